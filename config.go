@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"gpuplace/data"
+	"gpuplace/internal/catalog"
+)
+
+// config is what serve needs, from flags with environment fallbacks.
+type config struct {
+	addr      string
+	db        string
+	baseURL   string
+	catalog   string
+	logFormat string
+}
+
+// orEnv returns the environment value of key, or def when it is unset.
+func orEnv(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.addr, "addr", orEnv(getenv, "GPUPLACE_ADDR", ":8080"), "listen address [GPUPLACE_ADDR]")
+	fs.StringVar(&c.db, "db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "SQLite database file [GPUPLACE_DB]")
+	fs.StringVar(&c.baseURL, "base-url", orEnv(getenv, "GPUPLACE_BASE_URL", ""), "public URL of the app, for share links [GPUPLACE_BASE_URL]")
+	fs.StringVar(&c.catalog, "catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "catalog directory or bundle to use instead of the embedded one [GPUPLACE_CATALOG]")
+	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
+	if err := fs.Parse(args); err != nil {
+		return c, exitError{2}
+	}
+	if c.logFormat != "text" && c.logFormat != "json" {
+		fmt.Fprintf(stderr, "gpuplace: -log-format must be text or json, got %q\n", c.logFormat)
+		return c, exitError{2}
+	}
+	c.baseURL = strings.TrimRight(c.baseURL, "/")
+	return c, nil
+}
+
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// loadCatalog loads the catalog at path (a directory of section files or a
+// bundle file), or the embedded one when path is empty.
+func loadCatalog(path string) (*catalog.Catalog, error) {
+	if path == "" {
+		return catalog.Load(data.FS)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if info.IsDir() {
+		return catalog.Load(os.DirFS(path))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return catalog.LoadBundle(f, path)
+}
+
+// printProblems writes a catalog's problems one per line and reports
+// whether err was such a list.
+func printProblems(w io.Writer, err error) bool {
+	var probs catalog.Problems
+	if !errors.As(err, &probs) {
+		return false
+	}
+	for _, p := range probs {
+		fmt.Fprintln(w, p)
+	}
+	return true
+}

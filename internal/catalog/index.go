@@ -1,0 +1,234 @@
+package catalog
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/shopspring/decimal"
+)
+
+// Catalog is one validated, read-only catalog snapshot. Its slices are in
+// file order; treat them as read-only. Lookups by id go through methods.
+type Catalog struct {
+	Version    Version
+	GPUs       []GPU
+	Profiles   []Profile
+	Benchmarks []Benchmark
+	Scaling    []Scaling
+	Countries  []Country
+	Metros     []Metro
+	Latency    []LatencyPair
+	Providers  []Provider
+	Regions    []Region
+	Offers     []Offer
+	Currencies []CurrencyRate
+
+	gpus, profiles, countries, metros, providers, regions, currencies map[string]int
+	benchmarks                                                        map[benchKey]int
+	// rtt is the metro × metro round-trip matrix; pair says where each cell
+	// comes from (an index into Latency, or into derived when negative).
+	rtt       []float64
+	pair      []int
+	derived   []LatencyPair
+	locations map[string]*Location
+	sources   map[string]int
+}
+
+type benchKey struct {
+	gpu, profile, kind, precision string
+	count                         int
+}
+
+// Counts is how many of each thing the catalog holds.
+type Counts struct {
+	GPUs         int `json:"gpus"`
+	Profiles     int `json:"profiles"`
+	Benchmarks   int `json:"benchmarks"`
+	Providers    int `json:"providers"`
+	Regions      int `json:"regions"`
+	Offers       int `json:"offers"`
+	Metros       int `json:"metros"`
+	LatencyPairs int `json:"latency_pairs"`
+	Countries    int `json:"countries"`
+}
+
+// Counts reports the size of each section.
+func (c *Catalog) Counts() Counts {
+	return Counts{
+		GPUs: len(c.GPUs), Profiles: len(c.Profiles), Benchmarks: len(c.Benchmarks),
+		Providers: len(c.Providers), Regions: len(c.Regions), Offers: len(c.Offers),
+		Metros: len(c.Metros), LatencyPairs: len(c.Latency), Countries: len(c.Countries),
+	}
+}
+
+func indexBy[T any](items []T, key func(T) string) map[string]int {
+	m := make(map[string]int, len(items))
+	for i, it := range items {
+		m[key(it)] = i
+	}
+	return m
+}
+
+// index builds the lookups of a validated catalog.
+func (c *Catalog) index() {
+	c.gpus = indexBy(c.GPUs, func(g GPU) string { return g.ID })
+	c.profiles = indexBy(c.Profiles, func(p Profile) string { return p.ID })
+	c.countries = indexBy(c.Countries, func(x Country) string { return x.Code })
+	c.metros = indexBy(c.Metros, func(m Metro) string { return m.ID })
+	c.providers = indexBy(c.Providers, func(p Provider) string { return p.ID })
+	c.regions = indexBy(c.Regions, func(r Region) string { return r.Key() })
+	c.currencies = indexBy(c.Currencies, func(r CurrencyRate) string { return r.Code })
+	c.sources = indexBy(c.Version.Sources, func(s Source) string { return s.ID })
+	c.benchmarks = make(map[benchKey]int, len(c.Benchmarks))
+	for i, b := range c.Benchmarks {
+		c.benchmarks[benchKey{b.GPU, b.Profile, b.Kind, b.Precision, b.GPUCount}] = i
+	}
+	c.indexLatency()
+	c.indexLocations()
+}
+
+// indexLatency fills the metro matrix from the data and estimates, from
+// distance, every pair the data lacks.
+func (c *Catalog) indexLatency() {
+	n := len(c.Metros)
+	c.rtt = make([]float64, n*n)
+	c.pair = make([]int, n*n)
+	for i := range c.pair {
+		c.pair[i] = missingPair
+	}
+	for k, p := range c.Latency {
+		a, b := c.metros[p.From], c.metros[p.To]
+		c.rtt[a*n+b], c.rtt[b*n+a] = p.RTTMS, p.RTTMS
+		c.pair[a*n+b], c.pair[b*n+a] = k, k
+	}
+	for a := range n {
+		for b := range n {
+			if c.pair[a*n+b] != missingPair {
+				continue
+			}
+			ma, mb := c.Metros[a], c.Metros[b]
+			var p LatencyPair
+			if a == b {
+				p = LatencyPair{From: ma.ID, To: mb.ID, RTTMS: sameMetroRTTMS, Statistic: "estimate",
+					Ref: Ref{Date: c.Version.Created, Estimated: true, Method: "same metro: 1 ms"}}
+			} else {
+				km := DistanceKM(ma.Lat, ma.Lon, mb.Lat, mb.Lon)
+				p = LatencyPair{From: ma.ID, To: mb.ID, RTTMS: EstimateRTT(km), Statistic: "estimate",
+					Ref: Ref{Date: c.Version.Created, Estimated: true, Method: EstimateMethod(km)}}
+			}
+			c.derived = append(c.derived, p)
+			c.rtt[a*n+b] = p.RTTMS
+			c.pair[a*n+b] = -len(c.derived)
+		}
+	}
+}
+
+const missingPair = int(^uint(0) >> 1)
+
+// MetroIndex returns the position of a metro in Metros, or -1.
+func (c *Catalog) MetroIndex(id string) int {
+	if i, ok := c.metros[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// MetroRTT is the round trip between metros a and b (indexes into Metros).
+func (c *Catalog) MetroRTT(a, b int) float64 { return c.rtt[a*len(c.Metros)+b] }
+
+// Pair returns the latency figure between metros a and b with its
+// provenance; pairs the data lacks come back estimated.
+func (c *Catalog) Pair(a, b int) LatencyPair {
+	k := c.pair[a*len(c.Metros)+b]
+	if k < 0 {
+		return c.derived[-k-1]
+	}
+	return c.Latency[k]
+}
+
+func lookup[T any](items []T, idx map[string]int, id string) (T, bool) {
+	i, ok := idx[id]
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return items[i], true
+}
+
+// GPU returns the GPU model with the given id.
+func (c *Catalog) GPU(id string) (GPU, bool) { return lookup(c.GPUs, c.gpus, id) }
+
+// Profile returns the workload profile with the given id.
+func (c *Catalog) Profile(id string) (Profile, bool) { return lookup(c.Profiles, c.profiles, id) }
+
+// Country returns the country with the given ISO alpha-2 code.
+func (c *Catalog) Country(code string) (Country, bool) {
+	return lookup(c.Countries, c.countries, code)
+}
+
+// Metro returns the metro with the given id.
+func (c *Catalog) Metro(id string) (Metro, bool) { return lookup(c.Metros, c.metros, id) }
+
+// Provider returns the provider with the given id.
+func (c *Catalog) Provider(id string) (Provider, bool) {
+	return lookup(c.Providers, c.providers, id)
+}
+
+// Region returns the region with the key "provider:region".
+func (c *Catalog) Region(key string) (Region, bool) { return lookup(c.Regions, c.regions, key) }
+
+// Source returns the source with the given id.
+func (c *Catalog) Source(id string) (Source, bool) {
+	return lookup(c.Version.Sources, c.sources, id)
+}
+
+// Rate returns the USD rate of a currency.
+func (c *Catalog) Rate(code string) (CurrencyRate, bool) {
+	return lookup(c.Currencies, c.currencies, code)
+}
+
+// Benchmark returns the measured throughput for one configuration.
+func (c *Catalog) Benchmark(gpu, profile, kind, precision string, count int) (Benchmark, bool) {
+	i, ok := c.benchmarks[benchKey{gpu, profile, kind, precision, count}]
+	if !ok {
+		return Benchmark{}, false
+	}
+	return c.Benchmarks[i], true
+}
+
+// Efficiency returns the parallel efficiency of count GPUs in one node over
+// interconnect (scope ScopeNode) or of count nodes (ScopeCluster). Counts
+// between data points are interpolated linearly; beyond the last point the
+// last efficiency holds. One is always 1.
+func (c *Catalog) Efficiency(scope, interconnect string, count int) float64 {
+	if count <= 1 {
+		return 1
+	}
+	type point struct {
+		n int
+		e float64
+	}
+	pts := []point{{1, 1}}
+	for _, s := range c.Scaling {
+		if s.Scope == scope && (scope == ScopeCluster || s.Interconnect == interconnect) {
+			pts = append(pts, point{s.Count, s.Efficiency})
+		}
+	}
+	sort.Slice(pts, func(i, j int) bool { return pts[i].n < pts[j].n })
+	for i := 1; i < len(pts); i++ {
+		if count <= pts[i].n {
+			lo, hi := pts[i-1], pts[i]
+			return lo.e + (hi.e-lo.e)*float64(count-lo.n)/float64(hi.n-lo.n)
+		}
+	}
+	return pts[len(pts)-1].e
+}
+
+// Convert turns a USD amount into currency at the catalog's rate.
+func (c *Catalog) Convert(usd decimal.Decimal, currency string) (decimal.Decimal, error) {
+	r, ok := c.Rate(currency)
+	if !ok {
+		return decimal.Decimal{}, fmt.Errorf("catalog: no rate for currency %q", currency)
+	}
+	return usd.Mul(r.PerUSD), nil
+}

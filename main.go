@@ -1,0 +1,72 @@
+// Command gpuplace tells people where to run a GPU workload, on which
+// instance, under which pricing model, and what it will cost in total.
+//
+// Usage:
+//
+//	gpuplace [serve] [flags]              serve the web app (default)
+//	gpuplace advise -f FILE|-             one advice request (JSON) → result JSON
+//	gpuplace catalog validate [DIR|FILE]  validate a catalog, one problem per line
+//	gpuplace catalog stats                the catalog's version, sources and counts
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var exit exitError
+		if !errors.As(err, &exit) {
+			fmt.Fprintln(os.Stderr, "gpuplace:", err)
+			os.Exit(1)
+		}
+		os.Exit(exit.code)
+	}
+}
+
+// exitError ends the program with a code after its output was written.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// run dispatches a command line. It returns when the command is done, or,
+// for serve, when ctx is cancelled and the server has shut down.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return runServe(ctx, args, getenv, stderr)
+	case "advise":
+		return runAdvise(args, getenv, stdin, stdout, stderr)
+	case "catalog":
+		return runCatalog(args, getenv, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprintf(stderr, "gpuplace: unknown command %q\n\n%s", cmd, usage)
+		return exitError{2}
+	}
+}
+
+const usage = `usage:
+  gpuplace [serve] [-addr :8080] [-db gpuplace.db] [-base-url URL] [-catalog DIR] [-log-format text|json]
+  gpuplace advise -f FILE|-
+  gpuplace catalog validate [DIR|FILE]
+  gpuplace catalog stats [-catalog DIR]
+
+Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG
+and GPUPLACE_LOG_FORMAT.
+`

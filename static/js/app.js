@@ -1,0 +1,1 @@
+// gpuplace enhancements load here; every page works without them.

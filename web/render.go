@@ -1,0 +1,55 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"github.com/a-h/templ"
+)
+
+// handlerFunc is a page handler that returns its error instead of writing it.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// handle adapts a page handler: an error becomes an HTML error page.
+func (s *Server) handle(h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.renderError(w, r, err)
+		}
+	}
+}
+
+// handleAPI adapts an API handler: an error becomes problem+json.
+func (s *Server) handleAPI(h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeProblem(w, r, err)
+		}
+	}
+}
+
+// render renders c into a buffer first, so a failing component never leaves
+// a half-written page, then writes status and body.
+func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// writeJSON encodes v as the response body.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
