@@ -1,0 +1,235 @@
+package advisor
+
+import (
+	"math"
+	"sort"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+)
+
+// Result sizes: how many alternatives and chart points an answer carries.
+const (
+	MaxAlternatives = 5
+	MaxCandidates   = 300
+)
+
+// result assembles the answer from the ranked plans.
+func (e *engine) result(plans []*plan) Result {
+	rate, _ := e.cat.Rate(e.req.Currency)
+	res := Result{
+		CatalogVersion: e.cat.Version.ID, Currency: e.req.Currency,
+		Rate: rate.PerUSD.String(), RateDate: rate.Date, Request: e.req,
+		Alternatives: []Option{}, Excluded: e.excl.list(), Candidates: []Candidate{},
+	}
+	if len(plans) == 0 {
+		return res
+	}
+	pick := plans[0]
+	alts := distinctAlternatives(plans)
+	po := e.option(pick)
+	po.Explanation = e.explainPick(pick, plans, alts)
+	res.Pick = &po
+	for _, a := range alts {
+		o := e.option(a)
+		o.Explanation = e.explainLoss(a, pick)
+		res.Alternatives = append(res.Alternatives, o)
+	}
+	res.Pricing = e.pricingComparison(pick)
+	res.Candidates = e.candidates(plans)
+	return res
+}
+
+// distinctAlternatives returns the best plans after the pick that place a
+// different set of instances (the pick's other pricing models are compared
+// in Result.Pricing instead).
+func distinctAlternatives(plans []*plan) []*plan {
+	seen := map[string]bool{instancesKey(plans[0]): true}
+	var out []*plan
+	for _, p := range plans[1:] {
+		k := instancesKey(p)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, p)
+		if len(out) == MaxAlternatives {
+			break
+		}
+	}
+	return out
+}
+
+func instancesKey(p *plan) string {
+	k := ""
+	for _, pl := range p.places {
+		k += pl.u.offer.ID() + "+"
+	}
+	return k
+}
+
+// option turns a plan into the Option a person sees, in decimal.
+func (e *engine) option(p *plan) Option {
+	var lines []Line
+	if e.req.Workload.Kind == catalog.KindTraining {
+		lines = e.trainingLines(p)
+	} else {
+		lines = e.inferenceLines(p)
+	}
+	o := Option{
+		Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(p.hours).Round(2),
+		Compliance: e.compliance(p), Throughput: p.places[0].u.perf.info, Score: p.score,
+		Estimated: e.estimatedFigures(p),
+	}
+	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
+	for _, pl := range p.places {
+		o.Placements = append(o.Placements, e.placement(pl, p))
+	}
+	o.CostPerUnit = e.costPerUnit(o.Total)
+	if e.req.Workload.Kind == catalog.KindInference {
+		o.Latency = e.latencyTable(p)
+	}
+	return o
+}
+
+func (e *engine) placement(pl place, p *plan) Placement {
+	o, r := pl.u.offer, pl.u.region
+	out := Placement{
+		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
+		InstanceType: o.InstanceType, GPU: o.GPU, GPUName: pl.u.gpu.Name, GPUCount: o.GPUCount,
+		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD,
+	}
+	if e.req.Workload.Kind == catalog.KindTraining {
+		out.Nodes = pl.count
+		for _, u := range e.req.Users {
+			out.Users = append(out.Users, u.Location)
+		}
+	} else {
+		out.Replicas = pl.count
+		for _, g := range pl.groups {
+			out.Users = append(out.Users, e.req.Users[g].Location)
+		}
+	}
+	return out
+}
+
+// compliance is the verdict for all of a plan's regions: each passed the
+// GDPR filter, so the reasons are joined without repeats.
+func (e *engine) compliance(p *plan) Compliance {
+	c := Compliance{OK: true}
+	seen := map[string]bool{}
+	for _, pl := range p.places {
+		if r := pl.u.compliance.Reason; !seen[r] {
+			seen[r] = true
+			if c.Reason != "" {
+				c.Reason += " "
+			}
+			c.Reason += r
+		}
+	}
+	return c
+}
+
+// costPerUnit spreads the total over epochs (training) or millions of
+// requests (inference).
+func (e *engine) costPerUnit(total decimal.Decimal) CostPerUnit {
+	w := e.req.Workload
+	if w.Kind == catalog.KindTraining {
+		return CostPerUnit{Unit: "epoch", Amount: total.Div(decimal.NewFromInt(int64(w.Epochs))).Round(amountPlaces)}
+	}
+	millions := w.RPS * 3600 * e.serviceHours() / 1e6
+	return CostPerUnit{Unit: "1M requests", Amount: total.Div(decimal.NewFromFloat(millions)).Round(amountPlaces)}
+}
+
+// latencyTable reports, per user group, the round trip and service time
+// from the region that serves it (each point goes to its nearest region).
+func (e *engine) latencyTable(p *plan) *Latency {
+	w := e.req.Workload
+	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within), Groups: []LatencyGroup{}}
+	type acc struct {
+		weight, rtt, compute, within float64
+		estimated                    bool
+		byPlace                      map[int]float64
+	}
+	groups := make([]acc, len(e.req.Users))
+	for _, up := range e.users {
+		k, rtt := nearestPlace(p, up)
+		pl := p.places[k]
+		_, est := up.point.RTT(pl.u.metro)
+		g := &groups[up.group]
+		if g.byPlace == nil {
+			g.byPlace = map[int]float64{}
+		}
+		g.weight += up.weight
+		g.rtt += up.weight * rtt
+		g.compute += up.weight * pl.u.computeMS
+		if rtt+pl.u.computeMS <= w.LatencyMS {
+			g.within += up.weight
+		}
+		g.estimated = g.estimated || est
+		g.byPlace[k] += up.weight
+	}
+	for i, u := range e.req.Users {
+		g := groups[i]
+		if g.weight == 0 {
+			continue
+		}
+		main := 0
+		for k, wt := range g.byPlace {
+			if wt > g.byPlace[main] || (wt == g.byPlace[main] && k < main) {
+				main = k
+			}
+		}
+		loc, _ := e.cat.Location(u.Location)
+		rtt, compute := g.rtt/g.weight, g.compute/g.weight
+		lat.Groups = append(lat.Groups, LatencyGroup{
+			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.offer.RegionKey(),
+			RTTMS: round1(rtt), ComputeMS: round1(compute), TotalMS: round1(rtt + compute),
+			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated,
+		})
+	}
+	return lat
+}
+
+// nearestPlace is the place a user point is routed to: the lowest round trip.
+func nearestPlace(p *plan, up userPoint) (int, float64) {
+	best, bestRTT := 0, math.Inf(1)
+	for k, pl := range p.places {
+		if rtt, _ := up.point.RTT(pl.u.metro); rtt < bestRTT {
+			best, bestRTT = k, rtt
+		}
+	}
+	return best, bestRTT
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// candidates lays the best plans out for the cost-versus-latency chart and
+// marks the Pareto front: no other plan is both cheaper and faster.
+func (e *engine) candidates(plans []*plan) []Candidate {
+	top := plans[:min(len(plans), MaxCandidates)]
+	out := make([]Candidate, len(top))
+	for i, p := range top {
+		out[i] = Candidate{Label: p.label, Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ca, cb := out[idx[a]], out[idx[b]]
+		if ca.Total != cb.Total {
+			return ca.Total < cb.Total
+		}
+		return ca.Metric < cb.Metric
+	})
+	best := math.Inf(1)
+	for _, i := range idx {
+		if out[i].Metric < best {
+			out[i].Pareto = true
+			best = out[i].Metric
+		}
+	}
+	return out
+}

@@ -1,0 +1,60 @@
+package advisor
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// DecodeRequest reads one request as JSON, strictly: unknown fields, wrong
+// types and trailing data are errors. Decoding problems come back as
+// FieldErrors naming the field where the decoder can tell it.
+func DecodeRequest(r io.Reader) (Request, error) {
+	var req Request
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return Request{}, decodeError(err)
+	}
+	if dec.More() {
+		return Request{}, FieldErrors{{Field: "body", Message: "trailing data after the JSON request"}}
+	}
+	return req, nil
+}
+
+// decodeError turns a JSON decoding error into a field error.
+func decodeError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			field = "body"
+		}
+		return FieldErrors{{Field: field, Message: fmt.Sprintf("must be a %s, got a JSON %s", typeName(typeErr.Type.Kind().String()), typeErr.Value)}}
+	case errors.As(err, &syntaxErr):
+		return FieldErrors{{Field: "body", Message: fmt.Sprintf("malformed JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error())}}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return FieldErrors{{Field: name, Message: "unknown field"}}
+	case errors.Is(err, io.EOF):
+		return FieldErrors{{Field: "body", Message: "the request body is empty"}}
+	default:
+		return FieldErrors{{Field: "body", Message: err.Error()}}
+	}
+}
+
+func typeName(kind string) string {
+	switch kind {
+	case "int", "int64", "float64":
+		return "number"
+	case "slice":
+		return "list"
+	case "struct", "ptr":
+		return "object or string"
+	}
+	return kind
+}

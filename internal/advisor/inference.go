@@ -1,0 +1,108 @@
+package advisor
+
+import (
+	"fmt"
+	"math"
+)
+
+// SpotSpareReplicas is how many replicas a spot deployment keeps beyond
+// what the load needs, so an interruption does not drop requests.
+const SpotSpareReplicas = 1
+
+// inferencePlans prices every usable offer under every allowed pricing model
+// as the only serving region; when none keeps enough users within the
+// latency target, it adds multi-region placements.
+func (e *engine) inferencePlans() []*plan {
+	var plans []*plan
+	all := e.allGroups()
+	for _, u := range e.usable {
+		st := e.statsFor(u.metro, u.computeMS)
+		for _, pm := range e.req.Pricing {
+			pl, ok := e.servingPlace(u, pm, 1, all)
+			if !ok {
+				continue
+			}
+			p := &plan{places: []place{pl}, hours: e.serviceHours(), metric: st.weightedMS, within: st.within}
+			p.meets = st.within >= MeetsTargetShare
+			p.label = planLabel(p.places)
+			e.priceInference(p)
+			plans = append(plans, p)
+		}
+	}
+	if !anyMeets(plans) {
+		plans = append(plans, e.multiRegionPlans()...)
+	}
+	return plans
+}
+
+func (e *engine) serviceHours() float64 { return float64(e.req.Workload.Months) * HoursPerMonth }
+
+func (e *engine) allGroups() []int {
+	g := make([]int, len(e.req.Users))
+	for i := range g {
+		g[i] = i
+	}
+	return g
+}
+
+func anyMeets(plans []*plan) bool {
+	for _, p := range plans {
+		if p.meets {
+			return true
+		}
+	}
+	return false
+}
+
+// servingPlace sizes one region serving share of the traffic: enough
+// replicas for its peak at the target utilisation.
+func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
+	price, ok := hourly(u.offer, pm)
+	if !ok {
+		return place{}, false
+	}
+	w := e.req.Workload
+	rps := u.nodeTput / e.profile.Inference.UnitsPerRequest
+	replicas := int(math.Ceil(w.PeakRPS*share/(rps*TargetUtilisation) - 1e-9))
+	replicas = max(replicas, 1)
+	if pm == Spot {
+		replicas += SpotSpareReplicas
+	}
+	monthlyGB := w.RPS * share * 3600 * HoursPerMonth * w.ResponseKB / KBPerGB
+	return place{u: u, pricing: pm, count: replicas, billed: billedHours(pm, e.serviceHours()),
+		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}, true
+}
+
+// priceInference adds up compute and egress over the months of service.
+func (e *engine) priceInference(p *plan) {
+	p.costUSD = 0
+	for _, pl := range p.places {
+		p.costUSD += e.placeCostUSD(pl)
+	}
+}
+
+func (e *engine) placeCostUSD(pl place) float64 {
+	compute := float64(pl.count) * pl.billed * pl.priceUSD.InexactFloat64()
+	egress := tieredCostUSD(egressTiers(e.cat, pl.u.region), pl.monthlyGB) * float64(e.req.Workload.Months)
+	return compute + egress
+}
+
+// inferenceLines turns an inference plan into estimate lines.
+func (e *engine) inferenceLines(p *plan) []Line {
+	months := float64(e.req.Workload.Months)
+	var lines []Line
+	for _, pl := range p.places {
+		o := pl.u.offer
+		desc := fmt.Sprintf("%d × %s (%d × %s) in %s, %s, %s h", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name,
+			o.Region, pricingName(pl.pricing), fmtHours(pl.billed))
+		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
+	}
+	for _, pl := range p.places {
+		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
+			lines = append(lines, e.money.line("egress",
+				fmt.Sprintf("Internet egress from %s, %s GB/month in the %s tier × %g months", pl.u.offer.Region, fmtNum(s.gb), tierName(s.tier), months),
+				s.gb*months, "GB", s.tier.USDPerGB))
+		}
+	}
+	return lines
+}

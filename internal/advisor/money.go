@@ -1,0 +1,131 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+)
+
+// Billing constants.
+const (
+	HoursPerMonth = 730.0
+	HoursPerYear  = 8760.0
+	// KBPerGB counts decimal units, as providers bill transfer.
+	KBPerGB = 1e6
+	// unitPricePlaces is how many decimals a converted unit price keeps;
+	// amounts are then rounded to the currency's minor unit (2 for USD, EUR
+	// and CNY), half away from zero.
+	unitPricePlaces = 6
+	amountPlaces    = 2
+)
+
+// termHours is the length of a reserved term, or 0 for pay-as-you-go.
+func termHours(pricing string) float64 {
+	switch pricing {
+	case Reserved1Y:
+		return HoursPerYear
+	case Reserved3Y:
+		return 3 * HoursPerYear
+	}
+	return 0
+}
+
+// billedHours is what one instance is billed for to run hours: pay-as-you-go
+// bills the hours; a reserved term is paid in full, term after term.
+func billedHours(pricing string, hours float64) float64 {
+	if t := termHours(pricing); t > 0 {
+		return t * math.Max(1, math.Ceil(hours/t-1e-9))
+	}
+	return hours
+}
+
+// hourly returns an offer's price per instance-hour under a pricing model.
+func hourly(o *catalog.Offer, pricing string) (decimal.Decimal, bool) {
+	switch pricing {
+	case OnDemand:
+		return o.OnDemand.USDPerHour, true
+	case Spot:
+		if o.Spot != nil {
+			return o.Spot.USDPerHour, true
+		}
+	case Reserved1Y:
+		if o.Reserved1Y != nil {
+			return o.Reserved1Y.USDPerHour, true
+		}
+	case Reserved3Y:
+		if o.Reserved3Y != nil {
+			return o.Reserved3Y.USDPerHour, true
+		}
+	}
+	return decimal.Decimal{}, false
+}
+
+// tierSpan is the gigabytes of one month's volume that fall in one tier.
+type tierSpan struct {
+	tier catalog.EgressTier
+	gb   float64
+}
+
+// spreadOverTiers splits a month's volume over marginal tiers.
+func spreadOverTiers(tiers []catalog.EgressTier, gb float64) []tierSpan {
+	var out []tierSpan
+	for _, t := range tiers {
+		if gb <= t.FromGB {
+			break
+		}
+		hi := gb
+		if t.ToGB > 0 {
+			hi = math.Min(gb, t.ToGB)
+		}
+		out = append(out, tierSpan{t, hi - t.FromGB})
+	}
+	return out
+}
+
+// tieredCostUSD prices a month's volume on marginal tiers, as a float for
+// ranking.
+func tieredCostUSD(tiers []catalog.EgressTier, gb float64) float64 {
+	var sum float64
+	for _, s := range spreadOverTiers(tiers, gb) {
+		sum += s.gb * s.tier.USDPerGB.InexactFloat64()
+	}
+	return sum
+}
+
+// egressTiers returns the internet egress tiers that apply in a region.
+func egressTiers(cat *catalog.Catalog, r *catalog.Region) []catalog.EgressTier {
+	if r.Egress != nil {
+		return r.Egress
+	}
+	p, _ := cat.Provider(r.Provider)
+	return p.Egress
+}
+
+// money converts USD figures into the request's currency and rounds them.
+type money struct {
+	rate decimal.Decimal
+}
+
+// unitPrice converts a USD unit price.
+func (m money) unitPrice(usd decimal.Decimal) decimal.Decimal {
+	return usd.Mul(m.rate).Round(unitPricePlaces)
+}
+
+// line builds an estimate line: amount = quantity × unit price, rounded.
+func (m money) line(item, desc string, qty float64, unit string, usd decimal.Decimal) Line {
+	q := decimal.NewFromFloat(qty).Round(3)
+	up := m.unitPrice(usd)
+	return Line{Item: item, Description: desc, Quantity: q, Unit: unit, UnitPrice: up,
+		Amount: q.Mul(up).Round(amountPlaces)}
+}
+
+// sum adds up the lines' amounts.
+func sum(lines []Line) decimal.Decimal {
+	total := decimal.Zero
+	for _, l := range lines {
+		total = total.Add(l.Amount)
+	}
+	return total
+}

@@ -1,0 +1,54 @@
+package advisor
+
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// plan is one candidate: where and how the workload runs, with everything
+// its estimate is made of. Ranking reads its float figures; the result
+// turns the winners' plans into decimal lines.
+type plan struct {
+	places []place
+	// hours is the wall time of a training job (expected, for spot) or the
+	// hours of service of an inference deployment.
+	hours float64
+	// workHours is training's uninterrupted compute time.
+	workHours     float64
+	interruptions float64
+	// dataset storage and transfer, training only.
+	storageGBMonths float64
+	transferGB      float64
+	transferFrom    string // region key the dataset comes from
+	// costUSD is the plan's total in USD, for ranking.
+	costUSD float64
+	// metric is the weighted latency (inference, ms) or the wall time
+	// (training, hours): what the latency objective minimises.
+	metric float64
+	within float64 // percent of users within the latency target
+	meets  bool
+	score  *Score
+	label  string
+}
+
+// place is one region of a plan.
+type place struct {
+	u        *usable
+	pricing  string
+	count    int     // nodes (training) or replicas (inference)
+	billed   float64 // billed hours per instance
+	priceUSD decimal.Decimal
+	// inference: the users it serves and their monthly egress.
+	groups    []int
+	share     float64
+	monthlyGB float64
+}
+
+func planLabel(places []place) string {
+	parts := make([]string, len(places))
+	for i, p := range places {
+		parts[i] = p.u.offer.ID() + "/" + p.pricing
+	}
+	return strings.Join(parts, "+")
+}

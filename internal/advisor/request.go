@@ -1,0 +1,104 @@
+// Package advisor turns a workload, its users, its data-residency needs and
+// its pricing preferences into one recommendation with a total cost, ranked
+// alternatives and the reasons for both.
+//
+// Recommend is pure and deterministic: no I/O, no clock, no randomness, so
+// the same catalog and request always give the same result.
+package advisor
+
+import (
+	"github.com/shopspring/decimal"
+)
+
+// GDPR modes.
+const (
+	GDPRNone       = "none"
+	GDPREU         = "eu"          // EU/EEA only
+	GDPREUAdequacy = "eu_adequacy" // EU/EEA plus countries with an adequacy decision
+)
+
+// Pricing models.
+const (
+	OnDemand   = "on_demand"
+	Spot       = "spot"
+	Reserved1Y = "reserved_1y"
+	Reserved3Y = "reserved_3y"
+)
+
+// PricingModels lists every pricing model, in display order.
+var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y}
+
+// Objectives.
+const (
+	ObjectiveCost     = "cost"
+	ObjectiveLatency  = "latency"
+	ObjectiveBalanced = "balanced"
+)
+
+// Defaults used wherever a request leaves a field out (zero). The API, the
+// form and the command line all go through WithDefaults.
+const (
+	DefaultPrecision         = "mixed"
+	DefaultGDPR              = GDPRNone
+	DefaultObjective         = ObjectiveCost
+	DefaultCurrency          = "USD"
+	DefaultLatencyMS         = 100
+	DefaultMonths            = 12
+	DefaultCheckpointMinutes = 30
+	// TargetUtilisation is how busy a serving replica may be at peak load;
+	// the headroom absorbs bursts inside a second.
+	TargetUtilisation = 0.7
+	// MeetsTargetShare is the share of users (percent) that must be within
+	// the latency target for a placement to count as meeting it.
+	MeetsTargetShare = 95.0
+)
+
+// Request is everything a buyer tells the advisor. Zero values mean "use the
+// default" where a default exists (see WithDefaults).
+type Request struct {
+	Workload Workload    `json:"workload"`
+	Users    []UserShare `json:"users"`
+	GDPR     string      `json:"gdpr"`
+	Data     Data        `json:"data"`
+	Pricing  []string    `json:"pricing"`
+	// CheckpointMinutes is how often a spot training job saves its state;
+	// nil means the default, 0 means never.
+	CheckpointMinutes *float64         `json:"checkpoint_minutes,omitempty"`
+	Providers         []string         `json:"providers"`
+	GPUs              []string         `json:"gpus"`
+	Budget            *decimal.Decimal `json:"budget,omitempty"`
+	Objective         string           `json:"objective"`
+	Currency          string           `json:"currency"`
+}
+
+// Workload describes the job: training (a number of samples and epochs,
+// maybe by a deadline) or inference (a request load served to users).
+type Workload struct {
+	Kind      string `json:"kind"`
+	Profile   string `json:"profile"`
+	Precision string `json:"precision"`
+
+	Samples       int64   `json:"samples"`
+	Epochs        int     `json:"epochs"`
+	DeadlineHours float64 `json:"deadline_hours"`
+
+	RPS        float64 `json:"rps"`
+	PeakRPS    float64 `json:"peak_rps"`
+	ResponseKB float64 `json:"response_kb"`
+	LatencyMS  float64 `json:"latency_ms"`
+	Months     int     `json:"months"`
+}
+
+// UserShare is a group of users: a location (ISO alpha-2 country or metro
+// id) and its relative weight.
+type UserShare struct {
+	Location string  `json:"location"`
+	Share    float64 `json:"share"`
+}
+
+// Data is the training dataset: its size and where it lives now
+// ("provider:region"; empty when it is uploaded from elsewhere).
+type Data struct {
+	DatasetGB float64 `json:"dataset_gb"`
+	Location  string  `json:"location"`
+}

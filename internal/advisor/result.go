@@ -1,0 +1,157 @@
+package advisor
+
+import "github.com/shopspring/decimal"
+
+// Result is the advisor's answer: the pick, the runners-up and what was
+// ruled out. Money is in Currency, as decimal strings in JSON.
+type Result struct {
+	CatalogVersion string `json:"catalog_version"`
+	Currency       string `json:"currency"`
+	// Rate is the currency's rate per USD and its date, as used.
+	Rate     string `json:"rate"`
+	RateDate string `json:"rate_date"`
+	// Request is the request as answered, with every default filled in.
+	Request      Request     `json:"request"`
+	Pick         *Option     `json:"pick"`
+	Alternatives []Option    `json:"alternatives"`
+	Excluded     []Exclusion `json:"excluded"`
+	// Pricing compares the pick's instance under every pricing model.
+	Pricing []PricingComparison `json:"pricing,omitempty"`
+	// Candidates is every feasible option's cost and latency, for the
+	// cost-versus-latency chart; Pareto marks the non-dominated ones.
+	Candidates []Candidate `json:"candidates"`
+}
+
+// Option is one way to run the workload and what it costs.
+type Option struct {
+	Placements  []Placement     `json:"placements"`
+	Total       decimal.Decimal `json:"total"`
+	Lines       []Line          `json:"lines"`
+	Hours       decimal.Decimal `json:"hours"`
+	CostPerUnit CostPerUnit     `json:"cost_per_unit"`
+	Latency     *Latency        `json:"latency"`
+	Compliance  Compliance      `json:"compliance"`
+	Throughput  Throughput      `json:"throughput"`
+	Score       *Score          `json:"score,omitempty"`
+	// Explanation says why this option (for the pick) or why it lost (for
+	// an alternative), in sentences a buyer understands.
+	Explanation []string `json:"explanation"`
+	// Estimated lists the figures behind this option that are modelled
+	// rather than measured.
+	Estimated []string `json:"estimated"`
+}
+
+// Placement is one region of an option and what runs there.
+type Placement struct {
+	Provider     string   `json:"provider"`
+	Region       string   `json:"region"`
+	RegionName   string   `json:"region_name"`
+	City         string   `json:"city"`
+	Metro        string   `json:"metro"`
+	Country      string   `json:"country"`
+	InstanceType string   `json:"instance_type"`
+	GPU          string   `json:"gpu"`
+	GPUName      string   `json:"gpu_name"`
+	GPUCount     int      `json:"gpu_count"`
+	Nodes        int      `json:"nodes"`
+	Replicas     int      `json:"replicas"`
+	Pricing      string   `json:"pricing"`
+	Users        []string `json:"users"`
+	// HourlyUSD is the catalog's list price per instance-hour for Pricing.
+	HourlyUSD decimal.Decimal `json:"hourly_usd"`
+}
+
+// Line is one line of an estimate: quantity × unit price = amount, with the
+// amount rounded to the currency's minor unit.
+type Line struct {
+	Item        string          `json:"item"` // compute, storage, data_transfer, egress
+	Description string          `json:"description"`
+	Quantity    decimal.Decimal `json:"quantity"`
+	Unit        string          `json:"unit"`
+	UnitPrice   decimal.Decimal `json:"unit_price"`
+	Amount      decimal.Decimal `json:"amount"`
+}
+
+// CostPerUnit is the total spread over the work done: per epoch for
+// training, per million requests for inference.
+type CostPerUnit struct {
+	Unit   string          `json:"unit"`
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// Latency is what the users see: per group and overall.
+type Latency struct {
+	TargetMS          float64        `json:"target_ms"`
+	WeightedMS        float64        `json:"weighted_ms"`
+	ShareWithinTarget float64        `json:"share_within_target"`
+	Groups            []LatencyGroup `json:"groups"`
+}
+
+// LatencyGroup is one user group's latency from the region serving it.
+type LatencyGroup struct {
+	Location string  `json:"location"`
+	Name     string  `json:"name"`
+	Share    float64 `json:"share"`
+	Region   string  `json:"region"`
+	RTTMS    float64 `json:"rtt_ms"`
+	// ComputeMS is the GPU's service time of one request.
+	ComputeMS float64 `json:"compute_ms"`
+	TotalMS   float64 `json:"total_ms"`
+	// WithinTarget is the share (percent) of the group's users within the
+	// target; a country's users are spread over its cities.
+	WithinTarget float64 `json:"within_target"`
+	Estimated    bool    `json:"estimated"`
+}
+
+// Compliance is the data-residency verdict for an option.
+type Compliance struct {
+	OK     bool   `json:"ok"`
+	Reason string `json:"reason"`
+}
+
+// Throughput is the performance figure an option was sized with.
+type Throughput struct {
+	PerGPU    float64 `json:"per_gpu"`
+	Unit      string  `json:"unit"`
+	Source    string  `json:"source"`
+	Date      string  `json:"date"`
+	Estimated bool    `json:"estimated"`
+	Method    string  `json:"method,omitempty"`
+}
+
+// Score is the balanced objective's score and its parts (0 is best).
+type Score struct {
+	Value       float64 `json:"value"`
+	CostPart    float64 `json:"cost_part"`
+	LatencyPart float64 `json:"latency_part"`
+	CostWeight  float64 `json:"cost_weight"`
+	// LatencyWeight weighs latency for inference, duration for training.
+	LatencyWeight float64 `json:"latency_weight"`
+}
+
+// Exclusion counts the offers ruled out for one reason.
+type Exclusion struct {
+	Reason  string `json:"reason"`
+	Count   int    `json:"count"`
+	Example string `json:"example"`
+}
+
+// PricingComparison is the pick's instance under one pricing model.
+type PricingComparison struct {
+	Pricing string          `json:"pricing"`
+	Total   decimal.Decimal `json:"total"`
+	// Note explains the trade-off: break-even use for reserved terms,
+	// expected interruptions for spot.
+	Note string `json:"note"`
+}
+
+// Candidate is one feasible option on the cost-versus-latency plane.
+type Candidate struct {
+	Label string  `json:"label"`
+	Total float64 `json:"total"`
+	// Metric is the weighted latency (ms) for inference, the duration
+	// (hours) for training.
+	Metric float64 `json:"metric"`
+	Pareto bool    `json:"pareto"`
+	Pick   bool    `json:"pick"`
+}

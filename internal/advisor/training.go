@@ -1,0 +1,134 @@
+package advisor
+
+import (
+	"fmt"
+
+	"gpuplace/internal/catalog"
+)
+
+// MaxNodes is the most nodes a training job is spread over to meet a
+// deadline; beyond it the cluster efficiency figures run out.
+const MaxNodes = 16
+
+// trainingPlans sizes every usable offer under every allowed pricing model:
+// the fewest nodes that finish by the deadline (one without a deadline).
+func (e *engine) trainingPlans() []*plan {
+	w := e.req.Workload
+	work := float64(w.Samples) * float64(w.Epochs)
+	tau := *e.req.CheckpointMinutes / 60
+	var plans []*plan
+	for _, u := range e.usable {
+		var missed *plan
+		for _, pm := range e.req.Pricing {
+			price, ok := hourly(u.offer, pm)
+			if !ok {
+				continue
+			}
+			p := e.sizeTraining(u, pm, work, tau)
+			p.places[0].priceUSD = price
+			p.places[0].billed = billedHours(pm, p.hours)
+			e.priceTraining(p)
+			if w.DeadlineHours > 0 && p.hours > w.DeadlineHours {
+				if missed == nil || p.hours < missed.hours {
+					missed = p
+				}
+				continue
+			}
+			plans = append(plans, p)
+			missed = nil
+		}
+		if missed != nil && !e.hasPlanFor(plans, u) {
+			e.excl.add(reasonDeadline, "%s: %d × %s need %.1f h, over the %g h deadline",
+				u.offer.ID(), missed.places[0].count, u.offer.InstanceType, missed.hours, w.DeadlineHours)
+		}
+	}
+	return plans
+}
+
+func (e *engine) hasPlanFor(plans []*plan, u *usable) bool {
+	return len(plans) > 0 && plans[len(plans)-1].places[0].u == u
+}
+
+// sizeTraining finds the node count and wall time of one offer and pricing.
+func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
+	w := e.req.Workload
+	var p *plan
+	for n := 1; n <= MaxNodes; n++ {
+		eff := e.cat.Efficiency(catalog.ScopeCluster, "", n)
+		hours := work / (u.nodeTput * float64(n) * eff) / 3600
+		wall, ints := hours, 0.0
+		if pm == Spot {
+			band, _ := spotBand(e.cat, u.offer)
+			// Any node's interruption stops the whole job.
+			wall, ints = spotWall(hours, tau, interruptionRate(band)*float64(n))
+		}
+		p = &plan{places: []place{{u: u, pricing: pm, count: n}}, hours: wall, workHours: hours, interruptions: ints}
+		if w.DeadlineHours == 0 || wall <= w.DeadlineHours {
+			break
+		}
+	}
+	p.label = planLabel(p.places)
+	p.metric = p.hours
+	return p
+}
+
+// priceTraining adds up compute, storage for the duration and moving the
+// dataset in from where it lives.
+func (e *engine) priceTraining(p *plan) {
+	pl := p.places[0]
+	prov, _ := e.cat.Provider(pl.u.offer.Provider)
+	p.costUSD = float64(pl.count) * pl.billed * pl.priceUSD.InexactFloat64()
+	gb := e.req.Data.DatasetGB
+	p.storageGBMonths = gb * p.hours / HoursPerMonth
+	p.costUSD += p.storageGBMonths * prov.StorageUSDPerGBMonth.InexactFloat64()
+	if from := e.req.Data.Location; from != "" && from != pl.u.offer.RegionKey() && gb > 0 {
+		p.transferGB, p.transferFrom = gb, from
+		p.costUSD += e.transferCostUSD(from, pl.u.offer.Provider, gb)
+	}
+}
+
+// transferCostUSD prices moving gb from a region to a provider: the source
+// provider's inter-region rate inside one provider, its internet egress
+// tiers across providers.
+func (e *engine) transferCostUSD(from, toProvider string, gb float64) float64 {
+	src, _ := e.cat.Region(from)
+	if src.Provider == toProvider {
+		prov, _ := e.cat.Provider(src.Provider)
+		return gb * prov.InterRegionUSDPerGB.InexactFloat64()
+	}
+	return tieredCostUSD(egressTiers(e.cat, &src), gb)
+}
+
+// trainingLines turns a training plan into estimate lines.
+func (e *engine) trainingLines(p *plan) []Line {
+	pl := p.places[0]
+	o := pl.u.offer
+	prov, _ := e.cat.Provider(o.Provider)
+	desc := fmt.Sprintf("%d × %s (%d × %s), %s, %s h", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, pricingName(pl.pricing), fmtHours(pl.billed))
+	lines := []Line{e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD)}
+	if p.storageGBMonths > 0 {
+		lines = append(lines, e.money.line("storage",
+			fmt.Sprintf("Dataset storage, %s GB for %s h", fmtNum(e.req.Data.DatasetGB), fmtHours(p.hours)),
+			p.storageGBMonths, "GB-month", prov.StorageUSDPerGBMonth))
+	}
+	if p.transferGB > 0 {
+		lines = append(lines, e.transferLines(p.transferFrom, o.Provider, p.transferGB)...)
+	}
+	return lines
+}
+
+func (e *engine) transferLines(from, toProvider string, gb float64) []Line {
+	src, _ := e.cat.Region(from)
+	if src.Provider == toProvider {
+		prov, _ := e.cat.Provider(src.Provider)
+		return []Line{e.money.line("data_transfer", fmt.Sprintf("Move the dataset from %s (inter-region)", from),
+			gb, "GB", prov.InterRegionUSDPerGB)}
+	}
+	var lines []Line
+	for _, s := range spreadOverTiers(egressTiers(e.cat, &src), gb) {
+		lines = append(lines, e.money.line("data_transfer",
+			fmt.Sprintf("Move the dataset out of %s (internet egress, %s)", from, tierName(s.tier)),
+			s.gb, "GB", s.tier.USDPerGB))
+	}
+	return lines
+}

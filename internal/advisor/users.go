@@ -1,0 +1,65 @@
+package advisor
+
+import (
+	"gpuplace/internal/catalog"
+)
+
+// userPoint is one place users are, with its share of all users.
+type userPoint struct {
+	group  int     // index into Request.Users
+	weight float64 // share of all users, 0..1
+	point  catalog.Point
+}
+
+// userPoints spreads the request's user groups over their points, each
+// weighted by the group's relative share and the point's population share.
+func userPoints(cat *catalog.Catalog, users []UserShare) []userPoint {
+	var total float64
+	for _, u := range users {
+		total += u.Share
+	}
+	var out []userPoint
+	for i, u := range users {
+		loc, ok := cat.Location(u.Location)
+		if !ok || u.Share <= 0 {
+			continue
+		}
+		for _, p := range loc.Points {
+			out = append(out, userPoint{group: i, weight: u.Share / total * p.Weight, point: p})
+		}
+	}
+	return out
+}
+
+type latencyKey struct {
+	metro     int
+	computeMS float64
+}
+
+// latencyStats is what users see when one metro serves all of them.
+type latencyStats struct {
+	weightedMS float64
+	within     float64 // percent of users within the target
+}
+
+// statsFor returns the latency figures of serving everyone from one metro,
+// computed once per metro and GPU service time.
+func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
+	k := latencyKey{metro, computeMS}
+	if s, ok := e.latency[k]; ok {
+		return s
+	}
+	target := e.req.Workload.LatencyMS
+	var s latencyStats
+	for _, up := range e.users {
+		rtt, _ := up.point.RTT(metro)
+		total := rtt + computeMS
+		s.weightedMS += up.weight * total
+		if total <= target {
+			s.within += up.weight
+		}
+	}
+	s.within *= 100
+	e.latency[k] = s
+	return s
+}

@@ -1,0 +1,259 @@
+package advisor
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+)
+
+// FieldError is one invalid input, named by its JSON path
+// ("workload.epochs", "users[2].location").
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// FieldErrors is every invalid input of a request, in field order.
+type FieldErrors []FieldError
+
+// Error lists the field errors.
+func (fe FieldErrors) Error() string {
+	parts := make([]string, len(fe))
+	for i, e := range fe {
+		parts[i] = e.Field + ": " + e.Message
+	}
+	return "invalid request: " + strings.Join(parts, "; ")
+}
+
+// Has reports whether field has an error.
+func (fe FieldErrors) Has(field string) bool {
+	return slices.ContainsFunc(fe, func(e FieldError) bool { return e.Field == field })
+}
+
+func (fe *FieldErrors) add(field, format string, args ...any) {
+	*fe = append(*fe, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+}
+
+// Limits on request values: beyond them a figure is a typo, not a workload.
+const (
+	maxSamples       = 1e12
+	maxEpochs        = 10000
+	maxDeadlineHours = 87600 // ten years
+	maxRPS           = 1e6
+	maxResponseKB    = 1e5 // 100 MB
+	maxLatencyMS     = 10000
+	maxMonths        = 120
+	maxUsers         = 500
+	maxShare         = 1e9
+	maxDatasetGB     = 1e7 // 10 PB
+	maxCheckpointMin = 10080
+	maxBudget        = 1e12
+)
+
+// WithDefaults returns the request with every omitted field set to its
+// default. Values that are present are kept as they are, valid or not.
+func (r Request) WithDefaults(cat *catalog.Catalog) Request {
+	w := &r.Workload
+	if w.Precision == "" {
+		w.Precision = DefaultPrecision
+	}
+	p, _ := cat.Profile(w.Profile)
+	switch w.Kind {
+	case catalog.KindTraining:
+		if t := p.Training; t != nil {
+			if w.Samples == 0 {
+				w.Samples = t.DefaultSamples
+			}
+			if w.Epochs == 0 {
+				w.Epochs = t.DefaultEpochs
+			}
+			if r.Data.DatasetGB == 0 {
+				r.Data.DatasetGB = t.DatasetGB
+			}
+		}
+	case catalog.KindInference:
+		if w.PeakRPS == 0 {
+			w.PeakRPS = w.RPS
+		}
+		if w.ResponseKB == 0 && p.Inference != nil {
+			w.ResponseKB = p.Inference.DefaultResponseKB
+		}
+		if w.LatencyMS == 0 {
+			w.LatencyMS = DefaultLatencyMS
+		}
+		if w.Months == 0 {
+			w.Months = DefaultMonths
+		}
+	}
+	if r.GDPR == "" {
+		r.GDPR = DefaultGDPR
+	}
+	if len(r.Pricing) == 0 {
+		r.Pricing = slices.Clone(PricingModels)
+	}
+	if r.CheckpointMinutes == nil {
+		m := float64(DefaultCheckpointMinutes)
+		r.CheckpointMinutes = &m
+	}
+	if r.Objective == "" {
+		r.Objective = DefaultObjective
+	}
+	if r.Currency == "" {
+		r.Currency = DefaultCurrency
+	}
+	if r.Users == nil {
+		r.Users = []UserShare{}
+	}
+	if r.Providers == nil {
+		r.Providers = []string{}
+	}
+	if r.GPUs == nil {
+		r.GPUs = []string{}
+	}
+	return r
+}
+
+// Validate checks a request (after WithDefaults) against the catalog and
+// returns FieldErrors naming every invalid field, or nil.
+func (r Request) Validate(cat *catalog.Catalog) error {
+	var fe FieldErrors
+	w := r.Workload
+	profile, profileOK := cat.Profile(w.Profile)
+	switch {
+	case w.Kind != catalog.KindTraining && w.Kind != catalog.KindInference:
+		fe.add("workload.kind", "must be %q or %q", catalog.KindTraining, catalog.KindInference)
+	case w.Profile == "":
+		fe.add("workload.profile", "choose a workload profile")
+	case !profileOK:
+		fe.add("workload.profile", "unknown profile %q", w.Profile)
+	case w.Kind == catalog.KindTraining && profile.Training == nil:
+		fe.add("workload.profile", "%s has no training figures; choose inference or another profile", profile.Name)
+	case w.Kind == catalog.KindInference && profile.Inference == nil:
+		fe.add("workload.profile", "%s has no inference figures; choose training or another profile", profile.Name)
+	}
+	if w.Precision != catalog.PrecisionFP32 && w.Precision != catalog.PrecisionMixed {
+		fe.add("workload.precision", "must be %q or %q", catalog.PrecisionFP32, catalog.PrecisionMixed)
+	}
+	switch w.Kind {
+	case catalog.KindTraining:
+		between(&fe, "workload.samples", float64(w.Samples), 1, maxSamples)
+		between(&fe, "workload.epochs", float64(w.Epochs), 1, maxEpochs)
+		between(&fe, "workload.deadline_hours", w.DeadlineHours, 0, maxDeadlineHours)
+	case catalog.KindInference:
+		between(&fe, "workload.rps", w.RPS, math.SmallestNonzeroFloat64, maxRPS)
+		if between(&fe, "workload.peak_rps", w.PeakRPS, math.SmallestNonzeroFloat64, maxRPS) && w.PeakRPS < w.RPS {
+			fe.add("workload.peak_rps", "must be at least the average (%g)", w.RPS)
+		}
+		between(&fe, "workload.response_kb", w.ResponseKB, 0, maxResponseKB)
+		between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
+		between(&fe, "workload.months", float64(w.Months), 1, maxMonths)
+	}
+	r.validateUsers(&fe, cat)
+	if !slices.Contains([]string{GDPRNone, GDPREU, GDPREUAdequacy}, r.GDPR) {
+		fe.add("gdpr", "must be %q, %q or %q", GDPRNone, GDPREU, GDPREUAdequacy)
+	}
+	between(&fe, "data.dataset_gb", r.Data.DatasetGB, 0, maxDatasetGB)
+	if r.Data.Location != "" {
+		if _, ok := cat.Region(r.Data.Location); !ok {
+			fe.add("data.location", "unknown region %q; use provider:region, e.g. aws:eu-central-1", r.Data.Location)
+		}
+	}
+	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(PricingModels, s) },
+		"unknown pricing model %q; use "+strings.Join(PricingModels, ", "))
+	if r.CheckpointMinutes != nil {
+		between(&fe, "checkpoint_minutes", *r.CheckpointMinutes, 0, maxCheckpointMin)
+	}
+	listOf(&fe, "providers", r.Providers, func(s string) bool { _, ok := cat.Provider(s); return ok }, "unknown provider %q")
+	listOf(&fe, "gpus", r.GPUs, func(s string) bool { _, ok := cat.GPU(s); return ok }, "unknown GPU %q")
+	if b := r.Budget; b != nil && (!b.IsPositive() || b.GreaterThan(decimal.NewFromFloat(maxBudget))) {
+		fe.add("budget", "must be more than 0 and at most %g", maxBudget)
+	}
+	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced}, r.Objective) {
+		fe.add("objective", "must be %q, %q or %q", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
+	}
+	if !slices.Contains(catalog.Currencies, r.Currency) {
+		fe.add("currency", "must be one of %s", strings.Join(catalog.Currencies, ", "))
+	} else if _, ok := cat.Rate(r.Currency); !ok {
+		fe.add("currency", "the catalog has no rate for %s", r.Currency)
+	}
+	if len(fe) > 0 {
+		return fe
+	}
+	return nil
+}
+
+func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
+	if len(r.Users) == 0 {
+		if r.Workload.Kind == catalog.KindInference {
+			fe.add("users", "say where the users are: at least one country or metro")
+		}
+		return
+	}
+	if len(r.Users) > maxUsers {
+		fe.add("users", "at most %d user groups", maxUsers)
+		return
+	}
+	seen := map[string]bool{}
+	var total float64
+	sharesOK := true
+	for i, u := range r.Users {
+		f := fmt.Sprintf("users[%d]", i)
+		switch _, ok := cat.Location(u.Location); {
+		case u.Location == "":
+			fe.add(f+".location", "choose a country or a metro")
+		case !ok:
+			fe.add(f+".location", "unknown location %q; use an ISO country code (DE) or a metro id (fra)", u.Location)
+		case seen[u.Location]:
+			fe.add(f+".location", "%s is listed twice; give it one share", u.Location)
+		}
+		seen[u.Location] = true
+		if between(fe, f+".share", u.Share, 0, maxShare) {
+			total += u.Share
+		} else {
+			sharesOK = false
+		}
+	}
+	if total == 0 && sharesOK {
+		fe.add("users", "the shares are all zero; give at least one group a positive share")
+	}
+}
+
+// between adds an error unless lo ≤ x ≤ hi (and x is a number); it reports
+// whether x was in range.
+func between(fe *FieldErrors, field string, x, lo, hi float64) bool {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		fe.add(field, "must be a number")
+	case x < lo && lo == math.SmallestNonzeroFloat64:
+		fe.add(field, "must be more than 0")
+	case x < lo && lo == 0:
+		fe.add(field, "must not be negative")
+	case x < lo:
+		fe.add(field, "must be at least %g", lo)
+	case x > hi:
+		fe.add(field, "must be at most %g", hi)
+	default:
+		return true
+	}
+	return false
+}
+
+// listOf checks an allow-list: every entry known, none repeated.
+func listOf(fe *FieldErrors, field string, list []string, known func(string) bool, unknownFormat string) {
+	seen := map[string]bool{}
+	for i, s := range list {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		switch {
+		case !known(s):
+			fe.add(f, unknownFormat, s)
+		case seen[s]:
+			fe.add(f, "%q is listed twice", s)
+		}
+		seen[s] = true
+	}
+}
