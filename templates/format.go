@@ -1,6 +1,16 @@
 package templates
 
-import "strconv"
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
@@ -10,4 +20,104 @@ func sep(i, n int) string {
 		return "; "
 	}
 	return ""
+}
+
+var currencySymbols = map[string]string{"USD": "$", "EUR": "€", "CNY": "¥"}
+
+// Money formats an amount in a currency with its minor unit and thousands
+// separators: $12,345.60, €9.00, ¥1,234.50.
+func Money(d decimal.Decimal, currency string) string {
+	s := d.StringFixed(2)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	out := groupDigits(whole) + "." + frac
+	if sym, ok := currencySymbols[currency]; ok {
+		out = sym + out
+	} else {
+		out += " " + currency
+	}
+	if neg {
+		out = "−" + out
+	}
+	return out
+}
+
+func groupDigits(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// fmtNum formats a plain figure: grouped whole numbers, or up to three
+// significant digits below 100.
+func fmtNum(x float64) string {
+	if math.Abs(x) >= 100 || x == math.Trunc(x) {
+		return groupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+func fmtQty(d decimal.Decimal) string {
+	if d.IsInteger() {
+		return groupDigits(d.String())
+	}
+	return d.StringFixed(2)
+}
+
+func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
+
+func fmtMS(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+var providerLabels = map[string]string{"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "lambda": "Lambda"}
+
+func providerLabel(id string) string {
+	if l, ok := providerLabels[id]; ok {
+		return l
+	}
+	return id
+}
+
+// hiddenFields turns a query string into sorted name/value pairs for a
+// form that re-sends it.
+func hiddenFields(query string) [][2]string {
+	q, _ := url.ParseQuery(query)
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out [][2]string
+	for _, k := range keys {
+		for _, v := range q[k] {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
+}
+
+// langParam keeps the page language in links: "&lang=zh-CN" or "".
+func langParam(ctx context.Context) string {
+	if Lang(ctx) == LangZH {
+		return "&lang=" + LangZH
+	}
+	return ""
+}
+
+// pageMeta titles the placement page; with an answer, title and
+// description carry the pick and its total, for link previews.
+func pageMeta(ctx context.Context, v AdviceView) Meta {
+	m := Meta{Title: T(ctx, "meta.title"), Description: T(ctx, "meta.description")}
+	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
+		p := r.Pick.Placements[0]
+		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", providerLabel(p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
+		m.Description = Tf(ctx, "meta.pick", providerLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
+			T(ctx, "pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
+	}
+	return m
 }

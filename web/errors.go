@@ -2,24 +2,41 @@ package web
 
 import (
 	"encoding/json"
-
 	"errors"
-	"gpuplace/templates"
 	"net/http"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/templates"
 )
 
 var (
-	errNotFound   = errors.New("not found")
-	errBadRequest = errors.New("bad request")
+	errNotFound         = errors.New("not found")
+	errBadRequest       = errors.New("bad request")
+	errMethodNotAllowed = errors.New("method not allowed")
 )
+
+// badBody is a request body that could not be decoded: 400, with the
+// fields the decoder could name.
+type badBody struct{ fields advisor.FieldErrors }
+
+func (b badBody) Error() string { return b.fields.Error() }
 
 // statusOf maps an error from a handler to the HTTP status it answers with.
 func statusOf(err error) int {
+	var fe advisor.FieldErrors
+	var bb badBody
+	var tooLarge *http.MaxBytesError
 	switch {
+	case errors.As(err, &tooLarge):
+		return http.StatusRequestEntityTooLarge
+	case errors.As(err, &bb), errors.Is(err, errBadRequest):
+		return http.StatusBadRequest
+	case errors.As(err, &fe):
+		return http.StatusUnprocessableEntity
 	case errors.Is(err, errNotFound):
 		return http.StatusNotFound
-	case errors.Is(err, errBadRequest):
-		return http.StatusBadRequest
+	case errors.Is(err, errMethodNotAllowed):
+		return http.StatusMethodNotAllowed
 	default:
 		return http.StatusInternalServerError
 	}
@@ -27,17 +44,11 @@ func statusOf(err error) int {
 
 // problem is an RFC 9457 problem document.
 type problem struct {
-	Type   string         `json:"type"`
-	Title  string         `json:"title"`
-	Status int            `json:"status"`
-	Detail string         `json:"detail,omitempty"`
-	Errors []problemField `json:"errors,omitempty"`
-}
-
-// problemField names one invalid field.
-type problemField struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
+	Type   string               `json:"type"`
+	Title  string               `json:"title"`
+	Status int                  `json:"status"`
+	Detail string               `json:"detail,omitempty"`
+	Errors []advisor.FieldError `json:"errors,omitempty"`
 }
 
 // renderError answers a page request with an error page. Server errors are
@@ -54,17 +65,29 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 }
 
-// writeProblem answers an API request with problem+json.
+// writeProblem answers an API request with problem+json naming the fields
+// at fault.
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
 	p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status}
-	if status >= 500 {
+	var fe advisor.FieldErrors
+	var bb badBody
+	switch {
+	case status >= 500:
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
-	} else {
+		p.Detail = "Something went wrong. Please try again."
+	case errors.As(err, &bb):
+		p.Detail, p.Errors = "The request body could not be read.", bb.fields
+	case errors.As(err, &fe):
+		p.Detail, p.Errors = "Some fields are invalid.", fe
+	case status == http.StatusRequestEntityTooLarge:
+		p.Detail = "The request body is too large."
+	default:
 		p.Detail = err.Error()
 	}
 	b, _ := json.Marshal(p)
 	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
 }

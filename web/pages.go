@@ -1,12 +1,102 @@
 package web
 
 import (
+	"errors"
 	"net/http"
+	"net/url"
+	"strings"
 
+	"gpuplace/internal/advisor"
 	"gpuplace/templates"
 )
 
-// handleHome handles GET /: the start page.
+// handleHome handles GET /: the placement form with its defaults.
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) error {
-	return render(w, r, http.StatusOK, templates.HomePage(s.catalog))
+	return render(w, r, http.StatusOK, templates.AdvicePage(s.adviceView(r, url.Values{})))
+}
+
+// handleAdvice handles GET /advice: it answers the inputs in the query
+// string, which is the share link. A form submission (user rows, empty
+// fields) is first redirected to the canonical link, so the address bar
+// always holds a link that reproduces the answer.
+func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	if !isCanonical(q) {
+		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
+		return nil
+	}
+	v := s.adviceView(r, q)
+	res, err := s.advise(q)
+	status := http.StatusOK
+	var fe advisor.FieldErrors
+	switch {
+	case errors.As(err, &fe):
+		v.Errors = formErrors(fe)
+		status = http.StatusUnprocessableEntity
+	case err != nil:
+		return err
+	default:
+		v.Result = &res
+	}
+	if r.Header.Get("HX-Request") == "true" {
+		// Script on: the results swap in place. Field errors then come as
+		// the whole form (the script swaps it too).
+		if status != http.StatusOK {
+			return render(w, r, status, templates.AdvicePage(v))
+		}
+		return render(w, r, status, templates.Results(v))
+	}
+	return render(w, r, status, templates.AdvicePage(v))
+}
+
+// advise decodes a canonical query and asks the advisor.
+func (s *Server) advise(q url.Values) (advisor.Result, error) {
+	req, fe := requestFromQuery(q)
+	if len(fe) > 0 {
+		// Report what did not parse together with whatever else the
+		// domain finds wrong, so the form shows every error at once.
+		var more advisor.FieldErrors
+		if errors.As(req.WithDefaults(s.catalog).Validate(s.catalog), &more) {
+			for _, e := range more {
+				if !fe.Has(e.Field) {
+					fe = append(fe, e)
+				}
+			}
+		}
+		return advisor.Result{}, fe
+	}
+	return advisor.Recommend(s.catalog, req)
+}
+
+// formErrors files field errors under the query key of their input.
+func formErrors(fe advisor.FieldErrors) map[string][]string {
+	out := map[string][]string{}
+	for _, e := range fe {
+		k := keyOfField(e.Field)
+		msg := e.Message
+		if k != e.Field && strings.Contains(e.Field, "[") {
+			msg = e.Field + ": " + msg
+		}
+		out[k] = append(out[k], msg)
+	}
+	return out
+}
+
+// adviceView prepares the page for a query.
+func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView {
+	query := q.Encode()
+	return templates.AdviceView{Values: q, Query: query, ShareURL: s.absURL(r, "/advice?"+query), Options: s.options}
+}
+
+// absURL makes an absolute URL from a path: under the configured base URL,
+// or the request's own host when none is configured.
+func (s *Server) absURL(r *http.Request, path string) string {
+	if s.baseURL != "" {
+		return s.baseURL + path
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
 }

@@ -7,15 +7,20 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sort"
 
 	"github.com/go-chi/chi/v5"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/link"
+	"gpuplace/templates"
 )
 
 // Store is the persistence the web app needs. *store.DB implements it.
 type Store interface {
 	Ping(ctx context.Context) error
+	CreateLink(ctx context.Context, l link.Link) error
+	Link(ctx context.Context, id string) (link.Link, error)
 }
 
 // Server serves the HTML pages and the JSON API.
@@ -24,6 +29,7 @@ type Server struct {
 	catalog *catalog.Catalog
 	store   Store
 	baseURL string
+	options templates.Options
 	router  chi.Router
 }
 
@@ -31,9 +37,33 @@ type Server struct {
 // the app's public URL, used in share links; empty means "from the request".
 func NewServer(log *slog.Logger, cat *catalog.Catalog, store Store, baseURL string) *Server {
 	s := &Server{log: log, catalog: cat, store: store, baseURL: baseURL}
+	s.options = templates.Options{Catalog: cat, Locations: locationOptions(cat), Presets: presets}
 	s.router = s.routes()
 	return s
 }
 
 // ServeHTTP routes a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+// locationOptions lists the user locations: countries by name, then metros.
+func locationOptions(cat *catalog.Catalog) []templates.LocationOption {
+	var out []templates.LocationOption
+	for _, c := range cat.Countries {
+		out = append(out, templates.LocationOption{ID: c.Code, Name: c.Name})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	for _, m := range cat.Metros {
+		out = append(out, templates.LocationOption{ID: m.ID, Name: m.Name + " (metro)"})
+	}
+	return out
+}
+
+// presets are ready-made questions on the start page.
+var presets = []templates.Preset{
+	{Key: "preset.eu_inference", Query: "gdpr=eu&kind=inference&latency_ms=60&months=12&peak_rps=400&profile=resnet50&rps=150&users=DE:35,FR:25,NL:15,IT:15,ES:10"},
+	{Key: "preset.resnet_24h", Query: "deadline_hours=24&kind=training&pricing=on_demand,spot&profile=resnet50"},
+	{Key: "preset.bert_spot", Query: "checkpoint_minutes=15&kind=training&pricing=spot,on_demand&profile=bert-large"},
+	{Key: "preset.global_llm", Query: "kind=inference&latency_ms=200&objective=balanced&peak_rps=60&profile=gptj-6b&rps=20&users=US:40,DE:20,IN:15,JP:10,BR:10,AU:5"},
+	{Key: "preset.china", Query: "kind=inference&latency_ms=100&peak_rps=150&profile=bert-large&rps=50&users=CN:100"},
+	{Key: "preset.us_training", Query: "gdpr=none&kind=training&objective=latency&profile=resnet50&providers=aws,gcp,azure,lambda&users=US:1"},
+}

@@ -107,3 +107,10 @@ func (s *DB) migrateFile(ctx context.Context, name string) error {
 	}
 	return tx.Commit()
 }
+
+// JournalMode reports SQLite's journal mode ("wal" once Open has run).
+func (s *DB) JournalMode(ctx context.Context) (string, error) {
+	var mode string
+	err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+	return mode, err
+}

@@ -1,1 +1,112 @@
-// gpuplace enhancements load here; every page works without them.
+// gpuplace enhancements. Every page works without this script: it only
+// updates results in place, keeps the address bar on the share link, adds
+// and removes user rows, hides the fields of the other workload kind and
+// copies links.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function form() { return document.getElementById("advice-form"); }
+
+  function syncKind() {
+    var f = form();
+    if (!f) return;
+    var checked = f.querySelector('input[name="kind"]:checked');
+    var kind = checked ? checked.value : "inference";
+    f.classList.remove("kind-training", "kind-inference");
+    f.classList.add("kind-" + kind);
+  }
+
+  function addRow() {
+    var body = document.querySelector("table.users tbody");
+    if (!body) return;
+    var rows = body.querySelectorAll("tr.user-row");
+    var last = rows[rows.length - 1];
+    var row = last.cloneNode(true);
+    var n = rows.length;
+    row.querySelectorAll("input").forEach(function (input) {
+      input.value = "";
+      var base = input.id.replace(/-\d+$/, "");
+      input.id = base + "-" + n;
+    });
+    row.querySelectorAll("label").forEach(function (label) {
+      var base = label.htmlFor.replace(/-\d+$/, "");
+      label.htmlFor = base + "-" + n;
+    });
+    body.appendChild(row);
+    row.querySelector("input").focus();
+  }
+
+  function removeRow(button) {
+    var row = button.closest("tr.user-row");
+    var body = row.parentNode;
+    if (body.querySelectorAll("tr.user-row").length > 1) {
+      row.remove();
+    } else {
+      row.querySelectorAll("input").forEach(function (i) { i.value = ""; });
+    }
+  }
+
+  function copy(button) {
+    var input = document.getElementById(button.getAttribute("data-copy"));
+    if (!input) return;
+    var done = function () {
+      var label = button.textContent;
+      button.textContent = "✓";
+      setTimeout(function () { button.textContent = label; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () { input.select(); });
+    } else {
+      input.select();
+      try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ }
+    }
+  }
+
+  // Submit: ask the server for the results fragment. The server redirects
+  // a form submission to the canonical share link; fetch follows it, so
+  // response.url is the link to put in the address bar.
+  function submit(event) {
+    var f = event.target;
+    if (f.id !== "advice-form" || !window.fetch || !window.URLSearchParams) return;
+    event.preventDefault();
+    var url = f.action + "?" + new URLSearchParams(new FormData(f)).toString();
+    var results = document.getElementById("results");
+    results.setAttribute("aria-busy", "true");
+    fetch(url, { headers: { "HX-Request": "true" } }).then(function (resp) {
+      if (resp.status !== 200) {
+        // Field errors: load the page itself, which shows each message
+        // beside its field.
+        window.location.assign(resp.url || url);
+        return;
+      }
+      return resp.text().then(function (html) {
+        results.innerHTML = html;
+        results.removeAttribute("aria-busy");
+        if (resp.url && resp.url !== window.location.href) {
+          history.pushState({}, "", resp.url);
+        }
+        var title = results.querySelector("[data-testid=total]");
+        if (title) results.querySelector("h2").focus && results.querySelector("h2").setAttribute("tabindex", "-1");
+        results.scrollIntoView({ behavior: "smooth", block: "start" });
+      });
+    }).catch(function () { window.location.assign(url); });
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (t.closest(".add-row")) { addRow(); }
+    else if (t.closest(".remove-row")) { removeRow(t.closest(".remove-row")); }
+    else if (t.closest("[data-copy]")) { copy(t.closest("[data-copy]")); }
+  });
+  document.addEventListener("change", function (e) {
+    if (e.target.name === "kind") syncKind();
+  });
+  document.addEventListener("submit", submit);
+  window.addEventListener("popstate", function () { window.location.reload(); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", syncKind);
+  } else {
+    syncKind();
+  }
+})();

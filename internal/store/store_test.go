@@ -1,0 +1,84 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gpuplace/internal/link"
+	"gpuplace/internal/store"
+)
+
+// newTestDB opens a fresh database file in a temporary directory.
+func newTestDB(t testing.TB) (*store.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	db, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// Ensure a link round-trips and an unknown id is ErrNotFound.
+func TestLinks(t *testing.T) {
+	db, _ := newTestDB(t)
+	ctx := context.Background()
+	want := link.Link{ID: link.NewID(), Query: "kind=training&profile=resnet50", CatalogVersion: "v1",
+		Result: []byte(`{"total":"1.00"}`), CreatedAt: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
+	if err := db.CreateLink(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Link(ctx, want.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != want.ID || got.Query != want.Query || got.CatalogVersion != want.CatalogVersion ||
+		string(got.Result) != string(want.Result) || !got.CreatedAt.Equal(want.CreatedAt) {
+		t.Errorf("Link() = %+v, want %+v", got, want)
+	}
+	if err := db.CreateLink(ctx, want); err == nil {
+		t.Error("CreateLink() with a duplicate id succeeded, want an error")
+	}
+	if _, err := db.Link(ctx, "nope"); !errors.Is(err, link.ErrNotFound) {
+		t.Errorf("Link(unknown) error = %v, want ErrNotFound", err)
+	}
+}
+
+// Ensure reopening a database applies no migration twice and keeps data,
+// and the file is in WAL mode.
+func TestReopen(t *testing.T) {
+	db, path := newTestDB(t)
+	ctx := context.Background()
+	l := link.Link{ID: link.NewID(), Query: "q", CatalogVersion: "v", Result: []byte("{}"), CreatedAt: time.Now()}
+	if err := db.CreateLink(ctx, l); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db2, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db2.Close()
+	if _, err := db2.Link(ctx, l.ID); err != nil {
+		t.Errorf("link lost after reopen: %v", err)
+	}
+	if mode, err := db2.JournalMode(ctx); err != nil || mode != "wal" {
+		t.Errorf("journal mode = %q (%v), want wal", mode, err)
+	}
+}
+
+// Ensure ids are long and distinct.
+func TestNewID(t *testing.T) {
+	seen := map[string]bool{}
+	for range 1000 {
+		id := link.NewID()
+		if len(id) < 26 || seen[id] {
+			t.Fatalf("NewID() = %q: too short or repeated", id)
+		}
+		seen[id] = true
+	}
+}

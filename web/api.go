@@ -1,0 +1,158 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+// handleAPIAdviceGet handles GET /api/v1/advice: the request in the query
+// keys of /advice.
+func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) error {
+	res, err := s.advise(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, res)
+}
+
+// handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.
+func (s *Server) handleAPIAdvicePost(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeRequest(r)
+	if err != nil {
+		return err
+	}
+	res, err := advisor.Recommend(s.catalog, req)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, res)
+}
+
+// decodeRequest reads a JSON advice request from the body; what cannot be
+// read is a bad body (400), a body over the limit 413.
+func decodeRequest(r *http.Request) (advisor.Request, error) {
+	req, err := advisor.DecodeRequest(r.Body)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return req, err
+	}
+	var fe advisor.FieldErrors
+	if errors.As(err, &fe) {
+		return req, badBody{fe}
+	}
+	return req, err
+}
+
+// handleAPIGPUs handles GET /api/v1/gpus.
+func (s *Server) handleAPIGPUs(w http.ResponseWriter, r *http.Request) error {
+	return writeJSON(w, http.StatusOK, map[string]any{"gpus": s.catalog.GPUs})
+}
+
+// apiRegion is a region with its jurisdiction.
+type apiRegion struct {
+	catalog.Region
+	Key      string `json:"key"`
+	EUEEA    bool   `json:"eu_eea"`
+	Adequacy string `json:"adequacy,omitempty"`
+	Offers   int    `json:"offers"`
+}
+
+// handleAPIRegions handles GET /api/v1/regions?provider=.
+func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error {
+	provider := r.URL.Query().Get("provider")
+	count := map[string]int{}
+	for _, o := range s.catalog.Offers {
+		count[o.RegionKey()]++
+	}
+	out := []apiRegion{}
+	for _, reg := range s.catalog.Regions {
+		if provider != "" && reg.Provider != provider {
+			continue
+		}
+		c, _ := s.catalog.Country(reg.Country)
+		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Offers: count[reg.Key()]})
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
+}
+
+// handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=; region
+// is a region id or "provider:region".
+func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	gpu, provider, region := q.Get("gpu"), q.Get("provider"), q.Get("region")
+	out := []catalog.Offer{}
+	for _, o := range s.catalog.Offers {
+		if (gpu != "" && o.GPU != gpu) || (provider != "" && o.Provider != provider) ||
+			(region != "" && o.Region != region && o.RegionKey() != region) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"count": len(out), "offers": out})
+}
+
+// handleAPILatency handles GET /api/v1/latency?from=&to=: the round trip
+// between two metros, or from one metro to every other.
+func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	from, to := q.Get("from"), q.Get("to")
+	fi := s.catalog.MetroIndex(from)
+	if fi < 0 {
+		return advisor.FieldErrors{{Field: "from", Message: "unknown metro " + quote(from) + "; see /api/v1/regions for metro ids"}}
+	}
+	if to != "" {
+		ti := s.catalog.MetroIndex(to)
+		if ti < 0 {
+			return advisor.FieldErrors{{Field: "to", Message: "unknown metro " + quote(to)}}
+		}
+		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{s.catalog.Pair(fi, ti)}})
+	}
+	pairs := []catalog.LatencyPair{}
+	for i := range s.catalog.Metros {
+		if i != fi {
+			pairs = append(pairs, s.catalog.Pair(fi, i))
+		}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"pairs": pairs})
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// apiLink is a pinned link in the API.
+type apiLink struct {
+	ID             string          `json:"id"`
+	URL            string          `json:"url"`
+	CatalogVersion string          `json:"catalog_version,omitempty"`
+	Created        string          `json:"created,omitempty"`
+	Query          string          `json:"query,omitempty"`
+	Result         *advisor.Result `json:"result,omitempty"`
+}
+
+// handleAPILinkCreate handles POST /api/v1/links: pin a JSON request.
+func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) error {
+	req, err := decodeRequest(r)
+	if err != nil {
+		return err
+	}
+	if _, err := advisor.Recommend(s.catalog, req); err != nil {
+		return err
+	}
+	l, _, err := s.pin(r.Context(), queryOf(req))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID)})
+}
+
+// handleAPILink handles GET /api/v1/links/{id}.
+func (s *Server) handleAPILink(w http.ResponseWriter, r *http.Request) error {
+	l, res, err := s.loadLink(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CatalogVersion: l.CatalogVersion,
+		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &res})
+}

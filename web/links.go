@@ -1,0 +1,103 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/link"
+	"gpuplace/templates"
+)
+
+// pin answers a canonical query and stores it with its result as a link.
+func (s *Server) pin(ctx context.Context, q url.Values) (link.Link, advisor.Result, error) {
+	res, err := s.advise(q)
+	if err != nil {
+		return link.Link{}, res, err
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return link.Link{}, res, fmt.Errorf("web: encode result: %w", err)
+	}
+	l := link.Link{ID: link.NewID(), Query: q.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now()}
+	if err := s.store.CreateLink(ctx, l); err != nil {
+		return link.Link{}, res, err
+	}
+	return l, res, nil
+}
+
+// handleLinkCreate handles POST /s: pin the inputs of the form and send the
+// visitor to the pinned page.
+func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	q := canonicalQuery(r.PostForm)
+	l, _, err := s.pin(r.Context(), q)
+	var fe advisor.FieldErrors
+	if errors.As(err, &fe) {
+		v := s.adviceView(r, q)
+		v.Errors = formErrors(fe)
+		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/s/"+l.ID+langSuffix(q), http.StatusSeeOther)
+	return nil
+}
+
+func langSuffix(q url.Values) string {
+	if l := q.Get(keyLang); l != "" {
+		return "?lang=" + url.QueryEscape(l)
+	}
+	return ""
+}
+
+// loadLink returns a pinned link with its frozen result.
+func (s *Server) loadLink(ctx context.Context, id string) (link.Link, advisor.Result, error) {
+	l, err := s.store.Link(ctx, id)
+	if errors.Is(err, link.ErrNotFound) {
+		return l, advisor.Result{}, errNotFound
+	}
+	if err != nil {
+		return l, advisor.Result{}, err
+	}
+	var res advisor.Result
+	if err := json.Unmarshal(l.Result, &res); err != nil {
+		return l, res, fmt.Errorf("web: decode pinned result %s: %w", id, err)
+	}
+	return l, res, nil
+}
+
+// handleLinkView handles GET /s/{id}: the frozen result, and today's total
+// beside it when the active catalog is not the one it was made with.
+func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
+	l, res, err := s.loadLink(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	q, err := url.ParseQuery(l.Query)
+	if err != nil {
+		return fmt.Errorf("web: pinned query %s: %w", l.ID, err)
+	}
+	v := s.adviceView(r, q)
+	v.Result = &res
+	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
+	v.ShareURL = v.Pinned.URL
+	if l.CatalogVersion != s.catalog.Version.ID {
+		if today, err := s.advise(q); err == nil {
+			v.Pinned.Today = &today
+		}
+	}
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	return render(w, r, http.StatusOK, templates.AdvicePage(v))
+}
+
+// now is the clock links are stamped with.
+func (s *Server) now() time.Time { return time.Now() }

@@ -1,0 +1,290 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+// The query keys of /advice and GET /api/v1/advice (API.md). The page URL
+// is the share link, so every input has a key.
+const (
+	keyKind       = "kind"
+	keyProfile    = "profile"
+	keyPrecision  = "precision"
+	keySamples    = "samples"
+	keyEpochs     = "epochs"
+	keyDeadline   = "deadline_hours"
+	keyRPS        = "rps"
+	keyPeakRPS    = "peak_rps"
+	keyResponseKB = "response_kb"
+	keyLatencyMS  = "latency_ms"
+	keyMonths     = "months"
+	keyUsers      = "users"
+	keyGDPR       = "gdpr"
+	keyDatasetGB  = "dataset_gb"
+	keyDataLoc    = "data_location"
+	keyPricing    = "pricing"
+	keyCheckpoint = "checkpoint_minutes"
+	keyProviders  = "providers"
+	keyGPUs       = "gpus"
+	keyBudget     = "budget"
+	keyObjective  = "objective"
+	keyCurrency   = "currency"
+	keyLang       = "lang"
+
+	// The form's user rows, folded into "users" by canonicalQuery.
+	keyUserLocation = "user_location"
+	keyUserShare    = "user_share"
+)
+
+// fieldKeys maps a request field (as advisor.FieldErrors name it) to the
+// query key that carries it, so form errors land beside their input.
+var fieldKeys = map[string]string{
+	"workload.kind": keyKind, "workload.profile": keyProfile, "workload.precision": keyPrecision,
+	"workload.samples": keySamples, "workload.epochs": keyEpochs, "workload.deadline_hours": keyDeadline,
+	"workload.rps": keyRPS, "workload.peak_rps": keyPeakRPS, "workload.response_kb": keyResponseKB,
+	"workload.latency_ms": keyLatencyMS, "workload.months": keyMonths, "users": keyUsers, "gdpr": keyGDPR,
+	"data.dataset_gb": keyDatasetGB, "data.location": keyDataLoc, "pricing": keyPricing,
+	"checkpoint_minutes": keyCheckpoint, "providers": keyProviders, "gpus": keyGPUs, "budget": keyBudget,
+	"objective": keyObjective, "currency": keyCurrency,
+}
+
+// keyOfField returns the query key of a request field; list entries such as
+// "users[2].share" or "pricing[0]" map to their list's key.
+func keyOfField(field string) string {
+	base := field
+	if i := strings.IndexByte(base, '['); i >= 0 {
+		base = base[:i]
+	}
+	if k, ok := fieldKeys[base]; ok {
+		return k
+	}
+	if k, ok := fieldKeys[field]; ok {
+		return k
+	}
+	return base
+}
+
+// requestFromQuery decodes the query keys into a request. Values that do not
+// parse (a word where a number belongs) come back as field errors; the
+// rest is left to the advisor's validation.
+func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
+	var req advisor.Request
+	var fe advisor.FieldErrors
+	num := func(key, field string, dst *float64) {
+		if s := strings.TrimSpace(q.Get(key)); s != "" {
+			x, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				fe = append(fe, advisor.FieldError{Field: field, Message: fmt.Sprintf("must be a number, got %q", s)})
+				return
+			}
+			*dst = x
+		}
+	}
+	whole := func(key, field string, dst *int64) {
+		if s := strings.TrimSpace(q.Get(key)); s != "" {
+			x, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				fe = append(fe, advisor.FieldError{Field: field, Message: fmt.Sprintf("must be a whole number, got %q", s)})
+				return
+			}
+			*dst = x
+		}
+	}
+	w := &req.Workload
+	w.Kind = strings.TrimSpace(q.Get(keyKind))
+	w.Profile = strings.TrimSpace(q.Get(keyProfile))
+	w.Precision = strings.TrimSpace(q.Get(keyPrecision))
+	var epochs, months int64
+	whole(keySamples, "workload.samples", &w.Samples)
+	whole(keyEpochs, "workload.epochs", &epochs)
+	whole(keyMonths, "workload.months", &months)
+	w.Epochs, w.Months = clampInt(epochs), clampInt(months)
+	num(keyDeadline, "workload.deadline_hours", &w.DeadlineHours)
+	num(keyRPS, "workload.rps", &w.RPS)
+	num(keyPeakRPS, "workload.peak_rps", &w.PeakRPS)
+	num(keyResponseKB, "workload.response_kb", &w.ResponseKB)
+	num(keyLatencyMS, "workload.latency_ms", &w.LatencyMS)
+	users, uerr := parseUsers(q.Get(keyUsers))
+	req.Users = users
+	fe = append(fe, uerr...)
+	req.GDPR = strings.TrimSpace(q.Get(keyGDPR))
+	num(keyDatasetGB, "data.dataset_gb", &req.Data.DatasetGB)
+	req.Data.Location = strings.TrimSpace(q.Get(keyDataLoc))
+	req.Pricing = splitList(q.Get(keyPricing))
+	if s := strings.TrimSpace(q.Get(keyCheckpoint)); s != "" {
+		var m float64
+		num(keyCheckpoint, "checkpoint_minutes", &m)
+		req.CheckpointMinutes = &m
+	}
+	req.Providers = splitList(q.Get(keyProviders))
+	req.GPUs = splitList(q.Get(keyGPUs))
+	if s := strings.TrimSpace(q.Get(keyBudget)); s != "" {
+		b, err := decimal.NewFromString(s)
+		if err != nil {
+			fe = append(fe, advisor.FieldError{Field: "budget", Message: fmt.Sprintf("must be an amount such as 5000 or 1234.50, got %q", s)})
+		} else {
+			req.Budget = &b
+		}
+	}
+	req.Objective = strings.TrimSpace(q.Get(keyObjective))
+	req.Currency = strings.ToUpper(strings.TrimSpace(q.Get(keyCurrency)))
+	return req, fe
+}
+
+// clampInt narrows an int64 to int, saturating so that range checks still
+// see an absurd value as absurd.
+func clampInt(x int64) int {
+	const maxInt = int64(^uint32(0) >> 1)
+	return int(max(-maxInt, min(maxInt, x)))
+}
+
+// parseUsers reads "DE:60,US:30": locations with relative shares. A
+// location without a share gets 1.
+func parseUsers(s string) ([]advisor.UserShare, advisor.FieldErrors) {
+	var out []advisor.UserShare
+	var fe advisor.FieldErrors
+	for i, part := range splitList(s) {
+		loc, share, hasShare := strings.Cut(part, ":")
+		u := advisor.UserShare{Location: normLocation(loc), Share: 1}
+		if hasShare {
+			x, err := strconv.ParseFloat(strings.TrimSpace(share), 64)
+			if err != nil {
+				fe = append(fe, advisor.FieldError{Field: fmt.Sprintf("users[%d].share", i), Message: fmt.Sprintf("must be a number, got %q", share)})
+			}
+			u.Share = x
+		}
+		out = append(out, u)
+	}
+	return out, fe
+}
+
+// normLocation writes countries in upper case (de → DE) and metros in lower
+// case (FRA → fra): country codes have two letters, metro ids three or more.
+func normLocation(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) == 2 {
+		return strings.ToUpper(s)
+	}
+	return strings.ToLower(s)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// canonicalQuery turns what a form sent into the share-link query: the user
+// rows become one "users" key, empty fields and fields of the other
+// workload kind are dropped, and keys come out sorted (url.Values.Encode).
+func canonicalQuery(q url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range q {
+		if k == keyUserLocation || k == keyUserShare || len(vs) == 0 {
+			continue
+		}
+		v := strings.TrimSpace(strings.Join(vs, ","))
+		if v != "" {
+			out.Set(k, v)
+		}
+	}
+	if locs := q[keyUserLocation]; len(locs) > 0 {
+		shares := q[keyUserShare]
+		var rows []string
+		for i, loc := range locs {
+			loc = strings.TrimSpace(loc)
+			if loc == "" {
+				continue
+			}
+			share := ""
+			if i < len(shares) {
+				share = strings.TrimSpace(shares[i])
+			}
+			if share == "" {
+				share = "1"
+			}
+			rows = append(rows, loc+":"+share)
+		}
+		if len(rows) > 0 {
+			out.Set(keyUsers, strings.Join(rows, ","))
+		} else {
+			out.Del(keyUsers)
+		}
+	}
+	var drop []string
+	switch out.Get(keyKind) {
+	case catalog.KindTraining:
+		drop = []string{keyRPS, keyPeakRPS, keyResponseKB, keyLatencyMS, keyMonths}
+	case catalog.KindInference:
+		drop = []string{keySamples, keyEpochs, keyDeadline, keyDatasetGB, keyDataLoc, keyCheckpoint}
+	}
+	for _, k := range drop {
+		out.Del(k)
+	}
+	return out
+}
+
+// isCanonical reports whether a query is already in share-link form.
+func isCanonical(q url.Values) bool {
+	return canonicalQuery(q).Encode() == q.Encode()
+}
+
+// queryOf encodes a request as the query keys of its share link: the
+// inverse of requestFromQuery for every field the request sets.
+func queryOf(req advisor.Request) url.Values {
+	q := url.Values{}
+	set := func(k, v string) {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	num := func(k string, x float64) {
+		if x != 0 {
+			q.Set(k, strconv.FormatFloat(x, 'f', -1, 64))
+		}
+	}
+	w := req.Workload
+	set(keyKind, w.Kind)
+	set(keyProfile, w.Profile)
+	set(keyPrecision, w.Precision)
+	num(keySamples, float64(w.Samples))
+	num(keyEpochs, float64(w.Epochs))
+	num(keyDeadline, w.DeadlineHours)
+	num(keyRPS, w.RPS)
+	num(keyPeakRPS, w.PeakRPS)
+	num(keyResponseKB, w.ResponseKB)
+	num(keyLatencyMS, w.LatencyMS)
+	num(keyMonths, float64(w.Months))
+	var users []string
+	for _, u := range req.Users {
+		users = append(users, u.Location+":"+strconv.FormatFloat(u.Share, 'f', -1, 64))
+	}
+	set(keyUsers, strings.Join(users, ","))
+	set(keyGDPR, req.GDPR)
+	num(keyDatasetGB, req.Data.DatasetGB)
+	set(keyDataLoc, req.Data.Location)
+	set(keyPricing, strings.Join(req.Pricing, ","))
+	if req.CheckpointMinutes != nil {
+		q.Set(keyCheckpoint, strconv.FormatFloat(*req.CheckpointMinutes, 'f', -1, 64))
+	}
+	set(keyProviders, strings.Join(req.Providers, ","))
+	set(keyGPUs, strings.Join(req.GPUs, ","))
+	if req.Budget != nil {
+		q.Set(keyBudget, req.Budget.String())
+	}
+	set(keyObjective, req.Objective)
+	set(keyCurrency, req.Currency)
+	return q
+}
