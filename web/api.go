@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"net/http"
 
 	"gpuplace/internal/advisor"
@@ -34,11 +36,13 @@ func (s *Server) handleAPIAdvicePost(w http.ResponseWriter, r *http.Request) err
 // decodeRequest reads a JSON advice request from the body; what cannot be
 // read is a bad body (400), a body over the limit 413.
 func decodeRequest(r *http.Request) (advisor.Request, error) {
-	req, err := advisor.DecodeRequest(r.Body)
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return req, err
+	// Read the body whole first: a body over the limit is 413, not a
+	// decoding problem.
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return advisor.Request{}, err
 	}
+	req, err := advisor.DecodeRequest(bytes.NewReader(body))
 	var fe advisor.FieldErrors
 	if errors.As(err, &fe) {
 		return req, badBody{fe}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// env is a getenv over a map.
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+// runCmd runs a command line and returns its exit code (0, or the code of
+// an exitError; 1 for other errors) and output.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), args, env(nil), strings.NewReader(stdin), &stdout, &stderr)
+	code := 0
+	var exit exitError
+	switch {
+	case errors.As(err, &exit):
+		code = exit.code
+	case err != nil:
+		code = 1
+		stderr.WriteString(err.Error())
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+// Ensure catalog validate passes the embedded catalog and lists every
+// problem of a broken one, one per line, with exit 1.
+func TestCatalogValidate(t *testing.T) {
+	code, out, _ := runCmd(t, "", "catalog", "validate")
+	if code != 0 || !strings.Contains(out, "is valid") {
+		t.Fatalf("validate embedded: code %d, output %q", code, out)
+	}
+	dir := t.TempDir()
+	entries, _ := os.ReadDir("data")
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") {
+			b, _ := os.ReadFile(filepath.Join("data", e.Name()))
+			os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644)
+		}
+	}
+	offers, _ := os.ReadFile(filepath.Join(dir, "offers.json"))
+	broken := strings.Replace(string(offers), `"gpu_count":1,`, `"gpu_count":0,`, 1)
+	broken = strings.Replace(broken, `"provider":"aws","region":"us-east-1"`, `"provider":"aws","region":"mars-1"`, 1)
+	os.WriteFile(filepath.Join(dir, "offers.json"), []byte(broken), 0o644)
+	code, out, _ = runCmd(t, "", "catalog", "validate", dir)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 2 {
+		t.Fatalf("validate broken: code %d, %d lines, want 1 and 2:\n%s", code, len(lines), out)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "offers.json: offers[") {
+			t.Errorf("line %q does not name file and row", l)
+		}
+	}
+}
+
+// Ensure catalog stats prints the catalog summary as JSON.
+func TestCatalogStats(t *testing.T) {
+	code, out, _ := runCmd(t, "", "catalog", "stats")
+	var got struct {
+		Version string         `json:"version"`
+		Counts  map[string]int `json:"counts"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.Version == "" || got.Counts["offers"] < 300 {
+		t.Fatalf("stats: code %d, output %.300s", code, out)
+	}
+}
+
+// Ensure advise answers a request from stdin and exits 2 naming the field
+// of a bad one.
+func TestAdvise(t *testing.T) {
+	req := `{"workload":{"kind":"inference","profile":"bert-large","rps":50,"peak_rps":120,"latency_ms":100},"users":[{"location":"DE","share":100}],"gdpr":"eu"}`
+	code, out, errOut := runCmd(t, req, "advise", "-f", "-")
+	if code != 0 {
+		t.Fatalf("advise: code %d, stderr %s", code, errOut)
+	}
+	var res struct {
+		Pick struct {
+			Placements []struct{ Country string } `json:"placements"`
+			Total      string                     `json:"total"`
+		} `json:"pick"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Pick.Placements) == 0 || res.Pick.Total == "" {
+		t.Fatalf("advise output %.300s (%v), want a pick with a total", out, err)
+	}
+	code, _, errOut = runCmd(t, `{"workload":{"kind":"training","profile":"resnet50","epochs":-2}}`, "advise", "-f", "-")
+	if code != 2 || !strings.Contains(errOut, "workload.epochs:") {
+		t.Errorf("bad request: code %d, stderr %q, want 2 and workload.epochs", code, errOut)
+	}
+	if code, _, _ := runCmd(t, "", "advise"); code != 2 {
+		t.Errorf("advise without -f: code %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "frobnicate"); code != 2 {
+		t.Errorf("unknown command: code %d, want 2", code)
+	}
+}
+
+// Ensure serve creates the database, answers /healthz and shuts down when
+// its context ends; and refuses an invalid catalog.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "gpuplace.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:18089"}, env(map[string]string{"GPUPLACE_DB": db}),
+			strings.NewReader(""), io.Discard, io.Discard)
+	}()
+	var resp *http.Response
+	var err error
+	for range 100 {
+		if resp, err = http.Get("http://127.0.0.1:18089/healthz"); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("server did not answer: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("/healthz = %d, want 200", resp.StatusCode)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("database file not created: %v", err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v after shutdown", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not shut down")
+	}
+
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "version.json"), []byte(`{}`), 0o644)
+	code, _, errOut := runCmd(t, "", "serve", "-catalog", bad, "-db", filepath.Join(dir, "x.db"), "-addr", "127.0.0.1:0")
+	if code == 0 || !strings.Contains(errOut, "refusing to start") {
+		t.Errorf("serve on an invalid catalog: code %d, stderr %q", code, errOut)
+	}
+}
