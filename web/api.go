@@ -13,24 +13,42 @@ import (
 // handleAPIAdviceGet handles GET /api/v1/advice: the request in the query
 // keys of /advice.
 func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) error {
-	res, err := s.advise(r.URL.Query())
+	return s.writeAdvice(w, r, func() (advisor.Request, error) {
+		req, fe := requestFromQuery(r.URL.Query())
+		if len(fe) > 0 {
+			_, err := s.advise(r.URL.Query())
+			return req, err
+		}
+		return req, nil
+	})
+}
+
+// writeAdvice answers a decoded request as JSON, reusing the encoded form
+// of a cached answer.
+func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func() (advisor.Request, error)) error {
+	req, err := decode()
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, res)
+	key := s.cacheKey(req)
+	if b, ok := s.cache.getJSON(key); ok {
+		return writeRawJSON(w, http.StatusOK, b)
+	}
+	res, err := s.recommend(req)
+	if err != nil {
+		return err
+	}
+	b, err := encodeJSON(res)
+	if err != nil {
+		return err
+	}
+	s.cache.putJSON(key, b)
+	return writeRawJSON(w, http.StatusOK, b)
 }
 
 // handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.
 func (s *Server) handleAPIAdvicePost(w http.ResponseWriter, r *http.Request) error {
-	req, err := decodeRequest(r)
-	if err != nil {
-		return err
-	}
-	res, err := advisor.Recommend(s.catalog, req)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, res)
+	return s.writeAdvice(w, r, func() (advisor.Request, error) { return decodeRequest(r) })
 }
 
 // decodeRequest reads a JSON advice request from the body; what cannot be
@@ -141,7 +159,7 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if _, err := advisor.Recommend(s.catalog, req); err != nil {
+	if _, err := s.recommend(req); err != nil {
 		return err
 	}
 	l, _, err := s.pin(r.Context(), queryOf(req))

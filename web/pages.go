@@ -49,23 +49,42 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, status, templates.AdvicePage(v))
 }
 
-// advise decodes a canonical query and asks the advisor.
+// advise decodes a query and asks the advisor.
 func (s *Server) advise(q url.Values) (advisor.Result, error) {
 	req, fe := requestFromQuery(q)
-	if len(fe) > 0 {
-		// Report what did not parse together with whatever else the
-		// domain finds wrong, so the form shows every error at once.
-		var more advisor.FieldErrors
-		if errors.As(req.WithDefaults(s.catalog).Validate(s.catalog), &more) {
-			for _, e := range more {
-				if !fe.Has(e.Field) {
-					fe = append(fe, e)
-				}
+	if len(fe) == 0 {
+		return s.recommend(req)
+	}
+	// Report what did not parse together with whatever else the domain
+	// finds wrong, so the form shows every error at once.
+	var more advisor.FieldErrors
+	if errors.As(req.WithDefaults(s.catalog).Validate(s.catalog), &more) {
+		for _, e := range more {
+			if !fe.Has(e.Field) {
+				fe = append(fe, e)
 			}
 		}
-		return advisor.Result{}, fe
 	}
-	return advisor.Recommend(s.catalog, req)
+	return advisor.Result{}, fe
+}
+
+// recommend asks the advisor, reusing a cached answer to the same request
+// on the same catalog.
+func (s *Server) recommend(req advisor.Request) (advisor.Result, error) {
+	key := s.cacheKey(req)
+	if res, ok := s.cache.get(key); ok {
+		return res, nil
+	}
+	res, err := advisor.Recommend(s.catalog, req)
+	if err == nil {
+		s.cache.put(key, res)
+	}
+	return res, err
+}
+
+// cacheKey names an answer: the catalog version and the request's query.
+func (s *Server) cacheKey(req advisor.Request) string {
+	return s.catalog.Version.ID + "?" + queryOf(req).Encode()
 }
 
 // formErrors files field errors under the query key of their input.

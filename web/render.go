@@ -44,12 +44,25 @@ func render(w http.ResponseWriter, r *http.Request, status int, c templ.Componen
 
 // writeJSON encodes v as the response body.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := encodeJSON(v)
 	if err != nil {
 		return err
 	}
+	return writeRawJSON(w, status, b)
+}
+
+// encodeJSON encodes v as the API sends it: indented, newline-terminated.
+func encodeJSON(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+func writeRawJSON(w http.ResponseWriter, status int, b []byte) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, err = w.Write(append(b, '\n'))
+	_, err := w.Write(b)
 	return err
 }

@@ -30,17 +30,21 @@ type Server struct {
 	store   Store
 	baseURL string
 	options templates.Options
+	cache   *resultCache
 	router  chi.Router
 }
 
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
 // the app's public URL, used in share links; empty means "from the request".
 func NewServer(log *slog.Logger, cat *catalog.Catalog, store Store, baseURL string) *Server {
-	s := &Server{log: log, catalog: cat, store: store, baseURL: baseURL}
+	s := &Server{log: log, catalog: cat, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize)}
 	s.options = templates.Options{Catalog: cat, Locations: locationOptions(cat), Presets: presets}
 	s.router = s.routes()
 	return s
 }
+
+// resultCacheSize is how many recent answers are kept (each is tens of KB).
+const resultCacheSize = 512
 
 // ServeHTTP routes a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }

@@ -421,3 +421,18 @@ func TestNoServerErrors(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a repeated request gets the same answer from the cache, and a
+// different one its own.
+func TestResultCache(t *testing.T) {
+	s := newTestServer(t)
+	a := s.do(t, "GET", "/api/v1/advice?"+germanInference, nil).Body.String()
+	b := s.do(t, "GET", "/api/v1/advice?"+germanInference, nil).Body.String()
+	c := s.do(t, "GET", "/api/v1/advice?"+germanInference+"&currency=EUR", nil).Body.String()
+	if a != b {
+		t.Error("the same request answered differently the second time")
+	}
+	if a == c || !strings.Contains(c, `"currency": "EUR"`) {
+		t.Error("a request in EUR got the cached USD answer")
+	}
+}

@@ -1,0 +1,263 @@
+// Package quote is a sales quote built from a recommendation: customer,
+// lines, discounts and terms, with the money rule that makes its totals
+// add up, its numbering and its life cycle.
+package quote
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+)
+
+// ErrNotFound is returned for a quote that does not exist.
+var ErrNotFound = errors.New("quote not found")
+
+// ErrImmutable is returned when a quote that was sent is changed in place:
+// a sent quote changes only through a new revision.
+var ErrImmutable = errors.New("a sent quote cannot be changed: revise it instead")
+
+// Statuses of a quote. Expired is not stored: a draft or sent quote is
+// expired once its validity has passed (see Quote.StatusAt).
+const (
+	StatusDraft    = "draft"
+	StatusSent     = "sent"
+	StatusAccepted = "accepted"
+	StatusRejected = "rejected"
+	StatusExpired  = "expired"
+)
+
+// Currencies a quote may be in, with their minor unit (decimal places).
+var minorUnits = map[string]int32{"USD": 2, "EUR": 2, "CNY": 2}
+
+// MinorUnit returns the decimal places of a currency, and whether the
+// currency is known.
+func MinorUnit(currency string) (int32, bool) {
+	p, ok := minorUnits[currency]
+	return p, ok
+}
+
+// RoundingRule states, for the quote document, how amounts are computed.
+const RoundingRule = "Each line: quantity × unit price, less the line's discount and then the quote's discount, " +
+	"rounded to the currency's minor unit (half away from zero). The total is the sum of the rounded lines."
+
+// Line is one line of a quote.
+type Line struct {
+	Description string          `json:"description"`
+	Quantity    decimal.Decimal `json:"quantity"`
+	Unit        string          `json:"unit"`
+	UnitPrice   decimal.Decimal `json:"unit_price"`
+	// DiscountPct is this line's own discount, 0–100.
+	DiscountPct decimal.Decimal `json:"discount_pct"`
+	// FromEngine marks a line that came from the recommendation.
+	FromEngine bool `json:"from_engine"`
+	// Gross and Amount are computed by Quote.Compute: before and after
+	// discounts.
+	Gross  decimal.Decimal `json:"gross"`
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// Customer is who the quote is for.
+type Customer struct {
+	Name    string `json:"name"`
+	Company string `json:"company"`
+	Email   string `json:"email"`
+}
+
+// Quote is one revision of a quote.
+type Quote struct {
+	ID       int64
+	Year     int
+	Seq      int
+	Revision int
+	Status   string
+	// LinkID is the pinned link the quote was made from; CatalogVersion
+	// and DataDates say which figures its engine lines came from.
+	LinkID         string
+	CatalogVersion string
+	DataDates      string
+	Customer       Customer
+	Reference      string
+	Currency       string
+	ValidDays      int
+	DiscountPct    decimal.Decimal
+	Lines          []Line
+	Notes          string
+	Terms          string
+	Lang           string
+	// Subtotal is the sum of gross line amounts; Total the sum of the
+	// discounted ones.
+	Subtotal  decimal.Decimal
+	Total     decimal.Decimal
+	CreatedBy string
+	CreatedAt time.Time
+	SentAt    *time.Time
+	// SupersededBy is the id of the revision that replaced this one.
+	SupersededBy int64
+}
+
+// Number is the quote's number, with its revision after the first:
+// Q-2026-0007, Q-2026-0007-R2.
+func (q Quote) Number() string {
+	n := fmt.Sprintf("Q-%d-%04d", q.Year, q.Seq)
+	if q.Revision > 1 {
+		n += fmt.Sprintf("-R%d", q.Revision)
+	}
+	return n
+}
+
+// ValidUntil is the last moment the quote can be accepted.
+func (q Quote) ValidUntil() time.Time {
+	start := q.CreatedAt
+	if q.SentAt != nil {
+		start = *q.SentAt
+	}
+	return start.AddDate(0, 0, q.ValidDays)
+}
+
+// StatusAt is the quote's status at now: a draft or sent quote whose
+// validity has passed is expired.
+func (q Quote) StatusAt(now time.Time) string {
+	if (q.Status == StatusDraft || q.Status == StatusSent) && now.After(q.ValidUntil()) {
+		return StatusExpired
+	}
+	return q.Status
+}
+
+// Editable reports whether the quote may be changed in place.
+func (q Quote) Editable() bool { return q.Status == StatusDraft && q.SupersededBy == 0 }
+
+// Compute applies the money rule: every line's gross and discounted amount,
+// the subtotal and the total, in the currency's minor unit.
+func (q *Quote) Compute() {
+	places, ok := MinorUnit(q.Currency)
+	if !ok {
+		places = 2
+	}
+	hundred := decimal.NewFromInt(100)
+	quoteKeep := hundred.Sub(q.DiscountPct)
+	q.Subtotal, q.Total = decimal.Zero, decimal.Zero
+	for i := range q.Lines {
+		l := &q.Lines[i]
+		l.Gross = l.Quantity.Mul(l.UnitPrice).Round(places)
+		keep := hundred.Sub(l.DiscountPct).Mul(quoteKeep)
+		l.Amount = l.Quantity.Mul(l.UnitPrice).Mul(keep).Div(hundred.Mul(hundred)).Round(places)
+		q.Subtotal = q.Subtotal.Add(l.Gross)
+		q.Total = q.Total.Add(l.Amount)
+	}
+}
+
+// Limits on quote fields.
+const (
+	maxText      = 200
+	maxLongText  = 4000
+	maxLines     = 200
+	maxValidDays = 365
+)
+
+var maxAmount = decimal.NewFromInt(1_000_000_000_000)
+
+// FieldError is one invalid field of a quote form.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// FieldErrors is every invalid field of a quote.
+type FieldErrors []FieldError
+
+// Error lists the field errors.
+func (fe FieldErrors) Error() string {
+	parts := make([]string, len(fe))
+	for i, e := range fe {
+		parts[i] = e.Field + ": " + e.Message
+	}
+	return "invalid quote: " + strings.Join(parts, "; ")
+}
+
+func (fe *FieldErrors) add(field, format string, args ...any) {
+	*fe = append(*fe, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+}
+
+// Validate checks every field a person fills in; a quote that fails is
+// never saved.
+func (q Quote) Validate() error {
+	var fe FieldErrors
+	text := func(field, s string, required bool, max int) {
+		switch {
+		case required && strings.TrimSpace(s) == "":
+			fe.add(field, "required")
+		case !utf8.ValidString(s):
+			fe.add(field, "is not valid text")
+		case utf8.RuneCountInString(s) > max:
+			fe.add(field, "at most %d characters", max)
+		}
+	}
+	text("customer_name", q.Customer.Name, true, maxText)
+	text("company", q.Customer.Company, false, maxText)
+	text("reference", q.Reference, false, maxText)
+	text("notes", q.Notes, false, maxLongText)
+	text("terms", q.Terms, false, maxLongText)
+	if e := strings.TrimSpace(q.Customer.Email); e != "" {
+		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
+			fe.add("email", "is not an email address")
+		}
+	}
+	if _, ok := MinorUnit(q.Currency); !ok {
+		fe.add("currency", "must be USD, EUR or CNY")
+	}
+	if q.ValidDays < 1 || q.ValidDays > maxValidDays {
+		fe.add("valid_days", "must be between 1 and %d days", maxValidDays)
+	}
+	percent(&fe, "discount_pct", q.DiscountPct)
+	if len(q.Lines) == 0 {
+		fe.add("lines", "a quote needs at least one line")
+	}
+	if len(q.Lines) > maxLines {
+		fe.add("lines", "at most %d lines", maxLines)
+	}
+	for i, l := range q.Lines {
+		f := fmt.Sprintf("lines[%d]", i)
+		text(f+".description", l.Description, true, maxText)
+		text(f+".unit", l.Unit, true, 40)
+		switch {
+		case l.Quantity.IsNegative():
+			fe.add(f+".quantity", "must not be negative")
+		case l.Quantity.GreaterThan(maxAmount):
+			fe.add(f+".quantity", "is too large")
+		}
+		switch {
+		case l.UnitPrice.IsNegative():
+			fe.add(f+".unit_price", "must not be negative")
+		case l.UnitPrice.GreaterThan(maxAmount):
+			fe.add(f+".unit_price", "is too large")
+		}
+		percent(&fe, f+".discount_pct", l.DiscountPct)
+	}
+	if len(fe) > 0 {
+		return fe
+	}
+	return nil
+}
+
+func percent(fe *FieldErrors, field string, d decimal.Decimal) {
+	if d.IsNegative() || d.GreaterThan(decimal.NewFromInt(100)) {
+		fe.add(field, "must be between 0 and 100")
+	}
+}
+
+// CanMove reports whether a quote may go from its status to next: a draft
+// is sent; a sent quote is accepted or rejected.
+func CanMove(from, next string) bool {
+	switch from {
+	case StatusDraft:
+		return next == StatusSent
+	case StatusSent:
+		return next == StatusAccepted || next == StatusRejected
+	}
+	return false
+}
