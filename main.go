@@ -7,6 +7,7 @@
 //	gpuplace advise -f FILE|-             one advice request (JSON) → result JSON
 //	gpuplace catalog validate [DIR|FILE]  validate a catalog, one problem per line
 //	gpuplace catalog stats                the catalog's version, sources and counts
+//	gpuplace user add -email E -role R    add a sales or admin user (password on stdin)
 package main
 
 import (
@@ -52,6 +53,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runAdvise(args, getenv, stdin, stdout, stderr)
 	case "catalog":
 		return runCatalog(args, getenv, stdout, stderr)
+	case "user":
+		return runUser(ctx, args, getenv, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -66,7 +69,8 @@ const usage = `usage:
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
+  gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
 
 Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG
-and GPUPLACE_LOG_FORMAT.
+GPUPLACE_LOG_FORMAT and GPUPLACE_CJK_FONT.
 `

@@ -36,9 +36,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 
+	app := web.NewServer(log, cat, db, cfg.baseURL)
+	app.CJKFont = cfg.cjkFont
 	srv := &http.Server{
 		Addr:              cfg.addr,
-		Handler:           web.NewServer(log, cat, db, cfg.baseURL),
+		Handler:           app,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,

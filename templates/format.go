@@ -70,6 +70,15 @@ func fmtQty(d decimal.Decimal) string {
 	return d.StringFixed(2)
 }
 
+// fmtPrice shows a unit price with at least the two places of an amount
+// and every further place it has (0.00, 0.0765, 1.25).
+func fmtPrice(d decimal.Decimal) string {
+	if d.Exponent() >= -2 {
+		return d.StringFixed(2)
+	}
+	return d.String()
+}
+
 func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
 
 func fmtMS(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }

@@ -121,8 +121,29 @@ func (v AdviceView) HasErrors() bool { return len(v.Errors) > 0 }
 
 // ErrorKeys returns the keys with errors in a stable order.
 func (v AdviceView) ErrorKeys() []string {
-	keys := make([]string, 0, len(v.Errors))
-	for k := range v.Errors {
+	var keys []string
+	for _, k := range formOrder {
+		if len(v.Errors[k]) > 0 {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range sortedKeys(v.Errors) {
+		if !slices.Contains(formOrder, k) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// formOrder is the order of the placement form's fields, for error lists.
+var formOrder = []string{"kind", "profile", "precision", "samples", "epochs", "deadline_hours", "dataset_gb",
+	"data_location", "checkpoint_minutes", "rps", "peak_rps", "response_kb", "latency_ms", "months", "users",
+	"gdpr", "pricing", "providers", "gpus", "budget", "objective", "currency"}
+
+// sortedKeys returns a map's keys in order, for stable error lists.
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)

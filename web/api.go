@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
@@ -123,12 +124,12 @@ func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error 
 	from, to := q.Get("from"), q.Get("to")
 	fi := s.catalog.MetroIndex(from)
 	if fi < 0 {
-		return advisor.FieldErrors{{Field: "from", Message: "unknown metro " + quote(from) + "; see /api/v1/regions for metro ids"}}
+		return advisor.FieldErrors{{Field: "from", Message: "unknown metro " + quoted(from) + "; see /api/v1/regions for metro ids"}}
 	}
 	if to != "" {
 		ti := s.catalog.MetroIndex(to)
 		if ti < 0 {
-			return advisor.FieldErrors{{Field: "to", Message: "unknown metro " + quote(to)}}
+			return advisor.FieldErrors{{Field: "to", Message: "unknown metro " + quoted(to)}}
 		}
 		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{s.catalog.Pair(fi, ti)}})
 	}
@@ -141,7 +142,7 @@ func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error 
 	return writeJSON(w, http.StatusOK, map[string]any{"pairs": pairs})
 }
 
-func quote(s string) string { return "\"" + s + "\"" }
+func quoted(s string) string { return strconv.Quote(s) }
 
 // apiLink is a pinned link in the API.
 type apiLink struct {

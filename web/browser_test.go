@@ -167,13 +167,19 @@ func checkScripts(t testing.TB, ctx context.Context, js bool) {
 
 // fillForm opens the form and types the inputs of the journey: inference
 // at 50 requests/s for users in DE (60) and US (40) under GDPR with
-// adequacy countries. The load is required: the placeholder 50 is a hint.
+// adequacy countries.
 func fillForm(t testing.TB, ctx context.Context, base string, js bool) {
 	t.Helper()
 	do(t, ctx, "open the form",
 		chromedp.Navigate(base+"/"),
 		chromedp.WaitVisible(chromedp.ID("advice-form")),
 		chromedp.Click(chromedp.CSS(`input[name=kind][value=inference]`)),
+		// The form starts with an example question: clear what the
+		// journey sets.
+		chromedp.Clear(chromedp.ID("f-rps")), chromedp.Clear(chromedp.ID("f-peak_rps")),
+		chromedp.Clear(chromedp.ID("f-user-0")), chromedp.Clear(chromedp.ID("f-share-0")),
+		chromedp.Clear(chromedp.ID("f-user-1")), chromedp.Clear(chromedp.ID("f-share-1")),
+		chromedp.Clear(chromedp.ID("f-user-2")), chromedp.Clear(chromedp.ID("f-share-2")),
 		chromedp.SendKeys(chromedp.ID("f-rps"), "50"),
 		chromedp.SendKeys(chromedp.ID("f-user-0"), "DE"),
 		chromedp.SendKeys(chromedp.ID("f-share-0"), "60"),
@@ -346,6 +352,7 @@ func badInput(t *testing.T, js bool) {
 	do(t, ctx, "fill bad values",
 		chromedp.Navigate(base+"/"),
 		chromedp.WaitVisible(chromedp.ID("advice-form")),
+		chromedp.Clear(chromedp.ID("f-rps")), chromedp.Clear(chromedp.ID("f-user-0")), chromedp.Clear(chromedp.ID("f-share-0")),
 		chromedp.SendKeys(chromedp.ID("f-rps"), "abc"),
 		chromedp.SendKeys(chromedp.ID("f-user-0"), "XX"),
 		chromedp.SendKeys(chromedp.ID("f-share-0"), "100"),

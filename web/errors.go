@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
 
@@ -24,6 +25,7 @@ func (b badBody) Error() string { return b.fields.Error() }
 // statusOf maps an error from a handler to the HTTP status it answers with.
 func statusOf(err error) int {
 	var fe advisor.FieldErrors
+	var qfe quote.FieldErrors
 	var bb badBody
 	var tooLarge *http.MaxBytesError
 	switch {
@@ -33,8 +35,16 @@ func statusOf(err error) int {
 		return http.StatusBadRequest
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity
-	case errors.Is(err, errNotFound):
+	case errors.As(err, &qfe):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, errNotFound), errors.Is(err, quote.ErrNotFound):
 		return http.StatusNotFound
+	case errors.Is(err, errUnauthorized):
+		return http.StatusUnauthorized
+	case errors.Is(err, errForbidden):
+		return http.StatusForbidden
+	case errors.Is(err, quote.ErrImmutable):
+		return http.StatusConflict
 	case errors.Is(err, errMethodNotAllowed):
 		return http.StatusMethodNotAllowed
 	default:

@@ -37,6 +37,8 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	if err := r.ParseForm(); err != nil {
 		return errors.Join(errBadRequest, err)
 	}
+	then := r.PostForm.Get("then")
+	r.PostForm.Del("then")
 	q := canonicalQuery(r.PostForm)
 	l, _, err := s.pin(r.Context(), q)
 	var fe advisor.FieldErrors
@@ -47,6 +49,10 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	}
 	if err != nil {
 		return err
+	}
+	if then == "quote" {
+		http.Redirect(w, r, "/quotes/new?link="+l.ID, http.StatusSeeOther)
+		return nil
 	}
 	http.Redirect(w, r, "/s/"+l.ID+langSuffix(q), http.StatusSeeOther)
 	return nil

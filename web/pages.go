@@ -2,8 +2,10 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"gpuplace/internal/advisor"
@@ -12,7 +14,15 @@ import (
 
 // handleHome handles GET /: the placement form with its defaults.
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) error {
-	return render(w, r, http.StatusOK, templates.AdvicePage(s.adviceView(r, url.Values{})))
+	v := s.adviceView(r, homeDefaults)
+	return render(w, r, http.StatusOK, templates.AdvicePage(v))
+}
+
+// homeDefaults fill the empty form with a question worth asking: a small
+// BERT service for users in the US, Germany and Japan.
+var homeDefaults = url.Values{
+	keyKind: {"inference"}, keyProfile: {"bert-large"}, keyRPS: {"50"}, keyPeakRPS: {"100"},
+	keyLatencyMS: {"100"}, keyMonths: {"12"}, keyUsers: {"US:50,DE:30,JP:20"},
 }
 
 // handleAdvice handles GET /advice: it answers the inputs in the query
@@ -87,14 +97,17 @@ func (s *Server) cacheKey(req advisor.Request) string {
 	return s.catalog.Version.ID + "?" + queryOf(req).Encode()
 }
 
-// formErrors files field errors under the query key of their input.
+// formErrors files field errors under the query key of their input; an
+// error in a list names its row as a person counts ("row 2").
 func formErrors(fe advisor.FieldErrors) map[string][]string {
 	out := map[string][]string{}
 	for _, e := range fe {
 		k := keyOfField(e.Field)
 		msg := e.Message
-		if k != e.Field && strings.Contains(e.Field, "[") {
-			msg = e.Field + ": " + msg
+		if i := strings.IndexByte(e.Field, '['); i >= 0 {
+			if n, err := strconv.Atoi(e.Field[i+1 : strings.IndexByte(e.Field, ']')]); err == nil {
+				msg = fmt.Sprintf("row %d: %s", n+1, msg)
+			}
 		}
 		out[k] = append(out[k], msg)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+
+	"gpuplace/internal/account"
 )
 
 // maxFormBytes bounds what a POST may send: a form or a JSON request is a
@@ -20,11 +22,25 @@ func (s *Server) routes() chi.Router {
 	r.Get("/healthz", s.handleHealth)
 
 	r.Group(func(r chi.Router) {
-		r.Use(withLanguage)
+		r.Use(withLanguage, s.withUser)
 		r.Get("/", s.handle(s.handleHome))
 		r.Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
+		r.Get("/login", s.handle(s.handleLoginForm))
+		r.Post("/login", s.handle(s.handleLogin))
+		r.Post("/logout", s.handle(s.handleLogout))
+		r.Route("/quotes", func(r chi.Router) {
+			r.Use(s.requirePage(account.RoleSales, account.RoleAdmin))
+			r.Get("/", s.handle(s.handleQuoteList))
+			r.Get("/new", s.handle(s.handleQuoteNew))
+			r.Post("/", s.handle(s.handleQuoteCreate))
+			r.Get("/{id}", s.handle(s.handleQuoteView))
+			r.Post("/{id}", s.handle(s.handleQuoteUpdate))
+			r.Get("/{id}/edit", s.handle(s.handleQuoteEdit))
+			r.Get("/{id}/print", s.handle(s.handleQuotePrint))
+			r.Post("/{id}/status", s.handle(s.handleQuoteStatus))
+		})
 	})
 
 	r.Get("/api/openapi.json", handleOpenAPI)
@@ -38,6 +54,11 @@ func (s *Server) routes() chi.Router {
 		r.Get("/latency", s.handleAPI(s.handleAPILatency))
 		r.Post("/links", s.handleAPI(s.handleAPILinkCreate))
 		r.Get("/links/{id}", s.handleAPI(s.handleAPILink))
+		r.Group(func(r chi.Router) {
+			r.Use(s.withUser, s.requireAPI(account.RoleSales, account.RoleAdmin))
+			r.Get("/quotes", s.handleAPI(s.handleAPIQuotes))
+			r.Get("/quotes/{id}", s.handleAPI(s.handleAPIQuote))
+		})
 	})
 	r.NotFound(s.answerError(errNotFound))
 	r.MethodNotAllowed(s.answerError(errMethodNotAllowed))

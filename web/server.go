@@ -8,11 +8,14 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"gpuplace/internal/account"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/link"
+	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
 
@@ -21,6 +24,20 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreateLink(ctx context.Context, l link.Link) error
 	Link(ctx context.Context, id string) (link.Link, error)
+
+	UserByEmail(ctx context.Context, email string) (account.User, error)
+	CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error
+	SessionUser(ctx context.Context, tokenHash string, now time.Time) (account.User, error)
+	DeleteSession(ctx context.Context, tokenHash string) error
+
+	CreateQuote(ctx context.Context, q *quote.Quote) error
+	UpdateQuote(ctx context.Context, q *quote.Quote) error
+	ReviseQuote(ctx context.Context, oldID int64, q *quote.Quote) error
+	SetQuoteStatus(ctx context.Context, id int64, next string, now time.Time) error
+	Quote(ctx context.Context, id int64) (quote.Quote, error)
+	QuoteByNumber(ctx context.Context, year, seq, revision int) (quote.Quote, error)
+	Revisions(ctx context.Context, year, seq int) ([]quote.Quote, error)
+	Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error)
 }
 
 // Server serves the HTML pages and the JSON API.
@@ -31,13 +48,18 @@ type Server struct {
 	baseURL string
 	options templates.Options
 	cache   *resultCache
-	router  chi.Router
+	logins  *attemptLimiter
+	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
+	CJKFont string
+	fontState
+	router chi.Router
 }
 
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
 // the app's public URL, used in share links; empty means "from the request".
 func NewServer(log *slog.Logger, cat *catalog.Catalog, store Store, baseURL string) *Server {
 	s := &Server{log: log, catalog: cat, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize)}
+	s.logins = newAttemptLimiter(loginWindow, s.now)
 	s.options = templates.Options{Catalog: cat, Locations: locationOptions(cat), Presets: presets}
 	s.router = s.routes()
 	return s

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -149,6 +150,39 @@ func (q *Quote) Compute() {
 		q.Subtotal = q.Subtotal.Add(l.Gross)
 		q.Total = q.Total.Add(l.Amount)
 	}
+}
+
+// Filter selects quotes for a list.
+type Filter struct {
+	// Search matches the customer name, the company or the number.
+	Search string
+	// Status is a stored status, or "" for all.
+	Status  string
+	Page    int // from 1
+	PerPage int
+}
+
+// ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2).
+func ParseNumber(s string) (year, seq, revision int, ok bool) {
+	revision = 1
+	rest, rev, hasRev := strings.Cut(strings.TrimPrefix(s, "Q-"), "-R")
+	if !strings.HasPrefix(s, "Q-") {
+		return 0, 0, 0, false
+	}
+	if hasRev {
+		r, err := strconv.Atoi(rev)
+		if err != nil || r < 2 {
+			return 0, 0, 0, false
+		}
+		revision = r
+	}
+	y, n, found := strings.Cut(rest, "-")
+	year, err1 := strconv.Atoi(y)
+	seq, err2 := strconv.Atoi(n)
+	if !found || err1 != nil || err2 != nil || len(y) != 4 || len(n) < 4 || seq < 1 {
+		return 0, 0, 0, false
+	}
+	return year, seq, revision, true
 }
 
 // Limits on quote fields.

@@ -146,3 +146,21 @@ func TestLifeCycle(t *testing.T) {
 		}
 	}
 }
+
+// Ensure quote numbers parse back, and malformed ones do not.
+func TestParseNumber(t *testing.T) {
+	for _, tt := range []struct {
+		in             string
+		year, seq, rev int
+		ok             bool
+	}{
+		{"Q-2026-0007", 2026, 7, 1, true}, {"Q-2026-0007-R2", 2026, 7, 2, true}, {"Q-2027-12345", 2027, 12345, 1, true},
+		{"Q-2026-07", 0, 0, 0, false}, {"Q-2026-0007-R1", 0, 0, 0, false}, {"2026-0007", 0, 0, 0, false},
+		{"Q-2026-0000", 0, 0, 0, false}, {"Q-20x6-0007", 0, 0, 0, false}, {"Q-2026-0007-Rx", 0, 0, 0, false},
+	} {
+		y, s, r, ok := quote.ParseNumber(tt.in)
+		if ok != tt.ok || y != tt.year || s != tt.seq || r != tt.rev {
+			t.Errorf("ParseNumber(%q) = %d, %d, %d, %v; want %d, %d, %d, %v", tt.in, y, s, r, ok, tt.year, tt.seq, tt.rev, tt.ok)
+		}
+	}
+}

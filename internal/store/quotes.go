@@ -14,16 +14,6 @@ import (
 	"gpuplace/internal/quote"
 )
 
-// QuoteFilter selects quotes for the list page.
-type QuoteFilter struct {
-	// Search matches the customer name, the company or the number.
-	Search string
-	// Status is a stored status, or "" for all.
-	Status  string
-	Page    int // from 1
-	PerPage int
-}
-
 // CreateQuote saves a new quote as revision 1 with the next number of its
 // year. The number is taken inside the transaction that saves the quote
 // (which holds SQLite's write lock from its first statement), so numbers
@@ -140,7 +130,7 @@ func (s *DB) Revisions(ctx context.Context, year, seq int) ([]quote.Quote, error
 
 // Quotes lists the latest revision of each quote, newest first, filtered
 // and paginated, with the number of matches.
-func (s *DB) Quotes(ctx context.Context, f QuoteFilter) ([]quote.Quote, int, error) {
+func (s *DB) Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error) {
 	where := []string{"superseded_by IS NULL"}
 	var args []any
 	if f.Search != "" {
@@ -259,4 +249,20 @@ func (s *DB) inTx(ctx context.Context, f func(*sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// QuoteByNumber returns the revision of a quote number.
+func (s *DB) QuoteByNumber(ctx context.Context, year, seq, revision int) (quote.Quote, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+quoteColumns+` FROM quotes WHERE year = ? AND seq = ? AND revision = ?`, year, seq, revision)
+	if err != nil {
+		return quote.Quote{}, fmt.Errorf("store: quote by number: %w", err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return quote.Quote{}, err
+		}
+		return quote.Quote{}, quote.ErrNotFound
+	}
+	return scanQuote(rows)
 }

@@ -13,7 +13,6 @@ import (
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/quote"
-	"gpuplace/internal/store"
 )
 
 func newQuote(customer string) *quote.Quote {
@@ -69,7 +68,7 @@ func TestQuoteNumbersConcurrent(t *testing.T) {
 }
 
 // quoteFilterAll lists everything on one page.
-func quoteFilterAll() store.QuoteFilter { return store.QuoteFilter{PerPage: 1000} }
+func quoteFilterAll() quote.Filter { return quote.Filter{PerPage: 1000} }
 
 // Ensure a sent quote cannot change in place, a revision gets the next
 // revision number, and the old revision stays as it was.
@@ -143,16 +142,16 @@ func TestQuoteList(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name  string
-		f     store.QuoteFilter
+		f     quote.Filter
 		total int
 		page  int
 	}{
-		{"all, first page", store.QuoteFilter{PerPage: 10, Page: 1}, 25, 10},
-		{"last page", store.QuoteFilter{PerPage: 10, Page: 3}, 25, 5},
-		{"sent", store.QuoteFilter{Status: quote.StatusSent, PerPage: 10}, 5, 5},
-		{"customer, any case", store.QuoteFilter{Search: "zeta_labs 100%", PerPage: 10}, 1, 1},
-		{"wildcards are literal", store.QuoteFilter{Search: "_", PerPage: 10}, 1, 1},
-		{"number", store.QuoteFilter{Search: "Q-2026-0012", PerPage: 10}, 1, 1},
+		{"all, first page", quote.Filter{PerPage: 10, Page: 1}, 25, 10},
+		{"last page", quote.Filter{PerPage: 10, Page: 3}, 25, 5},
+		{"sent", quote.Filter{Status: quote.StatusSent, PerPage: 10}, 5, 5},
+		{"customer, any case", quote.Filter{Search: "zeta_labs 100%", PerPage: 10}, 1, 1},
+		{"wildcards are literal", quote.Filter{Search: "_", PerPage: 10}, 1, 1},
+		{"number", quote.Filter{Search: "Q-2026-0012", PerPage: 10}, 1, 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			list, total, err := db.Quotes(ctx, tt.f)

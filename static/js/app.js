@@ -83,14 +83,30 @@
       return resp.text().then(function (html) {
         results.innerHTML = html;
         results.removeAttribute("aria-busy");
+        var section = results.querySelector("[data-title]");
+        if (section) document.title = section.getAttribute("data-title");
         if (resp.url && resp.url !== window.location.href) {
           history.pushState({}, "", resp.url);
+          followLanguageSwitch(resp.url);
         }
-        var title = results.querySelector("[data-testid=total]");
-        if (title) results.querySelector("h2").focus && results.querySelector("h2").setAttribute("tabindex", "-1");
+        var heading = results.querySelector("h2");
+        if (heading) {
+          heading.setAttribute("tabindex", "-1");
+          heading.focus({ preventScroll: true });
+        }
         results.scrollIntoView({ behavior: "smooth", block: "start" });
       });
     }).catch(function () { window.location.assign(url); });
+  }
+
+  // The language switch links to this page in the other language: keep it
+  // on the address the results moved to.
+  function followLanguageSwitch(url) {
+    document.querySelectorAll(".lang-switch a[lang]").forEach(function (a) {
+      var u = new URL(url, window.location.href);
+      u.searchParams.set("lang", a.getAttribute("lang"));
+      a.setAttribute("href", u.pathname + u.search);
+    });
   }
 
   document.addEventListener("click", function (e) {

@@ -1,0 +1,61 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"gpuplace/internal/quote"
+)
+
+// apiQuote is a quote in the API.
+type apiQuote struct {
+	Number         string         `json:"number"`
+	Status         string         `json:"status"`
+	Customer       quote.Customer `json:"customer"`
+	Reference      string         `json:"reference"`
+	Currency       string         `json:"currency"`
+	ValidUntil     string         `json:"valid_until"`
+	DiscountPct    string         `json:"discount_pct"`
+	Lines          []quote.Line   `json:"lines"`
+	Subtotal       string         `json:"subtotal"`
+	Total          string         `json:"total"`
+	CatalogVersion string         `json:"catalog_version"`
+	DataDates      string         `json:"data_dates"`
+	Link           string         `json:"link"`
+	Created        string         `json:"created"`
+	Rule           string         `json:"rule"`
+}
+
+func (s *Server) apiQuoteOf(r *http.Request, q quote.Quote) apiQuote {
+	return apiQuote{Number: q.Number(), Status: q.StatusAt(s.now()), Customer: q.Customer, Reference: q.Reference,
+		Currency: q.Currency, ValidUntil: q.ValidUntil().Format("2006-01-02"), DiscountPct: q.DiscountPct.String(),
+		Lines: q.Lines, Subtotal: q.Subtotal.StringFixed(2), Total: q.Total.StringFixed(2), CatalogVersion: q.CatalogVersion,
+		DataDates: q.DataDates, Link: s.absURL(r, "/s/"+q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
+		Rule: quote.RoundingRule}
+}
+
+// handleAPIQuotes handles GET /api/v1/quotes?q=&status=&page=.
+func (s *Server) handleAPIQuotes(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	page, _ := strconv.Atoi(q.Get("page"))
+	list, total, err := s.store.Quotes(r.Context(), quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
+		Page: max(page, 1), PerPage: quotesPerPage})
+	if err != nil {
+		return err
+	}
+	out := []apiQuote{}
+	for _, qt := range list {
+		out = append(out, s.apiQuoteOf(r, qt))
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"total": total, "quotes": out})
+}
+
+// handleAPIQuote handles GET /api/v1/quotes/{id}.
+func (s *Server) handleAPIQuote(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, s.apiQuoteOf(r, q))
+}

@@ -1,0 +1,164 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"gpuplace/internal/account"
+	"gpuplace/templates"
+)
+
+// sessionCookie carries the session token of a signed-in user.
+const sessionCookie = "gpuplace_session"
+
+var (
+	errUnauthorized = errors.New("sign in first")
+	errForbidden    = errors.New("this needs another role")
+)
+
+type userKey struct{}
+
+// userOf returns the signed-in user of a request, if any.
+func userOf(ctx context.Context) (account.User, bool) {
+	u, ok := ctx.Value(userKey{}).(account.User)
+	return u, ok
+}
+
+// withUser loads the user of the session cookie, when it names a live
+// session, into the request context.
+func (s *Server) withUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+			if u, err := s.store.SessionUser(r.Context(), account.HashToken(c.Value), s.now()); err == nil {
+				ctx := context.WithValue(r.Context(), userKey{}, u)
+				ctx = templates.WithUser(ctx, u.Email, u.Role)
+				r = r.WithContext(ctx)
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requirePage lets signed-in users with one of roles through; anonymous
+// visitors go to the sign-in page and come back after.
+func (s *Server) requirePage(roles ...string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			u, ok := userOf(r.Context())
+			if !ok {
+				http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+				return
+			}
+			if !hasRole(u, roles) {
+				s.renderError(w, r, errForbidden)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// requireAPI is requirePage for the API: 401 or 403 problem+json.
+func (s *Server) requireAPI(roles ...string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			u, ok := userOf(r.Context())
+			switch {
+			case !ok:
+				w.Header().Set("WWW-Authenticate", `Cookie realm="gpuplace"`)
+				s.writeProblem(w, r, errUnauthorized)
+			case !hasRole(u, roles):
+				s.writeProblem(w, r, errForbidden)
+			default:
+				next.ServeHTTP(w, r)
+			}
+		})
+	}
+}
+
+func hasRole(u account.User, roles []string) bool {
+	for _, r := range roles {
+		if u.Role == r {
+			return true
+		}
+	}
+	return len(roles) == 0
+}
+
+// handleLoginForm handles GET /login.
+func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) error {
+	return render(w, r, http.StatusOK, templates.LoginPage(templates.LoginView{Next: safeNext(r.URL.Query().Get("next"))}))
+}
+
+// handleLogin handles POST /login: check the password (attempts limited
+// per address and per account), start a session, go where the visitor was
+// going.
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	email := account.NormalizeEmail(r.PostForm.Get("email"))
+	password := r.PostForm.Get("password")
+	v := templates.LoginView{Email: email, Next: safeNext(r.PostForm.Get("next"))}
+	ip := clientIP(r)
+	if !s.logins.allow("ip:"+ip, loginPerIP) || !s.logins.allow("account:"+email, loginPerAccount) {
+		v.Error = "login.limited"
+		w.Header().Set("Retry-After", "900")
+		return render(w, r, http.StatusTooManyRequests, templates.LoginPage(v))
+	}
+	u, err := s.store.UserByEmail(r.Context(), email)
+	switch {
+	case errors.Is(err, account.ErrNotFound):
+		account.SpendPasswordCheck(password)
+	case err != nil:
+		return err
+	}
+	if err != nil || !u.CheckPassword(password) {
+		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
+		v.Error = "login.failed"
+		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
+	}
+	token, hash := account.NewSessionToken()
+	if err := s.store.CreateSession(r.Context(), hash, u.ID, s.now().Add(account.SessionTTL)); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", MaxAge: int(account.SessionTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(s.baseURL, "https://")})
+	http.Redirect(w, r, v.Next, http.StatusSeeOther)
+	return nil
+}
+
+// handleLogout handles POST /logout.
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := s.store.DeleteSession(r.Context(), account.HashToken(c.Value)); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: strings.HasPrefix(s.baseURL, "https://")})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+	return nil
+}
+
+// safeNext keeps a redirect target on this site.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/quotes"
+	}
+	return next
+}
+
+// clientIP is the address the request came from (no proxy headers are
+// trusted: deploy behind a proxy that sets RemoteAddr, or extend here).
+func clientIP(r *http.Request) string {
+	host := r.RemoteAddr
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	return strings.Trim(host, "[]")
+}

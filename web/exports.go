@@ -1,0 +1,77 @@
+package web
+
+import (
+	"net/http"
+	"os"
+	"sync"
+
+	"gpuplace/internal/export"
+	"gpuplace/internal/quote"
+)
+
+// exporter writes one quote format.
+type exporter func(w http.ResponseWriter, q quote.Quote) error
+
+// exports maps a URL suffix to its format.
+func (s *Server) exports() map[string]exporter {
+	return map[string]exporter{
+		".pdf":  s.writePDF,
+		".xlsx": writeXLSX,
+		".csv":  writeCSV,
+	}
+}
+
+// cjkFont reads the configured CJK font once; nil when it cannot be read,
+// and the PDF then says it shows Latin text only.
+func (s *Server) cjkFont() []byte {
+	s.fontOnce.Do(func() {
+		if s.CJKFont == "" {
+			return
+		}
+		b, err := os.ReadFile(s.CJKFont)
+		if err != nil {
+			s.log.Warn("no CJK font for quote PDFs: Chinese text will show as '?'", "path", s.CJKFont, "error", err)
+			return
+		}
+		s.font = b
+	})
+	return s.font
+}
+
+func (s *Server) writePDF(w http.ResponseWriter, q quote.Quote) error {
+	b, err := export.PDF(q, s.cjkFont())
+	if err != nil {
+		return err
+	}
+	return writeFile(w, b, "application/pdf", q.Number()+".pdf")
+}
+
+func writeXLSX(w http.ResponseWriter, q quote.Quote) error {
+	b, err := export.XLSX(q)
+	if err != nil {
+		return err
+	}
+	return writeFile(w, b, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", q.Number()+".xlsx")
+}
+
+func writeCSV(w http.ResponseWriter, q quote.Quote) error {
+	b, err := export.CSV(q)
+	if err != nil {
+		return err
+	}
+	return writeFile(w, b, "text/csv; charset=utf-8", q.Number()+".csv")
+}
+
+func writeFile(w http.ResponseWriter, b []byte, contentType, name string) error {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, err := w.Write(b)
+	return err
+}
+
+// fontState is the lazily read CJK font.
+type fontState struct {
+	fontOnce sync.Once
+	font     []byte
+}

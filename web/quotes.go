@@ -1,0 +1,329 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/quote"
+	"gpuplace/templates"
+)
+
+// quotesPerPage is the length of a page of the quote list.
+const quotesPerPage = 20
+
+// handleQuoteList handles GET /quotes?q=&status=&page=.
+func (s *Server) handleQuoteList(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	page, _ := strconv.Atoi(q.Get("page"))
+	f := quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: max(page, 1), PerPage: quotesPerPage}
+	list, total, err := s.store.Quotes(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return render(w, r, http.StatusOK, templates.QuoteListPage(templates.QuoteListView{Quotes: list, Filter: f, Total: total, Now: s.now()}))
+}
+
+// handleQuoteNew handles GET /quotes/new?link={id}&currency=: the builder
+// filled from a pinned recommendation, its lines in the chosen currency.
+func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
+	id := r.URL.Query().Get("link")
+	l, res, err := s.loadLink(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	currency := r.URL.Query().Get("currency")
+	if currency == "" {
+		currency = res.Currency
+	}
+	if _, ok := quote.MinorUnit(currency); !ok {
+		return advisor.FieldErrors{{Field: "currency", Message: "must be USD, EUR or CNY"}}
+	}
+	if res.Pick == nil {
+		return fmt.Errorf("%w: the pinned recommendation has no pick to quote", errBadRequest)
+	}
+	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())}}
+	for _, line := range res.Pick.Lines {
+		v.Add("line_description", line.Description)
+		v.Add("line_quantity", line.Quantity.String())
+		v.Add("line_unit", line.Unit)
+		v.Add("line_unit_price", s.convertPrice(line.UnitPrice, res, currency).String())
+		v.Add("line_discount", "0")
+		v.Add("line_engine", "1")
+	}
+	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm("/quotes", "quote.new", v, currency, nil, l.ID)))
+}
+
+// convertPrice restates a unit price of a result in another currency: back
+// to USD at the result's own rate, then at the catalog's rate.
+func (s *Server) convertPrice(price decimal.Decimal, res advisor.Result, currency string) decimal.Decimal {
+	if currency == res.Currency {
+		return price
+	}
+	from, err := decimal.NewFromString(res.Rate)
+	to, ok := s.catalog.Rate(currency)
+	if err != nil || !from.IsPositive() || !ok {
+		return price
+	}
+	return price.Div(from).Mul(to.PerUSD).Round(6)
+}
+
+// quoteForm prepares the builder; linkID enables the currency switch of a
+// new quote.
+func (s *Server) quoteForm(action, title string, v url.Values, currency string, errs map[string][]string, linkID string) templates.QuoteFormView {
+	links := map[string]string{}
+	if linkID != "" {
+		for _, c := range []string{"USD", "EUR", "CNY"} {
+			links[c] = "/quotes/new?" + url.Values{"link": {linkID}, "currency": {c}}.Encode()
+		}
+	}
+	return templates.QuoteFormView{Action: action, Title: title, Values: v, Errors: errs, Currency: currency,
+		CurrencyLinks: links, Rule: quote.RoundingRule}
+}
+
+// handleQuoteCreate handles POST /quotes: save a new quote from the builder.
+func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	l, res, err := s.loadLink(r.Context(), r.PostForm.Get("link"))
+	if err != nil {
+		return err
+	}
+	u, _ := userOf(r.Context())
+	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(res),
+		CreatedBy: u.Email, CreatedAt: s.now()}
+	q, errs := quoteFromForm(r.PostForm, base)
+	if errs != nil {
+		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
+			s.quoteForm("/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), errs, l.ID)))
+	}
+	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)
+	return nil
+}
+
+// dataDates says where a result's figures came from, for the quote.
+func (s *Server) dataDates(res advisor.Result) string {
+	parts := []string{}
+	if res.Pick != nil {
+		th := res.Pick.Throughput
+		parts = append(parts, fmt.Sprintf("Throughput: %s (%s).", th.Source, th.Date))
+		for _, p := range res.Pick.Placements {
+			for _, o := range s.catalog.Offers {
+				if o.Provider == p.Provider && o.Region == p.Region && o.InstanceType == p.InstanceType {
+					parts = append(parts, fmt.Sprintf("Prices of %s in %s: %s (%s).", o.InstanceType, o.Region, o.OnDemand.Source, o.OnDemand.Date))
+				}
+			}
+		}
+	}
+	if res.Currency != "USD" {
+		parts = append(parts, fmt.Sprintf("1 USD = %s %s (rate of %s).", res.Rate, res.Currency, res.RateDate))
+	}
+	return strings.Join(parts, " ")
+}
+
+// quoteFromForm reads the builder's fields into a quote on top of base
+// (which carries what the form does not: link, catalog, author, date),
+// computes it, and validates it. Rows without a description are dropped.
+func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, map[string][]string) {
+	q := base
+	errs := map[string][]string{}
+	bad := func(field, msg string) { errs[field] = append(errs[field], msg) }
+	dec := func(field, s string) decimal.Decimal {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return decimal.Zero
+		}
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			bad(field, fmt.Sprintf("must be a number, got %q", s))
+		}
+		return d
+	}
+	q.Customer = quote.Customer{Name: strings.TrimSpace(f.Get("customer_name")), Company: strings.TrimSpace(f.Get("company")),
+		Email: strings.TrimSpace(f.Get("email"))}
+	q.Reference = strings.TrimSpace(f.Get("reference"))
+	q.Currency = f.Get("currency")
+	q.Notes, q.Terms = strings.TrimSpace(f.Get("notes")), strings.TrimSpace(f.Get("terms"))
+	q.Lang = templates.LangEN
+	if f.Get("lang") == templates.LangZH {
+		q.Lang = templates.LangZH
+	}
+	days, err := strconv.Atoi(strings.TrimSpace(f.Get("valid_days")))
+	if err != nil {
+		bad("valid_days", "must be a whole number of days")
+	}
+	q.ValidDays = days
+	q.DiscountPct = dec("discount_pct", f.Get("discount_pct"))
+	q.Lines = nil
+	for i, desc := range f["line_description"] {
+		if strings.TrimSpace(desc) == "" {
+			continue
+		}
+		field := fmt.Sprintf("lines[%d]", len(q.Lines))
+		q.Lines = append(q.Lines, quote.Line{
+			Description: strings.TrimSpace(desc),
+			Quantity:    dec(field+".quantity", at(f["line_quantity"], i)),
+			Unit:        strings.TrimSpace(at(f["line_unit"], i)),
+			UnitPrice:   dec(field+".unit_price", at(f["line_unit_price"], i)),
+			DiscountPct: dec(field+".discount_pct", at(f["line_discount"], i)),
+			FromEngine:  at(f["line_engine"], i) == "1",
+		})
+	}
+	var fe quote.FieldErrors
+	if errors.As(q.Validate(), &fe) {
+		for _, e := range fe {
+			if _, done := errs[e.Field]; !done {
+				bad(e.Field, e.Message)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return q, errs
+	}
+	q.Compute()
+	return q, nil
+}
+
+func at(list []string, i int) string {
+	if i < len(list) {
+		return list[i]
+	}
+	return ""
+}
+
+// quoteOf finds the quote a URL names by number ("Q-2026-0007-R2").
+func (s *Server) quoteOf(r *http.Request, number string) (quote.Quote, error) {
+	year, seq, rev, ok := quote.ParseNumber(number)
+	if !ok {
+		return quote.Quote{}, errNotFound
+	}
+	return s.store.QuoteByNumber(r.Context(), year, seq, rev)
+}
+
+// handleQuoteView handles GET /quotes/{id}, and its exports when the id
+// ends in .pdf, .xlsx or .csv.
+func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	for ext, export := range s.exports() {
+		if number, ok := strings.CutSuffix(id, ext); ok {
+			q, err := s.quoteOf(r, number)
+			if err != nil {
+				return err
+			}
+			return export(w, q)
+		}
+	}
+	q, err := s.quoteOf(r, id)
+	if err != nil {
+		return err
+	}
+	revs, err := s.store.Revisions(r.Context(), q.Year, q.Seq)
+	if err != nil {
+		return err
+	}
+	return render(w, r, http.StatusOK, templates.QuotePage(templates.QuoteView{Quote: q, Revisions: revs, Now: s.now()}))
+}
+
+// handleQuotePrint handles GET /quotes/{id}/print.
+func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	ctx := templates.WithPage(r.Context(), q.Lang, r.URL)
+	return render(w, r.WithContext(ctx), http.StatusOK, templates.QuotePrintPage(q, s.now()))
+}
+
+// handleQuoteEdit handles GET /quotes/{id}/edit: the builder on a draft,
+// or on a copy of a sent quote that will be saved as a new revision.
+func (s *Server) handleQuoteEdit(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if q.SupersededBy != 0 {
+		return fmt.Errorf("%w: %s was revised; edit the latest revision", quote.ErrImmutable, q.Number())
+	}
+	title := "quote.edit_title"
+	if !q.Editable() {
+		title = "quote.revise_title"
+	}
+	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm("/quotes/"+q.Number(), title, formOf(q), q.Currency, nil, "")))
+}
+
+// formOf writes a quote into builder fields.
+func formOf(q quote.Quote) url.Values {
+	v := url.Values{"link": {q.LinkID}, "customer_name": {q.Customer.Name}, "company": {q.Customer.Company},
+		"email": {q.Customer.Email}, "reference": {q.Reference}, "valid_days": {strconv.Itoa(q.ValidDays)},
+		"discount_pct": {q.DiscountPct.String()}, "notes": {q.Notes}, "terms": {q.Terms}, "lang": {q.Lang}}
+	for _, l := range q.Lines {
+		v.Add("line_description", l.Description)
+		v.Add("line_quantity", l.Quantity.String())
+		v.Add("line_unit", l.Unit)
+		v.Add("line_unit_price", l.UnitPrice.String())
+		v.Add("line_discount", l.DiscountPct.String())
+		v.Add("line_engine", map[bool]string{true: "1", false: "0"}[l.FromEngine])
+	}
+	return v
+}
+
+// handleQuoteUpdate handles POST /quotes/{id}: a draft changes in place; a
+// quote that was sent gets a new revision and keeps the old one.
+func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error {
+	cur, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	r.PostForm.Set("currency", cur.Currency)
+	u, _ := userOf(r.Context())
+	base := quote.Quote{ID: cur.ID, LinkID: cur.LinkID, CatalogVersion: cur.CatalogVersion, DataDates: cur.DataDates,
+		CreatedBy: u.Email, CreatedAt: s.now()}
+	if cur.Editable() {
+		base.Year, base.Seq, base.Revision, base.Status, base.CreatedAt, base.CreatedBy = cur.Year, cur.Seq, cur.Revision, cur.Status, cur.CreatedAt, cur.CreatedBy
+	}
+	q, errs := quoteFromForm(r.PostForm, base)
+	if errs != nil {
+		title := map[bool]string{true: "quote.edit_title", false: "quote.revise_title"}[cur.Editable()]
+		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, errs, "")))
+	}
+	if cur.Editable() {
+		err = s.store.UpdateQuote(r.Context(), &q)
+	} else {
+		err = s.store.ReviseQuote(r.Context(), cur.ID, &q)
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)
+	return nil
+}
+
+// handleQuoteStatus handles POST /quotes/{id}/status: draft → sent →
+// accepted or rejected.
+func (s *Server) handleQuoteStatus(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	if err := s.store.SetQuoteStatus(r.Context(), q.ID, r.PostForm.Get("status"), s.now()); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)
+	return nil
+}
