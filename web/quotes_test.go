@@ -1,0 +1,216 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"gpuplace/internal/account"
+)
+
+// signIn creates a user with role and returns its session cookie.
+func (s *testServer) signIn(t testing.TB, role string) string {
+	t.Helper()
+	email := role + "@example.com"
+	u, err := account.NewUser(email, role, "a long enough password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	form := url.Values{"email": {email}, "password": {"a long enough password"}, "next": {"/quotes"}}
+	rec := s.do(t, "POST", "/login", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded")
+	wantStatus(t, rec, http.StatusSeeOther)
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "gpuplace_session" {
+			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || !c.Secure {
+				t.Errorf("session cookie %+v: want HttpOnly, SameSite=Lax and Secure (the base URL is https)", c)
+			}
+			return c.Name + "=" + c.Value
+		}
+	}
+	t.Fatal("no session cookie after signing in")
+	return ""
+}
+
+// pinLink pins the German inference answer and returns the link id.
+func (s *testServer) pinLink(t testing.TB) string {
+	t.Helper()
+	rec := s.do(t, "POST", "/s", strings.NewReader(germanInference), "Content-Type", "application/x-www-form-urlencoded")
+	wantStatus(t, rec, http.StatusSeeOther)
+	return strings.TrimPrefix(rec.Header().Get("Location"), "/s/")
+}
+
+// createQuote saves a quote from a pinned link through the builder and
+// returns its number.
+func (s *testServer) createQuote(t testing.TB, cookie, link string, extra url.Values) string {
+	t.Helper()
+	rec := s.do(t, "GET", "/quotes/new?link="+link, nil, "Cookie", cookie)
+	wantStatus(t, rec, http.StatusOK)
+	form := formValues(t, rec.Body.String())
+	form.Set("customer_name", "Ada Lovelace")
+	form.Set("company", "Analytical Engines")
+	for k, v := range extra {
+		form[k] = v
+	}
+	rec = s.do(t, "POST", "/quotes", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded", "Cookie", cookie)
+	wantStatus(t, rec, http.StatusSeeOther)
+	return strings.TrimPrefix(rec.Header().Get("Location"), "/quotes/")
+}
+
+// formValues reads the inputs of the quote builder back, as a browser
+// would submit them.
+func formValues(t testing.TB, page string) url.Values {
+	t.Helper()
+	v := url.Values{}
+	for _, part := range strings.Split(page, "<input")[1:] {
+		tag := part[:strings.Index(part, ">")]
+		name, value := tagAttr(tag, "name"), tagAttr(tag, "value")
+		if name != "" && !strings.Contains(tag, `type="checkbox"`) {
+			v.Add(name, value)
+		}
+	}
+	for _, part := range strings.Split(page, `<textarea`)[1:] {
+		v.Set(tagAttr(part[:strings.Index(part, ">")], "name"), "")
+	}
+	v.Set("lang", "en")
+	return v
+}
+
+func tagAttr(tag, name string) string {
+	i := strings.Index(tag, " "+name+`="`)
+	if i < 0 {
+		return ""
+	}
+	rest := tag[i+len(name)+3:]
+	return htmlUnescape(rest[:strings.Index(rest, `"`)])
+}
+
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&amp;", "&", "&#34;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&times;", "×").Replace(s)
+}
+
+// Ensure every quote route answers anonymous visitors, sales and admins as
+// designed: pages redirect to /login, the API answers 401, users get in.
+func TestQuoteAuthorisation(t *testing.T) {
+	s := newTestServer(t)
+	link := s.pinLink(t)
+	sales := s.signIn(t, account.RoleSales)
+	admin := s.signIn(t, account.RoleAdmin)
+	number := s.createQuote(t, sales, link, nil)
+	routes := []struct{ method, path string }{
+		{"GET", "/quotes"}, {"GET", "/quotes/new?link=" + link}, {"POST", "/quotes"},
+		{"GET", "/quotes/" + number}, {"GET", "/quotes/" + number + "/edit"}, {"GET", "/quotes/" + number + "/print"},
+		{"POST", "/quotes/" + number + "/status"}, {"POST", "/quotes/" + number},
+		{"GET", "/quotes/" + number + ".pdf"}, {"GET", "/quotes/" + number + ".xlsx"}, {"GET", "/quotes/" + number + ".csv"},
+	}
+	for _, r := range routes {
+		rec := s.do(t, r.method, r.path, strings.NewReader(""), "Content-Type", "application/x-www-form-urlencoded")
+		if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login?next=") {
+			t.Errorf("anonymous %s %s = %d → %q, want 303 to /login", r.method, r.path, rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	for _, api := range []string{"/api/v1/quotes", "/api/v1/quotes/" + number} {
+		if rec := s.do(t, "GET", api, nil); rec.Code != http.StatusUnauthorized {
+			t.Errorf("anonymous GET %s = %d, want 401", api, rec.Code)
+		}
+	}
+	for _, who := range []struct{ name, cookie string }{{"sales", sales}, {"admin", admin}} {
+		for _, path := range []string{"/quotes", "/quotes/" + number, "/quotes/" + number + "/edit", "/quotes/" + number + "/print",
+			"/quotes/" + number + ".pdf", "/quotes/" + number + ".xlsx", "/quotes/" + number + ".csv", "/api/v1/quotes", "/api/v1/quotes/" + number} {
+			if rec := s.do(t, "GET", path, nil, "Cookie", who.cookie); rec.Code != http.StatusOK {
+				t.Errorf("%s GET %s = %d, want 200", who.name, path, rec.Code)
+			}
+		}
+	}
+	// A forged or ended session is anonymous.
+	if rec := s.do(t, "GET", "/api/v1/quotes", nil, "Cookie", "gpuplace_session=forged"); rec.Code != http.StatusUnauthorized {
+		t.Errorf("forged session = %d, want 401", rec.Code)
+	}
+	wantStatus(t, s.do(t, "POST", "/logout", nil, "Cookie", sales), http.StatusSeeOther)
+	if rec := s.do(t, "GET", "/api/v1/quotes", nil, "Cookie", sales); rec.Code != http.StatusUnauthorized {
+		t.Errorf("after sign-out = %d, want 401", rec.Code)
+	}
+}
+
+// Ensure a wrong password is refused, and guessing stops at the limit.
+func TestLoginLimits(t *testing.T) {
+	s := newTestServer(t)
+	s.signIn(t, account.RoleSales)
+	try := func(password string) int {
+		form := url.Values{"email": {"sales@example.com"}, "password": {password}}
+		return s.do(t, "POST", "/login", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded").Code
+	}
+	if code := try("wrong password"); code != http.StatusUnauthorized {
+		t.Errorf("wrong password = %d, want 401", code)
+	}
+	limited := false
+	for range 10 {
+		if try("still wrong") == http.StatusTooManyRequests {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Error("ten more wrong passwords were all tried: want 429 once the account's limit is reached")
+	}
+	if code := try("a long enough password"); code != http.StatusTooManyRequests {
+		t.Errorf("the right password while limited = %d, want 429", code)
+	}
+}
+
+// Ensure a quote made from a pinned link carries its lines and total,
+// follows its life cycle, and its exports agree with the page.
+func TestQuoteJourney(t *testing.T) {
+	s := newTestServer(t)
+	link := s.pinLink(t)
+	sales := s.signIn(t, account.RoleSales)
+	number := s.createQuote(t, sales, link, url.Values{"discount_pct": {"10"}})
+	if !strings.HasPrefix(number, "Q-") {
+		t.Fatalf("quote number %q", number)
+	}
+	page := s.do(t, "GET", "/quotes/"+number, nil, "Cookie", sales).Body.String()
+	wantContains(t, page, "Ada Lovelace", `data-testid="quote-total"`, s.cat.Version.ID, "Draft")
+	total := page[strings.Index(page, `data-testid="quote-total">`)+len(`data-testid="quote-total">`):]
+	total = total[:strings.Index(total, "<")]
+	csv := s.do(t, "GET", "/quotes/"+number+".csv", nil, "Cookie", sales).Body.String()
+	if !strings.Contains(csv, ","+total+",") {
+		t.Errorf("CSV does not carry the page total %s:\n%s", total, csv)
+	}
+
+	// Bad input: the builder comes back with the fields named.
+	form := formValues(t, s.do(t, "GET", "/quotes/new?link="+link, nil, "Cookie", sales).Body.String())
+	form.Set("customer_name", "")
+	form.Set("discount_pct", "150")
+	form["line_quantity"][0] = "-3"
+	rec := s.do(t, "POST", "/quotes", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded", "Cookie", sales)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), "customer_name", "discount_pct", "lines[0].quantity")
+
+	// Sent: no more edits in place; a revision takes the next number.
+	send := url.Values{"status": {"sent"}}
+	wantStatus(t, s.do(t, "POST", "/quotes/"+number+"/status", strings.NewReader(send.Encode()), "Content-Type", "application/x-www-form-urlencoded", "Cookie", sales), http.StatusSeeOther)
+	edit := formValues(t, s.do(t, "GET", "/quotes/"+number+"/edit", nil, "Cookie", sales).Body.String())
+	edit.Set("notes", "Revised after the call.")
+	rec = s.do(t, "POST", "/quotes/"+number, strings.NewReader(edit.Encode()), "Content-Type", "application/x-www-form-urlencoded", "Cookie", sales)
+	wantStatus(t, rec, http.StatusSeeOther)
+	if loc := rec.Header().Get("Location"); loc != "/quotes/"+number+"-R2" {
+		t.Fatalf("revising a sent quote went to %s, want /quotes/%s-R2", loc, number)
+	}
+	old := s.do(t, "GET", "/quotes/"+number, nil, "Cookie", sales).Body.String()
+	wantContains(t, old, "Sent", "Superseded")
+	if strings.Contains(old, "Revised after the call.") {
+		t.Error("the sent revision changed")
+	}
+	wantContains(t, s.do(t, "GET", "/quotes/"+number+"-R2", nil, "Cookie", sales).Body.String(), "Revised after the call.", "Draft")
+	// Accepting a draft skips a step: refused.
+	accept := url.Values{"status": {"accepted"}}
+	rec = s.do(t, "POST", "/quotes/"+number+"-R2/status", strings.NewReader(accept.Encode()), "Content-Type", "application/x-www-form-urlencoded", "Cookie", sales)
+	wantStatus(t, rec, http.StatusConflict)
+	list := s.do(t, "GET", "/quotes?q=lovelace", nil, "Cookie", sales).Body.String()
+	wantContains(t, list, number+"-R2")
+	wantStatus(t, s.do(t, "GET", "/quotes/Q-1999-0001", nil, "Cookie", sales), http.StatusNotFound)
+}
