@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/store"
 )
 
 // config is what serve needs, from flags with environment fallbacks.
@@ -91,4 +93,9 @@ func printProblems(w io.Writer, err error) bool {
 		fmt.Fprintln(w, p)
 	}
 	return true
+}
+
+// openStore opens the database named by a -db value.
+func openStore(ctx context.Context, path string) (*store.DB, error) {
+	return store.Open(ctx, path)
 }

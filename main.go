@@ -7,6 +7,8 @@
 //	gpuplace advise -f FILE|-             one advice request (JSON) → result JSON
 //	gpuplace catalog validate [DIR|FILE]  validate a catalog, one problem per line
 //	gpuplace catalog stats                the catalog's version, sources and counts
+//	gpuplace catalog import FILE          store a bundle or price list as a new, inactive version
+//	gpuplace catalog versions | activate ID
 //	gpuplace user add -email E -role R    add a sales or admin user (password on stdin)
 package main
 
@@ -69,6 +71,9 @@ const usage = `usage:
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
+  gpuplace catalog import FILE [-provider aws] [-db FILE]   (a bundle, or a public-layout CSV)
+  gpuplace catalog versions [-db FILE]
+  gpuplace catalog activate ID [-db FILE]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
 
 Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG

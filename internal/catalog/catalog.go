@@ -279,3 +279,12 @@ type CurrencyRate struct {
 	PerUSD decimal.Decimal `json:"per_usd"`
 	Ref
 }
+
+// VersionInfo describes a stored catalog version (times as RFC 3339).
+type VersionInfo struct {
+	ID          string
+	Source      string
+	CreatedAt   string
+	Active      bool
+	ActivatedAt string
+}

@@ -1,0 +1,229 @@
+package catalog
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// PublicCSVColumns is the common public price-list layout, one row per
+// instance type and availability zone.
+var PublicCSVColumns = []string{"InstanceType", "AcceleratorName", "AcceleratorCount", "vCPUs", "MemoryGiB",
+	"GpuInfo", "Price", "SpotPrice", "Region", "AvailabilityZone"}
+
+// acceleratorGPUs maps the accelerator names of the public layout to the
+// catalog's GPU ids.
+var acceleratorGPUs = map[string]string{
+	"T4": "t4", "A10G": "a10g", "A10": "a10", "L4": "l4", "L40S": "l40s", "V100": "v100", "V100-32GB": "v100-32gb",
+	"A100": "a100-40gb", "A100-40GB": "a100-40gb", "A100-80GB": "a100-80gb", "H100": "h100", "H100-80GB": "h100",
+	"H200": "h200", "B200": "b200", "GH200": "gh200", "A6000": "a6000", "RTX6000": "rtx6000",
+}
+
+// ImportedOffer is one instance type in one region, from a price list.
+type ImportedOffer struct {
+	Region, InstanceType, GPU string
+	GPUCount, VCPUs           int
+	MemoryGiB                 float64
+	OnDemand                  decimal.Decimal
+	// Spot is the lowest spot price over the region's zones; zero when
+	// no zone lists one.
+	Spot decimal.Decimal
+	Row  int // first row the offer came from
+}
+
+// ReadPublicCSV reads a price list in the public layout. Rows without an
+// accelerator (CPU instances) are skipped; every other row must be valid.
+// Per region an instance type takes the on-demand price (the same in every
+// zone, or it is a problem) and the lowest spot price. Problems name the
+// row and the column; with any problem the offers are not returned.
+func ReadPublicCSV(r io.Reader, name string) ([]ImportedOffer, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, Problems{{File: name, Message: "cannot read the header: " + err.Error()}}
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))] = i
+	}
+	var probs Problems
+	for _, c := range PublicCSVColumns {
+		if _, ok := col[c]; !ok {
+			probs = append(probs, Problem{File: name, Item: "header", Field: c, Message: "column missing"})
+		}
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	byKey := map[string]*ImportedOffer{}
+	var order []string
+	for row := 2; ; row++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		item := fmt.Sprintf("row %d", row)
+		if err != nil {
+			probs = append(probs, Problem{File: name, Item: item, Message: err.Error()})
+			continue
+		}
+		get := func(c string) string {
+			if i := col[c]; i < len(rec) {
+				return strings.TrimSpace(rec[i])
+			}
+			return ""
+		}
+		if get("AcceleratorName") == "" {
+			continue
+		}
+		bad := func(field, format string, args ...any) {
+			probs = append(probs, Problem{File: name, Item: item, Field: field, Message: fmt.Sprintf(format, args...)})
+		}
+		o := ImportedOffer{Region: get("Region"), InstanceType: get("InstanceType"), Row: row}
+		if o.InstanceType == "" {
+			bad("InstanceType", "required")
+		}
+		if o.Region == "" {
+			bad("Region", "required")
+		}
+		var ok bool
+		if o.GPU, ok = acceleratorGPUs[get("AcceleratorName")]; !ok {
+			bad("AcceleratorName", "unknown accelerator %q", get("AcceleratorName"))
+		}
+		o.GPUCount = wholeField(get("AcceleratorCount"), "AcceleratorCount", 1, bad)
+		o.VCPUs = wholeField(get("vCPUs"), "vCPUs", 0, bad)
+		if m, err := strconv.ParseFloat(get("MemoryGiB"), 64); err != nil || m < 0 {
+			bad("MemoryGiB", "must be a number of GiB, got %q", get("MemoryGiB"))
+		} else {
+			o.MemoryGiB = m
+		}
+		o.OnDemand = priceField(get("Price"), "Price", true, bad)
+		o.Spot = priceField(get("SpotPrice"), "SpotPrice", false, bad)
+		if o.Spot.GreaterThan(o.OnDemand) && o.OnDemand.IsPositive() {
+			bad("SpotPrice", "spot %s is above on-demand %s", o.Spot, o.OnDemand)
+		}
+		key := o.Region + "|" + o.InstanceType
+		prev, seen := byKey[key]
+		switch {
+		case !seen:
+			byKey[key] = &o
+			order = append(order, key)
+		case !prev.OnDemand.Equal(o.OnDemand):
+			bad("Price", "on-demand %s differs from %s on row %d for the same type and region", o.OnDemand, prev.OnDemand, prev.Row)
+		case o.Spot.IsPositive() && (prev.Spot.IsZero() || o.Spot.LessThan(prev.Spot)):
+			prev.Spot = o.Spot
+		}
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	if len(order) == 0 {
+		return nil, Problems{{File: name, Message: "no GPU rows (rows with an AcceleratorName)"}}
+	}
+	out := make([]ImportedOffer, len(order))
+	for i, k := range order {
+		out[i] = *byKey[k]
+	}
+	return out, nil
+}
+
+func wholeField(s, field string, least int, bad func(string, string, ...any)) int {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, ".0"))
+	if err != nil || n < least {
+		bad(field, "must be a whole number ≥ %d, got %q", least, s)
+	}
+	return n
+}
+
+func priceField(s, field string, required bool, bad func(string, string, ...any)) decimal.Decimal {
+	if s == "" && !required {
+		return decimal.Zero
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil || !d.IsPositive() {
+		bad(field, "must be a price above 0 in USD per hour, got %q", s)
+		return decimal.Zero
+	}
+	return d
+}
+
+// Merge returns a copy of c with one provider's price list merged in, as
+// version id created on date, its figures citing source. In every region
+// the list names, the provider's offers become the list's (keeping their
+// reserved prices and spot bands where the type stays); other regions and
+// providers are unchanged. The result is validated like any catalog.
+func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string, source Source) (*Catalog, error) {
+	if _, ok := c.Provider(provider); !ok {
+		return nil, Problems{{File: source.ID, Field: "provider", Message: fmt.Sprintf("unknown provider %q", provider)}}
+	}
+	var probs Problems
+	listed := map[string]bool{}
+	for _, o := range offers {
+		if _, ok := c.Region(provider + ":" + o.Region); !ok {
+			probs = append(probs, Problem{File: source.ID, Item: fmt.Sprintf("row %d", o.Row), Field: "Region",
+				Message: fmt.Sprintf("unknown %s region %q: add it to the catalog first", provider, o.Region)})
+		}
+		listed[o.Region] = true
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	old := map[string]Offer{}
+	var kept []Offer
+	for _, o := range c.Offers {
+		if o.Provider == provider && listed[o.Region] {
+			old[o.ID()] = o
+			continue
+		}
+		kept = append(kept, o)
+	}
+	ref := Ref{Source: source.ID, Date: date}
+	for _, in := range offers {
+		o := Offer{Provider: provider, Region: in.Region, InstanceType: in.InstanceType, GPU: in.GPU, GPUCount: in.GPUCount,
+			VCPUs: in.VCPUs, MemoryGiB: in.MemoryGiB, OnDemand: Price{USDPerHour: in.OnDemand, Ref: ref}}
+		prev, had := old[o.ID()]
+		if in.Spot.IsPositive() {
+			o.Spot = &SpotPrice{Price: Price{USDPerHour: in.Spot, Ref: ref}}
+			if had && prev.Spot != nil {
+				o.Spot.Band, o.Spot.BandRef = prev.Spot.Band, prev.Spot.BandRef
+			}
+		}
+		if had {
+			o.Reserved1Y, o.Reserved3Y = keepReserved(prev.Reserved1Y, in.OnDemand), keepReserved(prev.Reserved3Y, in.OnDemand)
+		}
+		kept = append(kept, o)
+	}
+	next := *c
+	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency,
+		Sources: append(slices.Clone(c.Version.Sources), source)}
+	next.Offers = kept
+	return rebuild(&next)
+}
+
+// keepReserved keeps a reserved price unless the new on-demand price fell
+// below it (a reserved price above on-demand would mislead).
+func keepReserved(p *Price, onDemand decimal.Decimal) *Price {
+	if p == nil || p.USDPerHour.GreaterThan(onDemand) {
+		return nil
+	}
+	return p
+}
+
+// rebuild validates and indexes a catalog assembled in memory.
+func rebuild(c *Catalog) (*Catalog, error) {
+	var probs Problems
+	validate(c, func(section string) collector { return collector{file: section + ".json", list: &probs} })
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	out := *c
+	out.index()
+	return &out, nil
+}

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gpuplace/internal/catalog"
+)
+
+// Errors about catalog versions.
+var (
+	ErrVersionNotFound = errors.New("catalog version not found")
+	ErrVersionExists   = errors.New("a catalog version with this id exists")
+)
+
+// SaveCatalogVersion stores a catalog, inactive, as a bundle.
+func (s *DB) SaveCatalogVersion(ctx context.Context, id, source string, bundle []byte) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO catalog_versions (id, source, bundle, created_at) VALUES (?, ?, ?, ?)`,
+		id, source, bundle, formatTime(time.Now()))
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+			return ErrVersionExists
+		}
+		return fmt.Errorf("store: save catalog version %s: %w", id, err)
+	}
+	return nil
+}
+
+// ActivateCatalogVersion makes one version the active one, in a single
+// transaction: at every moment exactly one version is active.
+func (s *DB) ActivateCatalogVersion(ctx context.Context, id string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM catalog_versions WHERE id = ?`, id).Scan(&n); err != nil {
+			return fmt.Errorf("store: activate %s: %w", id, err)
+		}
+		if n == 0 {
+			return ErrVersionNotFound
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE catalog_versions SET active = 0 WHERE active = 1`); err != nil {
+			return fmt.Errorf("store: activate %s: %w", id, err)
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE catalog_versions SET active = 1, activated_at = ? WHERE id = ?`, formatTime(time.Now()), id)
+		return err
+	})
+}
+
+// CatalogVersions lists the stored versions, newest first.
+func (s *DB) CatalogVersions(ctx context.Context) ([]catalog.VersionInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, source, created_at, active, COALESCE(activated_at, '')
+		FROM catalog_versions ORDER BY created_at DESC, id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("store: catalog versions: %w", err)
+	}
+	defer rows.Close()
+	var out []catalog.VersionInfo
+	for rows.Next() {
+		var v catalog.VersionInfo
+		if err := rows.Scan(&v.ID, &v.Source, &v.CreatedAt, &v.Active, &v.ActivatedAt); err != nil {
+			return nil, fmt.Errorf("store: catalog versions: %w", err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// CatalogBundle returns a stored version's bundle.
+func (s *DB) CatalogBundle(ctx context.Context, id string) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT bundle FROM catalog_versions WHERE id = ?`, id).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrVersionNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: catalog bundle %s: %w", id, err)
+	}
+	return b, nil
+}
+
+// ActiveCatalogVersion returns the id of the active version, or
+// ErrVersionNotFound when none is stored yet.
+func (s *DB) ActiveCatalogVersion(ctx context.Context) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM catalog_versions WHERE active = 1`).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrVersionNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: active catalog version: %w", err)
+	}
+	return id, nil
+}

@@ -1,0 +1,210 @@
+// Package versions keeps the catalog's versions: it stores imports as new
+// inactive versions, activates one atomically (a request in flight keeps
+// the catalog it started with), rolls back, and follows activations made
+// by other instances sharing the database.
+package versions
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gpuplace/internal/catalog"
+)
+
+// Store is where versions live; *store.DB implements it.
+type Store interface {
+	SaveCatalogVersion(ctx context.Context, id, source string, bundle []byte) error
+	ActivateCatalogVersion(ctx context.Context, id string) error
+	CatalogVersions(ctx context.Context) ([]catalog.VersionInfo, error)
+	CatalogBundle(ctx context.Context, id string) ([]byte, error)
+	ActiveCatalogVersion(ctx context.Context) (string, error)
+}
+
+// Manager hands out the active catalog and changes it.
+type Manager struct {
+	store  Store
+	active atomic.Pointer[catalog.Catalog]
+
+	mu     sync.Mutex // guards loaded and serialises imports
+	loaded map[string]*catalog.Catalog
+}
+
+// Open makes sure builtin (the embedded or configured catalog) is stored —
+// a catalog version the database has not seen is saved and activated, so
+// a deploy with new data serves it — and loads the active version.
+func Open(ctx context.Context, store Store, builtin *catalog.Catalog, source string) (*Manager, error) {
+	m := &Manager{store: store, loaded: map[string]*catalog.Catalog{builtin.Version.ID: builtin}}
+	if _, err := store.CatalogBundle(ctx, builtin.Version.ID); err != nil {
+		var buf bytes.Buffer
+		if err := builtin.Bundle(&buf); err != nil {
+			return nil, err
+		}
+		if err := store.SaveCatalogVersion(ctx, builtin.Version.ID, source, buf.Bytes()); err != nil {
+			return nil, err
+		}
+		if err := store.ActivateCatalogVersion(ctx, builtin.Version.ID); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Active is the catalog to answer with now. Take it once per request.
+func (m *Manager) Active() *catalog.Catalog { return m.active.Load() }
+
+// Refresh loads the version the store marks active, if it is not the one
+// in use: how an activation on one instance reaches the others.
+func (m *Manager) Refresh(ctx context.Context) error {
+	id, err := m.store.ActiveCatalogVersion(ctx)
+	if err != nil {
+		return err
+	}
+	if cur := m.active.Load(); cur != nil && cur.Version.ID == id {
+		return nil
+	}
+	c, err := m.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	m.active.Store(c)
+	return nil
+}
+
+// Watch refreshes every interval until ctx ends, reporting failures.
+func (m *Manager) Watch(ctx context.Context, interval time.Duration, report func(error)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := m.Refresh(ctx); err != nil && ctx.Err() == nil {
+				report(err)
+			}
+		}
+	}
+}
+
+// Version loads a stored version (kept in memory once loaded).
+func (m *Manager) Version(ctx context.Context, id string) (*catalog.Catalog, error) {
+	m.mu.Lock()
+	c, ok := m.loaded[id]
+	m.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	b, err := m.store.CatalogBundle(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	c, err = catalog.LoadBundle(bytes.NewReader(b), id)
+	if err != nil {
+		return nil, fmt.Errorf("versions: stored version %s does not load: %w", id, err)
+	}
+	m.mu.Lock()
+	m.loaded[id] = c
+	m.mu.Unlock()
+	return c, nil
+}
+
+// Versions lists the stored versions, newest first.
+func (m *Manager) Versions(ctx context.Context) ([]catalog.VersionInfo, error) {
+	return m.store.CatalogVersions(ctx)
+}
+
+// Activate makes a stored version the active one, here at once and on
+// other instances at their next Refresh. Rolling back is activating an
+// older version.
+func (m *Manager) Activate(ctx context.Context, id string) error {
+	c, err := m.Version(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := m.store.ActivateCatalogVersion(ctx, id); err != nil {
+		return err
+	}
+	m.active.Store(c)
+	return nil
+}
+
+// Imported is a new inactive version and how it differs from the active.
+type Imported struct {
+	Catalog *catalog.Catalog
+	Diff    catalog.Diff
+}
+
+// Import validates a catalog bundle (JSON in the project's format) or a
+// price list in the public CSV layout (merged onto the active version for
+// provider) and stores it as a new, inactive version. Nothing is stored
+// when anything is wrong; the error lists every problem.
+func (m *Manager) Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (Imported, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	active := m.Active()
+	date := now.UTC().Format("2006-01-02")
+	id, err := m.nextID(ctx, date)
+	if err != nil {
+		return Imported{}, err
+	}
+	var next *catalog.Catalog
+	if isJSON(data) {
+		next, err = catalog.LoadBundle(bytes.NewReader(data), name)
+		if err == nil && next.Version.ID != "" {
+			id = next.Version.ID
+		}
+	} else {
+		var offers []catalog.ImportedOffer
+		offers, err = catalog.ReadPublicCSV(bytes.NewReader(data), name)
+		if err == nil {
+			src := catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("%s price list %s, imported %s", provider, name, date),
+				Note: "public CSV layout; per region the on-demand price and the lowest spot price over its zones"}
+			next, err = active.Merge(provider, offers, id, date, src)
+		}
+	}
+	if err != nil {
+		return Imported{}, err
+	}
+	var buf bytes.Buffer
+	if err := next.Bundle(&buf); err != nil {
+		return Imported{}, err
+	}
+	if err := m.store.SaveCatalogVersion(ctx, id, name, buf.Bytes()); err != nil {
+		return Imported{}, err
+	}
+	m.loaded[id] = next
+	return Imported{Catalog: next, Diff: catalog.DiffOffers(active, next)}, nil
+}
+
+// nextID names a new version after its date: 2026-11-29.2 when
+// 2026-11-29.1 exists.
+func (m *Manager) nextID(ctx context.Context, date string) (string, error) {
+	vs, err := m.store.CatalogVersions(ctx)
+	if err != nil {
+		return "", err
+	}
+	n := 1
+	for {
+		id := fmt.Sprintf("%s.%d", date, n)
+		taken := false
+		for _, v := range vs {
+			taken = taken || v.ID == id
+		}
+		if !taken {
+			return id, nil
+		}
+		n++
+	}
+}
+
+func isJSON(b []byte) bool {
+	return strings.HasPrefix(strings.TrimSpace(string(bytes.TrimPrefix(b, []byte("\ufeff")))), "{")
+}
