@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/shopspring/decimal"
 
@@ -43,13 +44,41 @@ type engine struct {
 	users   []userPoint
 	// latency caches a metro's latency figures by GPU service time.
 	latency map[latencyKey]latencyStats
+	// efficiencies caches catalog.Efficiency, which sorts on every call.
+	efficiencies map[efficiencyKey]float64
+	// rtts caches, by metro, every user point's round trip to it (rttTo).
+	rtts [][]float64
+	// tables caches each metro's servingTable.
+	tables map[int]*servingTable
+	// route, nearestRTT and routed are placementPlan's buffers.
+	route      []int
+	nearestRTT []float64
+	routed     []int
+}
+
+type efficiencyKey struct {
+	scope, interconnect string
+	count               int
+}
+
+// efficiency is cat.Efficiency, computed once per scope, interconnect and
+// count.
+func (e *engine) efficiency(scope, interconnect string, count int) float64 {
+	k := efficiencyKey{scope, interconnect, count}
+	if eff, ok := e.efficiencies[k]; ok {
+		return eff
+	}
+	eff := e.cat.Efficiency(scope, interconnect, count)
+	e.efficiencies[k] = eff
+	return eff
 }
 
 func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD},
-		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{}}
+		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{},
+		efficiencies: map[efficiencyKey]float64{}}
 	e.users = userPoints(cat, req.Users)
 	return e
 }
@@ -59,46 +88,114 @@ type usable struct {
 	offer      *catalog.Offer
 	region     *catalog.Region
 	metro      int
-	gpu        catalog.GPU
-	perf       perf
+	gpu        *catalog.GPU // shared by the offers with that GPU
+	perf       *perf
 	nodeTput   float64 // units/s of one instance (all its GPUs)
 	nodeEff    float64
 	computeMS  float64 // inference: service time of one request
 	compliance Compliance
+	// hourlyUSD is the price of each of PricingModels as a float, for
+	// ranking (0 where the offer has no such price).
+	hourlyUSD [4]float64
+}
+
+// hourlyFloat is the offer's price under a pricing model as a float.
+func (u *usable) hourlyFloat(pm string) float64 {
+	switch pm {
+	case OnDemand:
+		return u.hourlyUSD[0]
+	case Spot:
+		return u.hourlyUSD[1]
+	case Reserved1Y:
+		return u.hourlyUSD[2]
+	case Reserved3Y:
+		return u.hourlyUSD[3]
+	}
+	return 0
+}
+
+// offerPlace names an offer's region for an exclusion example; it is formatted
+// only when used (fmt calls String), so filtering thousands of offers does
+// not format thousands of names.
+type offerPlace struct {
+	o    *catalog.Offer
+	city string
+}
+
+func (w offerPlace) String() string {
+	return fmt.Sprintf("%s %s (%s)", w.o.Provider, w.o.Region, w.city)
 }
 
 // filterOffers keeps the offers the request allows and counts the rest by
-// reason, in a fixed order so the output is deterministic.
+// reason, in a fixed order so the output is deterministic. What depends only
+// on an offer's region (compliance) or GPU and count (throughput, service
+// time) is worked out once and shared.
 func (e *engine) filterOffers() {
 	w := e.req.Workload
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
-	perfs := map[string]perfOK{}
+	perfs := map[string]*perfOK{}
+	gpus := map[string]*catalog.GPU{}
+	type regionKey struct{ provider, id string }
+	regionAt := make(map[regionKey]int, len(e.cat.Regions))
+	for i := range e.cat.Regions {
+		regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+	}
+	type regionFacts struct {
+		known bool
+		comp  Compliance
+		ok    bool
+		metro int
+	}
+	regions := make([]regionFacts, len(e.cat.Regions))
+	type nodeKey struct {
+		gpu   string
+		count int
+	}
+	type nodeFacts struct{ tput, eff, computeMS float64 }
+	nodes := map[nodeKey]nodeFacts{}
+	// One allocation for all the usable offers; e.usable points into it.
+	pool := make([]usable, 0, len(e.cat.Offers))
+	e.usable = make([]*usable, 0, len(e.cat.Offers))
 	for i := range e.cat.Offers {
 		o := &e.cat.Offers[i]
-		r, _ := e.cat.Region(o.RegionKey())
-		where := fmt.Sprintf("%s %s (%s)", o.Provider, o.Region, r.City)
+		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		if !ok {
+			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
+		}
+		r := &e.cat.Regions[ri]
+		where := offerPlace{o, r.City}
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
 			e.excl.add(reasonProvider, "%s: provider %s is not in the allowed list", where, o.Provider)
 			continue
 		}
-		g, _ := e.cat.GPU(o.GPU)
+		g, seen := gpus[o.GPU]
+		if !seen {
+			gpu, _ := e.cat.GPU(o.GPU)
+			g = &gpu
+			gpus[o.GPU] = g
+		}
 		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
 			e.excl.add(reasonGPU, "%s %s: %s is not in the allowed GPUs", where, o.InstanceType, g.Name)
 			continue
 		}
-		comp, ok := complianceOf(e.cat, e.req.GDPR, &r)
-		if !ok {
-			e.excl.add(reasonGDPR, "%s: %s", where, comp.Reason)
+		rf := &regions[ri]
+		if !rf.known {
+			rf.comp, rf.ok = complianceOf(e.cat, e.req.GDPR, r)
+			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
+		}
+		if !rf.ok {
+			e.excl.add(reasonGDPR, "%s: %s", where, rf.comp.Reason)
 			continue
 		}
-		if mem := instanceMemory(g, o.GPUCount); mem < e.profile.MemoryGB {
+		if mem := instanceMemory(*g, o.GPUCount); mem < e.profile.MemoryGB {
 			e.excl.add(reasonMemory, "%s %s: %g GB of GPU memory, %s needs %g GB", where, o.InstanceType, mem, e.profile.Name, e.profile.MemoryGB)
 			continue
 		}
 		pk, seen := perfs[g.ID]
 		if !seen {
-			pk.perf, pk.ok = perfFor(e.cat, g, e.profile.ID, w.Kind, w.Precision)
+			pk = &perfOK{}
+			pk.perf, pk.ok = perfFor(e.cat, *g, e.profile.ID, w.Kind, w.Precision)
 			perfs[g.ID] = pk
 		}
 		if !pk.ok {
@@ -106,31 +203,39 @@ func (e *engine) filterOffers() {
 			continue
 		}
 		if !e.anyPricing(o) {
-			e.excl.add(reasonPricing, "%s %s: not offered as %s", where, o.InstanceType, joinPricing(e.req.Pricing))
+			e.excl.add(reasonPricing, "%s %s: not offered as %s", where, o.InstanceType, pricingList(e.req.Pricing))
 			continue
 		}
-		u := &usable{offer: o, region: &e.cat.Regions[e.regionIndex(o)], metro: e.cat.MetroIndex(r.Metro),
-			gpu: g, perf: pk.perf, compliance: comp}
-		u.nodeTput, u.nodeEff = e.nodeThroughput(pk.perf, g, o.GPUCount)
-		if w.Kind == catalog.KindInference {
-			u.computeMS = e.computeMS(u)
+		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp})
+		u := &pool[len(pool)-1]
+		for k, pm := range PricingModels {
+			if p, ok := hourly(o, pm); ok {
+				u.hourlyUSD[k] = toFloat(p)
+			}
 		}
+		nk := nodeKey{g.ID, o.GPUCount}
+		nf, seen := nodes[nk]
+		if !seen {
+			nf.tput, nf.eff = e.nodeThroughput(pk.perf, *g, o.GPUCount)
+			if w.Kind == catalog.KindInference {
+				nf.computeMS = e.computeMS(u)
+			}
+			nodes[nk] = nf
+		}
+		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
 		e.usable = append(e.usable, u)
 	}
 }
 
+// pricingList names the allowed pricing models in an exclusion example,
+// formatted only when used.
+type pricingList []string
+
+func (l pricingList) String() string { return joinPricing(l) }
+
 type perfOK struct {
 	perf perf
 	ok   bool
-}
-
-func (e *engine) regionIndex(o *catalog.Offer) int {
-	for i := range e.cat.Regions {
-		if e.cat.Regions[i].Provider == o.Provider && e.cat.Regions[i].ID == o.Region {
-			return i
-		}
-	}
-	panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
 }
 
 // nodeThroughput is one instance's throughput: the catalog's measurement
@@ -147,7 +252,7 @@ func (e *engine) nodeThroughput(p perf, g catalog.GPU, count int) (float64, floa
 		// each other: no scaling loss.
 		return p.perGPU * float64(count), 1
 	}
-	return nodeThroughput(e.cat, p, g, count)
+	return nodeThroughput(p, count, e.efficiency(catalog.ScopeNode, g.Interconnect, count))
 }
 
 // computeMS is the service time of one request on the offer's GPU: the
@@ -187,14 +292,14 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 	var order []*catalog.Offer
 	for _, p := range plans {
 		o := p.places[0].u.offer
-		if p.costUSD*e.rate <= budget {
+		if e.fitsBudget(p, budget) {
 			kept = append(kept, p)
 			fits[o] = true
 			continue
 		}
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
-			over[o] = fmt.Sprintf("%s: %s %s is over the budget of %s %s", p.label, decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.StringFixed(2), e.req.Currency)
+			over[o] = fmt.Sprintf("%s: %s %s is over the budget of %s %s", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.StringFixed(2), e.req.Currency)
 		}
 	}
 	for _, o := range order {
@@ -203,6 +308,23 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		}
 	}
 	return kept
+}
+
+// fitsBudget reports whether a plan's total is within the budget. The total
+// a buyer sees is the sum of lines rounded one by one, which can differ from
+// the float cost by a few cents: near the budget, that total decides.
+func (e *engine) fitsBudget(p *plan, budget float64) bool {
+	c := p.costUSD * e.rate
+	if margin := 1 + 1e-4*math.Abs(c); math.Abs(c-budget) > margin {
+		return c <= budget
+	}
+	var lines []Line
+	if e.req.Workload.Kind == catalog.KindTraining {
+		lines = e.trainingLines(p)
+	} else {
+		lines = e.inferenceLines(p)
+	}
+	return !sum(lines).GreaterThan(*e.req.Budget)
 }
 
 func setOf(list []string) map[string]bool {

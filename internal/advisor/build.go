@@ -211,7 +211,7 @@ func (e *engine) candidates(plans []*plan) []Candidate {
 	top := plans[:min(len(plans), MaxCandidates)]
 	out := make([]Candidate, len(top))
 	for i, p := range top {
-		out[i] = Candidate{Label: p.label, Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}
+		out[i] = Candidate{Label: p.name(), Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}
 	}
 	idx := make([]int, len(out))
 	for i := range idx {

@@ -18,7 +18,9 @@ func DecodeRequest(r io.Reader) (Request, error) {
 	if err := dec.Decode(&req); err != nil {
 		return Request{}, decodeError(err)
 	}
-	if dec.More() {
+	// Anything but the end of the input after the request is trailing data,
+	// a stray closing brace included (which Decoder.More does not report).
+	if _, err := dec.Token(); err != io.EOF {
 		return Request{}, FieldErrors{{Field: "body", Message: "trailing data after the JSON request"}}
 	}
 	return req, nil
@@ -39,7 +41,14 @@ func decodeError(err error) error {
 		return FieldErrors{{Field: "body", Message: fmt.Sprintf("malformed JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error())}}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		if name == "" {
+			return FieldErrors{{Field: "body", Message: `unknown field "" (an empty key)`}}
+		}
 		return FieldErrors{{Field: name, Message: "unknown field"}}
+	case strings.HasPrefix(err.Error(), "error decoding string "):
+		// decimal.Decimal's own decoding error: budget is the request's
+		// only decimal field.
+		return FieldErrors{{Field: "budget", Message: "must be an amount such as 5000 or 1234.50"}}
 	case errors.Is(err, io.EOF):
 		return FieldErrors{{Field: "body", Message: "the request body is empty"}}
 	default:

@@ -11,10 +11,13 @@ const (
 	reasonBenchmark = "no_benchmark"
 	reasonPricing   = "pricing"
 	reasonDeadline  = "deadline"
-	reasonBudget    = "budget"
+	// reasonNeverFinishes: spot with no checkpoints on a job so long that
+	// its expected wall time is beyond any number.
+	reasonNeverFinishes = "never_finishes"
+	reasonBudget        = "budget"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonMemory, reasonBenchmark, reasonPricing, reasonDeadline, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonMemory, reasonBenchmark, reasonPricing, reasonDeadline, reasonNeverFinishes, reasonBudget}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

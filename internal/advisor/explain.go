@@ -165,13 +165,29 @@ func (e *engine) spotNote(p *plan) string {
 	if s == nil {
 		return ""
 	}
+	// d is how much cheaper spot would be; negative when it is dearer (a
+	// spare replica, or a term price below spot).
+	d := savings(s, p)
+	conj := "but"
+	if d < 0 {
+		conj = "and"
+	}
 	if e.req.Workload.Kind == catalog.KindTraining {
 		if dl := e.req.Workload.DeadlineHours; dl > 0 && s.hours > dl {
-			return fmt.Sprintf("Spot would save %.0f %% but expected interruptions push the job to %s h, past the deadline.", -savings(s, p), fmtHours(s.hours))
+			return fmt.Sprintf("Spot would cost %s %s expected interruptions push the job to %s h, past the deadline.", lessOrMore(d), conj, fmtHours(s.hours))
 		}
-		return fmt.Sprintf("Spot would cost %.0f %% less but expected interruptions add %s h (%s).", -savings(s, p), fmtHours(s.hours-s.workHours), bandNote)
+		return fmt.Sprintf("Spot would cost %s %s expected interruptions add %s h (%s).", lessOrMore(d), conj, fmtHours(s.hours-s.workHours), bandNote)
 	}
-	return fmt.Sprintf("Spot would cost %.0f %% less than this, with a spare replica and the risk of interruptions (%s).", -savings(s, p), bandNote)
+	return fmt.Sprintf("Spot would cost %s than this, with a spare replica and the risk of interruptions (%s).", lessOrMore(d), bandNote)
+}
+
+// lessOrMore phrases a saving in percent (negative when dearer) as "31 %
+// less" or "5 % more".
+func lessOrMore(pct float64) string {
+	if pct < 0 {
+		return fmt.Sprintf("%.0f %% more", -pct)
+	}
+	return fmt.Sprintf("%.0f %% less", pct)
 }
 
 func (e *engine) checkpointNote() string {
@@ -202,6 +218,9 @@ func (e *engine) variant(p *plan, pm string) *plan {
 		q.places[0].priceUSD, _ = hourly(pl.u.offer, pm)
 		q.places[0].billed = billedHours(pm, q.hours)
 		e.priceTraining(q)
+		if !finitePlan(q) {
+			return nil
+		}
 		return q
 	}
 	np, _ := e.servingPlace(pl.u, pm, 1, pl.groups)

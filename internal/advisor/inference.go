@@ -3,6 +3,8 @@ package advisor
 import (
 	"fmt"
 	"math"
+
+	"gpuplace/internal/catalog"
 )
 
 // SpotSpareReplicas is how many replicas a spot deployment keeps beyond
@@ -15,6 +17,20 @@ const SpotSpareReplicas = 1
 func (e *engine) inferencePlans() []*plan {
 	var plans []*plan
 	all := e.allGroups()
+	// Serving everyone, a region's egress is the same whatever the offer.
+	egressBy := map[*catalog.Region]float64{}
+	// The plans and their places, allocated at once (never grown, so the
+	// pointers stay put): one per offer and pricing model it is sold under.
+	n := 0
+	for _, u := range e.usable {
+		for _, pm := range e.req.Pricing {
+			if _, ok := hourly(u.offer, pm); ok {
+				n++
+			}
+		}
+	}
+	pool, places := make([]plan, 0, n), make([]place, 0, n)
+	plans = make([]*plan, 0, n)
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		for _, pm := range e.req.Pricing {
@@ -22,10 +38,17 @@ func (e *engine) inferencePlans() []*plan {
 			if !ok {
 				continue
 			}
-			p := &plan{places: []place{pl}, hours: e.serviceHours(), metric: st.weightedMS, within: st.within}
+			places = append(places, pl)
+			k := len(places)
+			pool = append(pool, plan{places: places[k-1 : k : k], hours: e.serviceHours(), metric: st.weightedMS, within: st.within})
+			p := &pool[len(pool)-1]
 			p.meets = st.within >= MeetsTargetShare
-			p.label = planLabel(p.places)
-			e.priceInference(p)
+			egress, seen := egressBy[u.region]
+			if !seen {
+				egress = e.egressCostUSD(pl)
+				egressBy[u.region] = egress
+			}
+			p.costUSD = e.computeCostUSD(pl) + egress // priceInference, one place
 			plans = append(plans, p)
 		}
 	}
@@ -62,15 +85,21 @@ func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int)
 		return place{}, false
 	}
 	w := e.req.Workload
+	monthlyGB := w.RPS * share * 3600 * HoursPerMonth * w.ResponseKB / KBPerGB
+	return place{u: u, pricing: pm, count: e.replicas(u, pm, share), billed: billedHours(pm, e.serviceHours()),
+		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}, true
+}
+
+// replicas is how many instances serve share of the peak at the target
+// utilisation, with the spare a spot deployment keeps.
+func (e *engine) replicas(u *usable, pm string, share float64) int {
 	rps := u.nodeTput / e.profile.Inference.UnitsPerRequest
-	replicas := int(math.Ceil(w.PeakRPS*share/(rps*TargetUtilisation) - 1e-9))
+	replicas := int(math.Ceil(e.req.Workload.PeakRPS*share/(rps*TargetUtilisation) - 1e-9))
 	replicas = max(replicas, 1)
 	if pm == Spot {
 		replicas += SpotSpareReplicas
 	}
-	monthlyGB := w.RPS * share * 3600 * HoursPerMonth * w.ResponseKB / KBPerGB
-	return place{u: u, pricing: pm, count: replicas, billed: billedHours(pm, e.serviceHours()),
-		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}, true
+	return replicas
 }
 
 // priceInference adds up compute and egress over the months of service.
@@ -82,9 +111,15 @@ func (e *engine) priceInference(p *plan) {
 }
 
 func (e *engine) placeCostUSD(pl place) float64 {
-	compute := float64(pl.count) * pl.billed * pl.priceUSD.InexactFloat64()
-	egress := tieredCostUSD(egressTiers(e.cat, pl.u.region), pl.monthlyGB) * float64(e.req.Workload.Months)
-	return compute + egress
+	return e.computeCostUSD(pl) + e.egressCostUSD(pl)
+}
+
+func (e *engine) computeCostUSD(pl place) float64 {
+	return float64(pl.count) * pl.billed * pl.u.hourlyFloat(pl.pricing)
+}
+
+func (e *engine) egressCostUSD(pl place) float64 {
+	return tieredCostUSD(egressTiers(e.cat, pl.u.region), pl.monthlyGB) * float64(e.req.Workload.Months)
 }
 
 // inferenceLines turns an inference plan into estimate lines.

@@ -84,12 +84,40 @@ func spreadOverTiers(tiers []catalog.EgressTier, gb float64) []tierSpan {
 	return out
 }
 
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// toFloat is d.InexactFloat64(), the float64 nearest to d, without its
+// big.Rat: a price such as 0.0875 is a coefficient below 2^53 and a power of
+// ten that are both exact floats, so one correctly rounded division (or
+// multiplication) gives the same nearest float.
+func toFloat(d decimal.Decimal) float64 {
+	exp := d.Exponent()
+	if d.NumDigits() <= 15 && exp >= -22 && exp <= 22 {
+		c := float64(d.CoefficientInt64())
+		if exp < 0 {
+			return c / pow10[-exp]
+		}
+		return c * pow10[exp]
+	}
+	return d.InexactFloat64()
+}
+
 // tieredCostUSD prices a month's volume on marginal tiers, as a float for
 // ranking.
 func tieredCostUSD(tiers []catalog.EgressTier, gb float64) float64 {
+	// The same spans as spreadOverTiers, without building the list.
 	var sum float64
-	for _, s := range spreadOverTiers(tiers, gb) {
-		sum += s.gb * s.tier.USDPerGB.InexactFloat64()
+	for _, t := range tiers {
+		if gb <= t.FromGB {
+			break
+		}
+		hi := gb
+		if t.ToGB > 0 {
+			hi = math.Min(gb, t.ToGB)
+		}
+		sum += (hi - t.FromGB) * toFloat(t.USDPerGB)
 	}
 	return sum
 }

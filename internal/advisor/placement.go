@@ -3,6 +3,8 @@ package advisor
 import (
 	"math"
 	"sort"
+
+	"gpuplace/internal/catalog"
 )
 
 // Multi-region search bounds: placements of up to MaxRegions metros drawn
@@ -65,8 +67,7 @@ func (e *engine) searchMetros() []metroOption {
 	for i, m := range all {
 		m.coverage = e.statsFor(m.metro, m.minCompute).within
 		reach[i] = make([]bool, len(e.users))
-		for j, up := range e.users {
-			rtt, _ := up.point.RTT(m.metro)
+		for j, rtt := range e.rttTo(m.metro) {
 			reach[i][j] = rtt+m.minCompute <= target
 		}
 	}
@@ -80,9 +81,9 @@ func (e *engine) searchMetros() []metroOption {
 				continue
 			}
 			gain := 0.0
-			for j, up := range e.users {
-				if reach[i][j] && !covered[j] {
-					gain += up.weight
+			for j, r := range reach[i] {
+				if r && !covered[j] {
+					gain += e.users[j].weight
 				}
 			}
 			if best < 0 || gain > bestGain ||
@@ -107,40 +108,53 @@ func (e *engine) searchMetros() []metroOption {
 // each metro's cheapest offer for its traffic and measures the latency.
 // It returns nil when a member would serve nobody (a smaller set is as good).
 func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
-	shares := make([]float64, len(chosen))
-	route := make([]int, len(e.users))
-	for i, up := range e.users {
-		best, bestRTT := 0, math.Inf(1)
-		for k, c := range chosen {
-			if rtt, _ := up.point.RTT(cands[c].metro); rtt < bestRTT {
-				best, bestRTT = k, rtt
+	// The search calls this for every set of metros, one after another:
+	// its per-user buffers are reused from call to call.
+	n := len(e.users)
+	if cap(e.route) < n {
+		e.route, e.nearestRTT = make([]int, n), make([]float64, n)
+	}
+	route, nearest := e.route[:n], e.nearestRTT[:n]
+	// Each point goes to the first member with the lowest round trip:
+	// member by member, a later one takes a point only when strictly nearer.
+	for i := range route {
+		route[i], nearest[i] = 0, math.Inf(1)
+	}
+	for k, c := range chosen {
+		for i, rtt := range e.rttTo(cands[c].metro) {
+			if rtt < nearest[i] {
+				route[i], nearest[i] = k, rtt
 			}
 		}
-		route[i] = best
-		shares[best] += up.weight
+	}
+	shares := make([]float64, len(chosen))
+	for i := range e.users {
+		shares[route[i]] += e.users[i].weight
 	}
 	p := &plan{hours: e.serviceHours()}
 	for k, c := range chosen {
 		if shares[k] == 0 {
 			return nil
 		}
-		var routed []int
+		routed := e.routed[:0]
 		for i, r := range route {
 			if r == k {
 				routed = append(routed, i)
 			}
 		}
-		pl, ok := e.cheapestPlace(cands[c], routed, shares[k], e.groupsRoutedTo(route, k))
+		e.routed = routed
+		pl, ok := e.cheapestPlace(cands[c], routed, nearest, shares[k], e.groupsOf(routed))
 		if !ok {
 			return nil
 		}
 		p.places = append(p.places, pl)
 	}
 	target := e.req.Workload.LatencyMS
-	for i, up := range e.users {
-		pl := p.places[route[i]]
-		rtt, _ := up.point.RTT(pl.u.metro)
-		total := rtt + pl.u.computeMS
+	for i := range e.users {
+		up := &e.users[i]
+		// Each member serves from its own metro, so a user's round trip
+		// is the one it was routed by.
+		total := nearest[i] + p.places[route[i]].u.computeMS
 		p.metric += up.weight * total
 		if total <= target {
 			p.within += up.weight
@@ -148,49 +162,171 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 	}
 	p.within *= 100
 	p.meets = p.within >= MeetsTargetShare
-	p.label = planLabel(p.places)
 	e.priceInference(p)
 	return p
 }
 
-func (e *engine) groupsRoutedTo(route []int, k int) []int {
-	seen := map[int]bool{}
+// groupsOf lists, in order, the user groups of some user points (given in
+// order; the points of a group are consecutive in e.users).
+func (e *engine) groupsOf(points []int) []int {
 	var groups []int
-	for i, r := range route {
-		if g := e.users[i].group; r == k && !seen[g] {
-			seen[g] = true
+	for _, i := range points {
+		if g := e.users[i].group; len(groups) == 0 || groups[len(groups)-1] != g {
 			groups = append(groups, g)
 		}
 	}
-	sort.Ints(groups)
 	return groups
 }
 
 // cheapestPlace picks, among a metro's offers and the allowed pricing
 // models, the way to serve the users routed there that keeps the most of
 // them within the target (a slow GPU's service time can undo a short round
-// trip), and among those the cheapest.
-func (e *engine) cheapestPlace(m metroOption, routed []int, share float64, groups []int) (place, bool) {
-	var best place
-	bestWithin, bestCost, found := -1.0, math.Inf(1), false
+// trip), and among those the cheapest; among equally cheap ones, the first
+// in offer, then pricing-model, order.
+// rtt holds every user point's round trip to the metro it is routed to.
+func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share float64, groups []int) (place, bool) {
+	t := e.servingTable(m)
 	target := e.req.Workload.LatencyMS
-	for _, u := range m.offers {
-		within := 0.0
-		for _, i := range routed {
-			if rtt, _ := e.users[i].point.RTT(m.metro); rtt+u.computeMS <= target {
-				within += e.users[i].weight
-			}
+	// The share within the target depends on an offer only through its
+	// service time, and the egress cost only through its region, so both
+	// are worked out once per distinct value.
+	within := e.withinByService(t, routed, rtt, target)
+	bestWithin := -1.0
+	for _, w := range within {
+		bestWithin = max(bestWithin, w)
+	}
+	egress := make([]float64, len(t.regions))
+	for r := range egress {
+		egress[r] = math.NaN()
+	}
+	peak := e.req.Workload.PeakRPS * share
+	best, bestCost := -1, math.Inf(1)
+	for c := range t.cands {
+		sc := &t.cands[c]
+		if within[sc.computeSlot] != bestWithin {
+			continue
 		}
-		for _, pm := range e.req.Pricing {
-			pl, ok := e.servingPlace(u, pm, share, groups)
-			if !ok {
-				continue
-			}
-			c := e.placeCostUSD(pl)
-			if within > bestWithin || (within == bestWithin && c < bestCost) {
-				best, bestWithin, bestCost, found = pl, within, c, true
+		if math.IsNaN(egress[sc.regionSlot]) {
+			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, groups)
+			egress[sc.regionSlot] = e.egressCostUSD(pl)
+		}
+		// computeCostUSD of the place servingPlace would make, with
+		// e.replicas' count.
+		replicas := max(int(math.Ceil(peak/sc.perReplica-1e-9)), 1) + sc.spare
+		if cost := float64(replicas)*sc.billed*sc.price + egress[sc.regionSlot]; cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	if best < 0 {
+		return place{}, false
+	}
+	sc := &t.cands[best]
+	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, groups)
+}
+
+// withinByService returns, for each of t's service times, the weight of the
+// routed points within the target: for slot s, the sum in routed order of
+// the weights of the points with rtt + t.computeMS[s] ≤ target.
+//
+// A point within the target at one service time is within it at every
+// shorter one, so in order of service time each point is within for a
+// prefix of the slots; slots that no point's prefix separates have the very
+// same points, hence the very same sum, which is added up once.
+func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, target float64) []float64 {
+	n := len(t.byService)
+	cut := make([]bool, n+1) // cut[p]: some point's prefix ends before position p
+	prefix := make([]int, len(routed))
+	for k, i := range routed {
+		p := sort.Search(n, func(j int) bool { return !(rtt[i]+t.computeMS[t.byService[j]] <= target) })
+		prefix[k] = p
+		cut[p] = true
+	}
+	group := make([]int, n) // group of each position: runs without a cut
+	g := 0
+	for p := range n {
+		if p > 0 && cut[p] {
+			g++
+		}
+		group[p] = g
+	}
+	sums := make([]float64, g+1)
+	for k, i := range routed {
+		if p := prefix[k]; p > 0 {
+			for h := 0; h <= group[p-1]; h++ {
+				sums[h] += e.users[i].weight
 			}
 		}
 	}
-	return best, found
+	within := make([]float64, n)
+	for p, s := range t.byService {
+		within[s] = sums[group[p]]
+	}
+	return within
+}
+
+// servingTable lists a metro's ways to serve: every usable offer under every
+// allowed pricing model it is sold under, in offer then pricing order, with
+// the figures cheapestPlace needs. It is built once per metro.
+type servingTable struct {
+	cands     []servingCand
+	computeMS []float64         // distinct service times
+	byService []int             // computeMS slots, shortest service time first
+	regions   []*catalog.Region // distinct regions
+}
+
+type servingCand struct {
+	u           *usable
+	pricing     int     // index into Request.Pricing
+	perReplica  float64 // requests/s one replica takes at the target utilisation
+	billed      float64 // hours billed per replica
+	price       float64 // USD per instance-hour
+	spare       int
+	computeSlot int // index into computeMS
+	regionSlot  int // index into regions
+}
+
+func (e *engine) servingTable(m metroOption) *servingTable {
+	if t, ok := e.tables[m.metro]; ok {
+		return t
+	}
+	t := &servingTable{}
+	computeSlot := map[float64]int{}
+	regionSlot := map[*catalog.Region]int{}
+	for _, u := range m.offers {
+		cs, ok := computeSlot[u.computeMS]
+		if !ok {
+			cs = len(t.computeMS)
+			computeSlot[u.computeMS] = cs
+			t.computeMS = append(t.computeMS, u.computeMS)
+		}
+		rs, ok := regionSlot[u.region]
+		if !ok {
+			rs = len(t.regions)
+			regionSlot[u.region] = rs
+			t.regions = append(t.regions, u.region)
+		}
+		for k, pm := range e.req.Pricing {
+			if _, ok := hourly(u.offer, pm); !ok {
+				continue
+			}
+			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
+				computeSlot: cs, regionSlot: rs}
+			// As in e.replicas.
+			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
+			if pm == Spot {
+				sc.spare = SpotSpareReplicas
+			}
+			t.cands = append(t.cands, sc)
+		}
+	}
+	t.byService = make([]int, len(t.computeMS))
+	for s := range t.byService {
+		t.byService[s] = s
+	}
+	sort.SliceStable(t.byService, func(a, b int) bool { return t.computeMS[t.byService[a]] < t.computeMS[t.byService[b]] })
+	if e.tables == nil {
+		e.tables = map[int]*servingTable{}
+	}
+	e.tables[m.metro] = t
+	return t
 }

@@ -29,7 +29,7 @@ type plan struct {
 	within float64 // percent of users within the latency target
 	meets  bool
 	score  *Score
-	label  string
+	label  string // see name
 }
 
 // place is one region of a plan.
@@ -43,6 +43,15 @@ type place struct {
 	groups    []int
 	share     float64
 	monthlyGB float64
+}
+
+// name is the plan's label, made on first use: ranking needs it only to
+// break ties, so most plans never need one.
+func (p *plan) name() string {
+	if p.label == "" {
+		p.label = planLabel(p.places)
+	}
+	return p.label
 }
 
 func planLabel(places []place) string {

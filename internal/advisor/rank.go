@@ -25,7 +25,10 @@ func (e *engine) rank(plans []*plan) {
 	if e.req.Objective == ObjectiveBalanced {
 		e.score(plans)
 	}
-	slices.SortStableFunc(plans, func(a, b *plan) int {
+	// Labels are unique, so the order is total and an unstable sort gives
+	// the one order there is. The comparisons return early: cmp.Or would
+	// compare every key (the labels too) on every call.
+	sortTop(plans, func(a, b *plan) int {
 		if inference {
 			if noneMeets {
 				if c := cmp.Compare(b.within, a.within); c != 0 {
@@ -41,17 +44,79 @@ func (e *engine) rank(plans []*plan) {
 				return 1
 			}
 		}
-		var c int
+		var first, second [2]float64
 		switch e.req.Objective {
 		case ObjectiveLatency:
-			c = cmp.Or(cmp.Compare(a.metric, b.metric), cmp.Compare(a.costUSD, b.costUSD))
+			first, second = [2]float64{a.metric, b.metric}, [2]float64{a.costUSD, b.costUSD}
 		case ObjectiveBalanced:
-			c = cmp.Or(cmp.Compare(a.score.Value, b.score.Value), cmp.Compare(a.costUSD, b.costUSD))
+			first, second = [2]float64{a.score.Value, b.score.Value}, [2]float64{a.costUSD, b.costUSD}
 		default:
-			c = cmp.Or(cmp.Compare(a.costUSD, b.costUSD), cmp.Compare(a.metric, b.metric))
+			first, second = [2]float64{a.costUSD, b.costUSD}, [2]float64{a.metric, b.metric}
 		}
-		return cmp.Or(c, cmp.Compare(a.label, b.label))
+		if c := cmp.Compare(first[0], first[1]); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(second[0], second[1]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name(), b.name())
 	})
+}
+
+// rankedPlans is how many of the best plans come out in order: the result
+// reads only the pick, the alternatives (within the first
+// (MaxAlternatives+1) × len(PricingModels) plans, since an instance has at
+// most one plan per pricing model) and the chart's MaxCandidates.
+const rankedPlans = MaxCandidates
+
+// sortTop puts the rankedPlans best plans first, in order, and the others
+// after them in an order that depends only on the input. With tens of
+// thousands of plans, a heap of the best (worst of them on top) needs far
+// fewer comparisons than sorting everything.
+func sortTop(plans []*plan, compare func(a, b *plan) int) {
+	if len(plans) <= rankedPlans {
+		slices.SortFunc(plans, compare)
+		return
+	}
+	top := make([]*plan, 0, rankedPlans)
+	rest := make([]*plan, 0, len(plans)-rankedPlans)
+	worse := func(i, j int) bool { return compare(top[i], top[j]) > 0 }
+	down := func(i int) {
+		for {
+			w := 2*i + 1
+			if w >= len(top) {
+				return
+			}
+			if r := w + 1; r < len(top) && worse(r, w) {
+				w = r
+			}
+			if !worse(w, i) {
+				return
+			}
+			top[i], top[w] = top[w], top[i]
+			i = w
+		}
+	}
+	for _, p := range plans {
+		switch {
+		case len(top) < rankedPlans:
+			top = append(top, p)
+			if len(top) == rankedPlans {
+				for i := len(top)/2 - 1; i >= 0; i-- {
+					down(i)
+				}
+			}
+		case compare(p, top[0]) < 0:
+			rest = append(rest, top[0])
+			top[0] = p
+			down(0)
+		default:
+			rest = append(rest, p)
+		}
+	}
+	slices.SortFunc(top, compare)
+	copy(plans, top)
+	copy(plans[len(top):], rest)
 }
 
 // score gives each plan its balanced score: cost and metric normalised to

@@ -56,7 +56,13 @@ func spotWall(hours, tau, lambda float64) (wall, interruptions float64) {
 	if lambda <= 0 || hours <= 0 {
 		return hours, 0
 	}
-	work := hours / tau * math.Expm1(lambda*tau) / lambda
+	// hours/τ × (e^{λτ} − 1)/λ, written so that a tiny τ neither overflows
+	// hours/τ nor underflows λτ.
+	ratio := 1.0
+	if x := lambda * tau; x > 0 {
+		ratio = math.Expm1(x) / x
+	}
+	work := hours * ratio
 	interruptions = lambda * work
 	return work + interruptions*RestartHours, interruptions
 }

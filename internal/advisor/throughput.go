@@ -78,14 +78,13 @@ func tflopsName(precision string) string {
 	return "FP16 tensor"
 }
 
-// nodeThroughput is the throughput of one instance with count GPUs of gpu:
+// nodeThroughput is the throughput of one instance with count GPUs:
 // measured when the catalog has that exact node, else the per-GPU figure
-// times count times the node's scaling efficiency.
-func nodeThroughput(cat *catalog.Catalog, p perf, gpu catalog.GPU, count int) (float64, float64) {
+// times count times eff, the node's scaling efficiency.
+func nodeThroughput(p perf, count int, eff float64) (float64, float64) {
 	if p.nodeCount == count && p.node > 0 {
 		return p.node, p.node / (p.perGPU * float64(count))
 	}
-	eff := cat.Efficiency(catalog.ScopeNode, gpu.Interconnect, count)
 	return p.perGPU * float64(count) * eff, eff
 }
 

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"math"
 
 	"gpuplace/internal/catalog"
 )
@@ -18,7 +19,7 @@ func (e *engine) trainingPlans() []*plan {
 	tau := *e.req.CheckpointMinutes / 60
 	var plans []*plan
 	for _, u := range e.usable {
-		var missed *plan
+		var missed, endless *plan
 		for _, pm := range e.req.Pricing {
 			price, ok := hourly(u.offer, pm)
 			if !ok {
@@ -34,15 +35,32 @@ func (e *engine) trainingPlans() []*plan {
 				}
 				continue
 			}
+			if !finitePlan(p) {
+				// Spot without checkpoints on a job so long that the
+				// expected wall time overflows: it never finishes.
+				endless = p
+				continue
+			}
 			plans = append(plans, p)
 			missed = nil
 		}
-		if missed != nil && !e.hasPlanFor(plans, u) {
+		switch {
+		case e.hasPlanFor(plans, u):
+		case missed != nil:
 			e.excl.add(reasonDeadline, "%s: %d × %s need %.1f h, over the %g h deadline",
 				u.offer.ID(), missed.places[0].count, u.offer.InstanceType, missed.hours, w.DeadlineHours)
+		case endless != nil:
+			e.excl.add(reasonNeverFinishes, "%s: on %s, %s h of work would never be expected to finish between interruptions; use checkpoints",
+				u.offer.ID(), pricingName(endless.places[0].pricing), fmtHours(endless.workHours))
 		}
 	}
 	return plans
+}
+
+// finitePlan reports whether a plan's wall time and cost are finite numbers
+// (decimal amounts cannot be made from anything else).
+func finitePlan(p *plan) bool {
+	return !math.IsInf(p.hours, 0) && !math.IsNaN(p.hours) && !math.IsInf(p.costUSD, 0) && !math.IsNaN(p.costUSD)
 }
 
 func (e *engine) hasPlanFor(plans []*plan, u *usable) bool {
@@ -54,7 +72,7 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 	w := e.req.Workload
 	var p *plan
 	for n := 1; n <= MaxNodes; n++ {
-		eff := e.cat.Efficiency(catalog.ScopeCluster, "", n)
+		eff := e.efficiency(catalog.ScopeCluster, "", n)
 		hours := work / (u.nodeTput * float64(n) * eff) / 3600
 		wall, ints := hours, 0.0
 		if pm == Spot {
@@ -67,7 +85,6 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 			break
 		}
 	}
-	p.label = planLabel(p.places)
 	p.metric = p.hours
 	return p
 }
@@ -77,7 +94,7 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 func (e *engine) priceTraining(p *plan) {
 	pl := p.places[0]
 	prov, _ := e.cat.Provider(pl.u.offer.Provider)
-	p.costUSD = float64(pl.count) * pl.billed * pl.priceUSD.InexactFloat64()
+	p.costUSD = float64(pl.count) * pl.billed * pl.u.hourlyFloat(pl.pricing)
 	gb := e.req.Data.DatasetGB
 	p.storageGBMonths = gb * p.hours / HoursPerMonth
 	p.costUSD += p.storageGBMonths * prov.StorageUSDPerGBMonth.InexactFloat64()

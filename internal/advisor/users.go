@@ -31,6 +31,24 @@ func userPoints(cat *catalog.Catalog, users []UserShare) []userPoint {
 	return out
 }
 
+// rttTo returns every user point's round trip to a metro, in e.users
+// order, looked up once per metro and kept side by side for the loops that
+// read them again and again.
+func (e *engine) rttTo(metro int) []float64 {
+	if e.rtts == nil {
+		e.rtts = make([][]float64, len(e.cat.Metros))
+	}
+	if col := e.rtts[metro]; col != nil {
+		return col
+	}
+	col := make([]float64, len(e.users))
+	for j := range e.users {
+		col[j], _ = e.users[j].point.RTT(metro)
+	}
+	e.rtts[metro] = col
+	return col
+}
+
 type latencyKey struct {
 	metro     int
 	computeMS float64
@@ -51,8 +69,8 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	}
 	target := e.req.Workload.LatencyMS
 	var s latencyStats
-	for _, up := range e.users {
-		rtt, _ := up.point.RTT(metro)
+	for j, rtt := range e.rttTo(metro) {
+		up := &e.users[j]
 		total := rtt + computeMS
 		s.weightedMS += up.weight * total
 		if total <= target {

@@ -1,0 +1,274 @@
+package advisor_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+// propertyRequests is how many generated requests the property tests try.
+// Under the race detector, which slows Recommend down several times, fewer.
+func propertyRequests() int {
+	if raceEnabled {
+		return 150
+	}
+	return 300
+}
+
+// requestGen makes random valid requests over a catalog's ids.
+type requestGen struct {
+	r         *rand.Rand
+	cat       *catalog.Catalog
+	locations []string
+	regions   []string
+	providers []string
+	gpus      []string
+}
+
+func newRequestGen(cat *catalog.Catalog, seed uint64) *requestGen {
+	g := &requestGen{r: rand.New(rand.NewPCG(seed, 2026)), cat: cat}
+	for _, c := range cat.Countries {
+		g.locations = append(g.locations, c.Code)
+	}
+	for _, m := range cat.Metros {
+		g.locations = append(g.locations, m.ID)
+	}
+	for _, r := range cat.Regions {
+		g.regions = append(g.regions, r.Key())
+	}
+	for _, p := range cat.Providers {
+		g.providers = append(g.providers, p.ID)
+	}
+	for _, gpu := range cat.GPUs {
+		g.gpus = append(g.gpus, gpu.ID)
+	}
+	return g
+}
+
+// some returns 1..max distinct entries of list, in random order.
+func (g *requestGen) some(list []string, max int) []string {
+	n := 1 + g.r.IntN(max)
+	perm := g.r.Perm(len(list))
+	out := make([]string, 0, n)
+	for _, i := range perm[:min(n, len(list))] {
+		out = append(out, list[i])
+	}
+	return out
+}
+
+func (g *requestGen) training() bool { return g.r.IntN(2) == 0 }
+
+// request returns a random valid request; training decides its kind.
+func (g *requestGen) request(training bool) advisor.Request {
+	r := g.r
+	var profiles []catalog.Profile
+	for _, p := range g.cat.Profiles {
+		if (training && p.Training != nil) || (!training && p.Inference != nil) {
+			profiles = append(profiles, p)
+		}
+	}
+	p := profiles[r.IntN(len(profiles))]
+	req := advisor.Request{
+		Workload:  advisor.Workload{Profile: p.ID, Precision: []string{"", catalog.PrecisionFP32, catalog.PrecisionMixed}[r.IntN(3)]},
+		GDPR:      []string{"", advisor.GDPRNone, advisor.GDPREU, advisor.GDPREUAdequacy}[r.IntN(4)],
+		Objective: []string{"", advisor.ObjectiveCost, advisor.ObjectiveLatency, advisor.ObjectiveBalanced}[r.IntN(4)],
+		Currency:  []string{"", "USD", "EUR", "CNY"}[r.IntN(4)],
+	}
+	w := &req.Workload
+	if training {
+		w.Kind = catalog.KindTraining
+		if r.IntN(2) == 0 {
+			w.Samples = 1000 + r.Int64N(5_000_000)
+		}
+		w.Epochs = r.IntN(40) // 0 = the profile's default
+		if r.IntN(4) == 0 {
+			w.DeadlineHours = float64(1 + r.IntN(200))
+		}
+	} else {
+		w.Kind = catalog.KindInference
+		w.RPS = float64(1 + r.IntN(500))
+		w.PeakRPS = w.RPS * (1 + 2*r.Float64())
+		w.ResponseKB = float64(r.IntN(50))
+		w.LatencyMS = float64(20 + r.IntN(280))
+		w.Months = r.IntN(37)
+	}
+	if !training || r.IntN(2) == 0 {
+		for _, loc := range g.some(g.locations, 4) {
+			req.Users = append(req.Users, advisor.UserShare{Location: loc, Share: float64(1 + r.IntN(100))})
+		}
+	}
+	if r.IntN(2) == 0 {
+		req.Data.DatasetGB = float64(r.IntN(2000))
+	}
+	if r.IntN(2) == 0 {
+		req.Data.Location = g.regions[r.IntN(len(g.regions))]
+	}
+	if r.IntN(2) == 0 {
+		req.Pricing = g.some(advisor.PricingModels, 3)
+	}
+	switch r.IntN(3) {
+	case 0:
+		req.CheckpointMinutes = ptr(0.0)
+	case 1:
+		req.CheckpointMinutes = ptr(float64(5 + r.IntN(120)))
+	}
+	if r.IntN(3) == 0 {
+		req.Providers = g.some(g.providers, 2)
+	}
+	if r.IntN(3) == 0 {
+		req.GPUs = g.some(g.gpus, 4)
+	}
+	if r.IntN(3) == 0 {
+		req.Budget = ptr(decimal.New(r.Int64N(2_000_000)+1, -2)) // 0.01 .. 20,000.00
+	}
+	return req
+}
+
+// Ensure generated requests on the real catalog keep GDPR, allow-lists and budget, add up, and repeat byte for byte.
+func TestRecommendProperties(t *testing.T) {
+	cat := realCatalog(t)
+	g := newRequestGen(cat, 1)
+	picks := 0
+	for i := range propertyRequests() {
+		req := g.request(g.training())
+		res, err := advisor.Recommend(cat, req)
+		if err != nil {
+			t.Fatalf("request %d: Recommend(%+v) error = %v", i, req, err)
+		}
+		if res.Pick != nil {
+			picks++
+		}
+		checkResult(t, cat, i, res)
+		first, err := json.Marshal(res)
+		if err != nil {
+			t.Fatalf("request %d: json.Marshal(result) error = %v", i, err)
+		}
+		again, _ := advisor.Recommend(cat, req)
+		second, _ := json.Marshal(again)
+		if !bytes.Equal(first, second) {
+			t.Errorf("request %d: Recommend() twice gave different JSON:\n%s\n%s", i, first, second)
+		}
+		if res.Pick != nil && req.Budget == nil && i%3 == 0 {
+			// A budget of exactly the pick's total, and a cent less: where
+			// float costs and rounded lines could disagree.
+			for _, cents := range []int64{0, 1} {
+				b := res.Pick.Total.Sub(decimal.New(cents, -2))
+				tight := req
+				tight.Budget = &b
+				res := recommend(t, cat, tight)
+				checkResult(t, cat, i, res)
+				// The old pick still fits, so there is a pick (not
+				// necessarily the same: a balanced score is normalised
+				// over what fits).
+				if cents == 0 && res.Pick == nil {
+					t.Errorf("request %d: with a budget of exactly the pick's total %s, Recommend() pick = nil (excluded %+v)", i, b, res.Excluded)
+				}
+			}
+		}
+	}
+	// A generator whose requests all come back empty tests nothing.
+	if picks < propertyRequests()/3 {
+		t.Errorf("only %d of %d generated requests have a pick; the generator is too strict", picks, propertyRequests())
+	}
+}
+
+// checkResult checks the properties every result must have.
+func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) {
+	t.Helper()
+	req := res.Request
+	for k, o := range options(res) {
+		if !o.Total.Equal(sumLines(o.Lines)) {
+			t.Errorf("request %d option %d: Recommend() total = %s, want the sum of lines %s", i, k, o.Total, sumLines(o.Lines))
+		}
+		for _, l := range o.Lines {
+			if want := l.Quantity.Mul(l.UnitPrice).Round(2); !l.Amount.Equal(want) {
+				t.Errorf("request %d option %d: line %q amount = %s, want %s × %s = %s", i, k, l.Description, l.Amount, l.Quantity, l.UnitPrice, want)
+			}
+		}
+		if req.Budget != nil && o.Total.GreaterThan(*req.Budget) {
+			t.Errorf("request %d option %d: Recommend() total = %s %s, over the budget of %s", i, k, o.Total, req.Currency, req.Budget)
+		}
+		if !o.Compliance.OK {
+			t.Errorf("request %d option %d: compliance = %+v, want OK", i, k, o.Compliance)
+		}
+		for _, p := range o.Placements {
+			checkPlacement(t, cat, i, req, p)
+		}
+	}
+	for _, c := range res.Pricing {
+		// The comparison prices the pick's instance under every model; under
+		// the pick's own model it must show the pick's total.
+		if c.Pricing == res.Pick.Placements[0].Pricing && !c.Total.Equal(res.Pick.Total) {
+			t.Errorf("request %d: pricing comparison %s total = %s, want the pick's %s", i, c.Pricing, c.Total, res.Pick.Total)
+		}
+	}
+}
+
+// checkPlacement checks one placement against the request's hard limits.
+func checkPlacement(t *testing.T, cat *catalog.Catalog, i int, req advisor.Request, p advisor.Placement) {
+	t.Helper()
+	region, ok := cat.Region(p.Provider + ":" + p.Region)
+	if !ok || region.Country != p.Country {
+		t.Errorf("request %d: placement %s in %s, want a catalog region and its country (%s)", i, placementID(p), p.Country, region.Country)
+	}
+	country, _ := cat.Country(region.Country)
+	switch req.GDPR {
+	case advisor.GDPREU:
+		if !country.EUEEA {
+			t.Errorf("request %d: placement %s is in %s, outside the EU/EEA (gdpr=eu)", i, placementID(p), country.Name)
+		}
+	case advisor.GDPREUAdequacy:
+		if !country.EUEEA && country.Adequacy == catalog.AdequacyNone {
+			t.Errorf("request %d: placement %s is in %s, with no adequacy decision (gdpr=eu_adequacy)", i, placementID(p), country.Name)
+		}
+	}
+	if !slices.Contains(req.Pricing, p.Pricing) {
+		t.Errorf("request %d: placement %s on %s, not in the allowed %v", i, placementID(p), p.Pricing, req.Pricing)
+	}
+	if len(req.Providers) > 0 && !slices.Contains(req.Providers, p.Provider) {
+		t.Errorf("request %d: placement %s, provider not in the allowed %v", i, placementID(p), req.Providers)
+	}
+	if len(req.GPUs) > 0 && !slices.Contains(req.GPUs, p.GPU) {
+		t.Errorf("request %d: placement %s with %s, not in the allowed %v", i, placementID(p), p.GPU, req.GPUs)
+	}
+}
+
+// Ensure doubling a training job's epochs, all else equal, never lowers the cheapest total.
+func TestRecommendDoublingEpochs(t *testing.T) {
+	cat := realCatalog(t)
+	g := newRequestGen(cat, 2)
+	for i := range propertyRequests() / 2 {
+		req := g.request(true)
+		req.Workload.DeadlineHours = 0
+		req.Budget = nil
+		req.Objective = advisor.ObjectiveCost
+		if req.Workload.Epochs == 0 {
+			req.Workload.Epochs = 1 + i%20
+		}
+		once := recommend(t, cat, req)
+		req.Workload.Epochs *= 2
+		twice := recommend(t, cat, req)
+		if once.Pick == nil {
+			if twice.Pick != nil {
+				t.Errorf("request %d: %d epochs have no pick but twice as many do (%s)", i, req.Workload.Epochs/2, twice.Pick.Total)
+			}
+			continue
+		}
+		if twice.Pick == nil {
+			t.Errorf("request %d: %d epochs have no pick but half as many do (%s)", i, req.Workload.Epochs, once.Pick.Total)
+			continue
+		}
+		if twice.Pick.Total.LessThan(once.Pick.Total) {
+			t.Errorf("request %d: Recommend() total for %d epochs = %s, below %s for %d (%s vs %s)", i,
+				req.Workload.Epochs, twice.Pick.Total, once.Pick.Total, req.Workload.Epochs/2,
+				placementID(twice.Pick.Placements[0]), placementID(once.Pick.Placements[0]))
+		}
+	}
+}

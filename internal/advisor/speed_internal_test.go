@@ -1,0 +1,101 @@
+package advisor
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+// Ensure toFloat gives exactly InexactFloat64's float for prices of every shape.
+func TestToFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	cases := []decimal.Decimal{
+		decimal.Zero, decimal.RequireFromString("0.0875"), decimal.RequireFromString("98.32"),
+		decimal.RequireFromString("1e-30"), decimal.RequireFromString("123456789012345678901234567890"),
+		decimal.RequireFromString("-0.1"), decimal.RequireFromString("1e22"), decimal.RequireFromString("1e23"),
+	}
+	for range 20000 {
+		cases = append(cases, decimal.New(r.Int64N(1e16)-5e15, int32(r.IntN(50)-25)))
+	}
+	for _, d := range cases {
+		if got, want := toFloat(d), d.InexactFloat64(); got != want && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("toFloat(%s) = %v, want %v", d, got, want)
+		}
+	}
+}
+
+// Ensure sortTop puts the same plans first, in the same order, as a full sort.
+func TestSortTop(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	compare := func(a, b *plan) int {
+		return cmp.Or(cmp.Compare(a.costUSD, b.costUSD), cmp.Compare(a.label, b.label))
+	}
+	for _, n := range []int{0, 1, rankedPlans - 1, rankedPlans, rankedPlans + 1, 5000} {
+		plans := make([]*plan, n)
+		for i := range plans {
+			// Few distinct costs, so the labels often decide.
+			plans[i] = &plan{costUSD: float64(r.IntN(50)), label: string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))}
+		}
+		want := slices.Clone(plans)
+		slices.SortFunc(want, compare)
+		got := slices.Clone(plans)
+		sortTop(got, compare)
+		k := min(n, rankedPlans)
+		if !slices.Equal(got[:k], want[:k]) {
+			t.Errorf("sortTop(%d plans) first %d differ from a full sort", n, k)
+		}
+		slices.SortFunc(got, compare)
+		if !slices.Equal(got, want) {
+			t.Errorf("sortTop(%d plans) lost or duplicated plans", n)
+		}
+	}
+}
+
+// Ensure withinByService adds up exactly what summing each service time over the routed points in order gives.
+func TestWithinByService(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		points := 1 + r.IntN(60)
+		e := &engine{users: make([]userPoint, points)}
+		rtt := make([]float64, points)
+		for i := range points {
+			e.users[i].weight = r.Float64() / float64(points)
+			rtt[i] = float64(r.IntN(120)) + r.Float64()
+		}
+		var routed []int
+		for i := range points {
+			if r.IntN(3) > 0 {
+				routed = append(routed, i)
+			}
+		}
+		tb := &servingTable{}
+		for range 1 + r.IntN(8) {
+			ms := float64(r.IntN(40)) + 0.5*float64(r.IntN(2))
+			if !slices.Contains(tb.computeMS, ms) {
+				tb.computeMS = append(tb.computeMS, ms)
+			}
+		}
+		tb.byService = make([]int, len(tb.computeMS))
+		for s := range tb.byService {
+			tb.byService[s] = s
+		}
+		slices.SortFunc(tb.byService, func(a, b int) int { return cmp.Compare(tb.computeMS[a], tb.computeMS[b]) })
+		target := float64(20 + r.IntN(100))
+		got := e.withinByService(tb, routed, rtt, target)
+		for s, ms := range tb.computeMS {
+			want := 0.0
+			for _, i := range routed {
+				if rtt[i]+ms <= target {
+					want += e.users[i].weight
+				}
+			}
+			if got[s] != want {
+				t.Fatalf("trial %d: withinByService()[%v ms] = %v, want %v", trial, ms, got[s], want)
+			}
+		}
+	}
+}
