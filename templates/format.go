@@ -73,10 +73,10 @@ func fmtQty(d decimal.Decimal) string {
 // fmtPrice shows a unit price with at least the two places of an amount
 // and every further place it has (0.00, 0.0765, 1.25).
 func fmtPrice(d decimal.Decimal) string {
-	if d.Exponent() >= -2 {
-		return d.StringFixed(2)
+	if s := d.String(); strings.Contains(s, ".") && len(s)-strings.IndexByte(s, '.') > 3 {
+		return s
 	}
-	return d.String()
+	return d.StringFixed(2)
 }
 
 func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }

@@ -91,7 +91,7 @@ func MatchLang(explicit, acceptLanguage string) string {
 // T returns the message key in the page's language. A key without a
 // translation renders as itself, which the messages test forbids.
 func T(ctx context.Context, key string) string {
-	m, ok := messages[key]
+	m, ok := lookup(key)
 	if !ok {
 		return key
 	}
@@ -99,6 +99,19 @@ func T(ctx context.Context, key string) string {
 		return m[1]
 	}
 	return m[0]
+}
+
+// messageTables are the message tables by page area: the placement and
+// quote pages, the catalog admin page.
+var messageTables = []map[string][2]string{messages, adminMessages}
+
+func lookup(key string) ([2]string, bool) {
+	for _, t := range messageTables {
+		if m, ok := t[key]; ok {
+			return m, true
+		}
+	}
+	return [2]string{}, false
 }
 
 // Tf formats the message key with args.

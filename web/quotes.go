@@ -50,7 +50,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())}}
 	for _, line := range res.Pick.Lines {
-		v.Add("line_description", line.Description)
+		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText, line.Description))
 		v.Add("line_quantity", line.Quantity.String())
 		v.Add("line_unit", line.Unit)
 		v.Add("line_unit_price", s.convertPrice(line.UnitPrice, res, currency).String())

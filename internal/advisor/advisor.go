@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/shopspring/decimal"
@@ -114,16 +113,9 @@ func (u *usable) hourlyFloat(pm string) float64 {
 	return 0
 }
 
-// offerPlace names an offer's region for an exclusion example; it is formatted
-// only when used (fmt calls String), so filtering thousands of offers does
-// not format thousands of names.
-type offerPlace struct {
-	o    *catalog.Offer
-	city string
-}
-
-func (w offerPlace) String() string {
-	return fmt.Sprintf("%s %s (%s)", w.o.Provider, w.o.Region, w.city)
+// offerPlace names an offer's region for an exclusion example.
+func offerPlace(o *catalog.Offer, city string) Text {
+	return say("excluded.where", o.Provider, o.Region, city)
 }
 
 // filterOffers keeps the offers the request allows and counts the rest by
@@ -164,9 +156,9 @@ func (e *engine) filterOffers() {
 			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
 		}
 		r := &e.cat.Regions[ri]
-		where := offerPlace{o, r.City}
+		where := func() Text { return offerPlace(o, r.City) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
-			e.excl.add(reasonProvider, "%s: provider %s is not in the allowed list", where, o.Provider)
+			e.excl.add(reasonProvider, func() Text { return say("excluded.provider", where(), o.Provider) })
 			continue
 		}
 		g, seen := gpus[o.GPU]
@@ -176,7 +168,7 @@ func (e *engine) filterOffers() {
 			gpus[o.GPU] = g
 		}
 		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
-			e.excl.add(reasonGPU, "%s %s: %s is not in the allowed GPUs", where, o.InstanceType, g.Name)
+			e.excl.add(reasonGPU, func() Text { return say("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
 		rf := &regions[ri]
@@ -185,11 +177,13 @@ func (e *engine) filterOffers() {
 			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
 		}
 		if !rf.ok {
-			e.excl.add(reasonGDPR, "%s: %s", where, rf.comp.Reason)
+			e.excl.add(reasonGDPR, func() Text { return say("excluded.gdpr", where(), rf.comp.Text) })
 			continue
 		}
 		if mem := instanceMemory(*g, o.GPUCount); mem < e.profile.MemoryGB {
-			e.excl.add(reasonMemory, "%s %s: %g GB of GPU memory, %s needs %g GB", where, o.InstanceType, mem, e.profile.Name, e.profile.MemoryGB)
+			e.excl.add(reasonMemory, func() Text {
+				return say("excluded.memory", where(), o.InstanceType, num(mem), e.profile.Name, num(e.profile.MemoryGB))
+			})
 			continue
 		}
 		pk, seen := perfs[g.ID]
@@ -199,11 +193,11 @@ func (e *engine) filterOffers() {
 			perfs[g.ID] = pk
 		}
 		if !pk.ok {
-			e.excl.add(reasonBenchmark, "%s %s: no %s benchmark for %s", where, o.InstanceType, w.Kind, g.Name)
+			e.excl.add(reasonBenchmark, func() Text { return say("excluded.benchmark", where(), o.InstanceType, word("kind."+w.Kind), g.Name) })
 			continue
 		}
 		if !e.anyPricing(o) {
-			e.excl.add(reasonPricing, "%s %s: not offered as %s", where, o.InstanceType, pricingList(e.req.Pricing))
+			e.excl.add(reasonPricing, func() Text { return say("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing)) })
 			continue
 		}
 		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp})
@@ -227,11 +221,14 @@ func (e *engine) filterOffers() {
 	}
 }
 
-// pricingList names the allowed pricing models in an exclusion example,
-// formatted only when used.
-type pricingList []string
-
-func (l pricingList) String() string { return joinPricing(l) }
+// pricingList names pricing models as a phrase: "on-demand or spot".
+func pricingList(list []string) Text {
+	if len(list) == 1 {
+		return Text{ID: "word.one", Args: []Arg{word("pricing." + list[0])}}
+	}
+	rest := pricingList(list[1:])
+	return say("word.or", word("pricing."+list[0]), rest)
+}
 
 type perfOK struct {
 	perf perf
@@ -287,7 +284,7 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 	}
 	budget := e.req.Budget.InexactFloat64()
 	kept := plans[:0]
-	over := map[*catalog.Offer]string{}
+	over := map[*catalog.Offer]Text{}
 	fits := map[*catalog.Offer]bool{}
 	var order []*catalog.Offer
 	for _, p := range plans {
@@ -299,12 +296,12 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		}
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
-			over[o] = fmt.Sprintf("%s: %s %s is over the budget of %s %s", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.StringFixed(2), e.req.Currency)
+			over[o] = say("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
 		}
 	}
 	for _, o := range order {
 		if !fits[o] {
-			e.excl.add(reasonBudget, "%s", over[o])
+			e.excl.add(reasonBudget, func() Text { return over[o] })
 		}
 	}
 	return kept

@@ -21,7 +21,7 @@ func (e *engine) result(plans []*plan) Result {
 	res := Result{
 		CatalogVersion: e.cat.Version.ID, Currency: e.req.Currency,
 		Rate: rate.PerUSD.String(), RateDate: rate.Date, Request: e.req,
-		Alternatives: []Option{}, Excluded: e.excl.list(), Candidates: []Candidate{},
+		Alternatives: []Option{}, Excluded: e.excl.list(e.english), Candidates: []Candidate{},
 	}
 	if len(plans) == 0 {
 		return res
@@ -29,16 +29,27 @@ func (e *engine) result(plans []*plan) Result {
 	pick := plans[0]
 	alts := distinctAlternatives(plans)
 	po := e.option(pick)
-	po.Explanation = e.explainPick(pick, plans, alts)
+	po.Why = e.explainPick(pick, plans, alts)
+	po.Explanation = e.englishAll(po.Why)
 	res.Pick = &po
 	for _, a := range alts {
 		o := e.option(a)
-		o.Explanation = e.explainLoss(a, pick)
+		o.Why = []Text{e.lossReason(a, pick)}
+		o.Explanation = e.englishAll(o.Why)
 		res.Alternatives = append(res.Alternatives, o)
 	}
 	res.Pricing = e.pricingComparison(pick)
 	res.Candidates = e.candidates(plans)
 	return res
+}
+
+// englishAll renders texts in English.
+func (e *engine) englishAll(ts []Text) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = e.english(t)
+	}
+	return out
 }
 
 // distinctAlternatives returns the best plans after the pick that place a
@@ -80,8 +91,9 @@ func (e *engine) option(p *plan) Option {
 	o := Option{
 		Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(p.hours).Round(2),
 		Compliance: e.compliance(p), Throughput: p.places[0].u.perf.info, Score: p.score,
-		Estimated: e.estimatedFigures(p),
+		EstimatedText: e.estimatedFigures(p),
 	}
+	o.Estimated = e.englishAll(o.EstimatedText)
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
 	for _, pl := range p.places {
 		o.Placements = append(o.Placements, e.placement(pl, p))
@@ -117,18 +129,20 @@ func (e *engine) placement(pl place, p *plan) Placement {
 // compliance is the verdict for all of a plan's regions: each passed the
 // GDPR filter, so the reasons are joined without repeats.
 func (e *engine) compliance(p *plan) Compliance {
-	c := Compliance{OK: true}
+	var t *Text
 	seen := map[string]bool{}
 	for _, pl := range p.places {
-		if r := pl.u.compliance.Reason; !seen[r] {
-			seen[r] = true
-			if c.Reason != "" {
-				c.Reason += " "
+		if r := pl.u.compliance; !seen[r.Reason] {
+			seen[r.Reason] = true
+			if t == nil {
+				t = &r.Text
+			} else {
+				joined := say("gdpr.all", *t, r.Text)
+				t = &joined
 			}
-			c.Reason += r
 		}
 	}
-	return c
+	return Compliance{OK: true, Reason: e.english(*t), Text: *t}
 }
 
 // costPerUnit spreads the total over epochs (training) or millions of

@@ -1,29 +1,38 @@
 package advisor
 
-import (
-	"fmt"
-
-	"gpuplace/internal/catalog"
-)
+import "gpuplace/internal/catalog"
 
 // complianceOf judges a region under a GDPR mode: whether personal data may
 // be processed there, and why (or why not) in a sentence.
 func complianceOf(cat *catalog.Catalog, mode string, r *catalog.Region) (Compliance, bool) {
 	c, _ := cat.Country(r.Country)
+	country := word("country." + c.Code)
+	var t Text
+	ok := true
 	switch {
 	case mode == GDPRNone:
-		return Compliance{OK: true, Reason: "No data-residency requirement was set."}, true
+		t = say("gdpr.none")
 	case c.EUEEA:
-		return Compliance{OK: true, Reason: c.Name + " is in the EU/EEA."}, true
+		t = say("gdpr.in_eu", country)
 	case mode == GDPREU:
-		return Compliance{Reason: c.Name + " is not in the EU/EEA"}, false
+		t, ok = say("gdpr.not_eu", country), false
 	case c.Adequacy == catalog.AdequacyFull:
-		return Compliance{OK: true, Reason: fmt.Sprintf("%s has an EU adequacy decision (%s).", c.Name, c.AdequacyNote)}, true
+		t = say("gdpr.adequate", country, c.AdequacyNote)
 	case c.Adequacy == catalog.AdequacyPartial:
-		return Compliance{OK: true, Reason: fmt.Sprintf("%s has an EU adequacy decision of limited scope (%s): check that %s is covered.",
-			c.Name, c.AdequacyNote, providerName(cat, r.Provider))}, true
+		t = say("gdpr.partial", country, c.AdequacyNote, providerName(cat, r.Provider))
 	default:
-		return Compliance{Reason: c.Name + " is neither in the EU/EEA nor covered by an EU adequacy decision"}, false
+		t, ok = say("gdpr.neither", country), false
+	}
+	return Compliance{OK: ok, Reason: Say(t, countryNames(cat)), Text: t}, ok
+}
+
+// countryNames names countries from the catalog, for English sentences.
+func countryNames(cat *catalog.Catalog) func(string) string {
+	return func(code string) string {
+		if c, ok := cat.Country(code); ok {
+			return c.Name
+		}
+		return code
 	}
 }
 

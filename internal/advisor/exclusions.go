@@ -1,7 +1,5 @@
 package advisor
 
-import "fmt"
-
 // Reasons an offer is ruled out, in the order the filters apply them.
 const (
 	reasonProvider  = "provider"
@@ -22,25 +20,29 @@ var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonMemory, 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {
 	counts   map[string]int
-	examples map[string]string
+	examples map[string]Text
 }
 
-func (x *exclusions) add(reason, format string, args ...any) {
+// add counts an excluded offer; example is called only for the first offer
+// of each reason, so thousands of exclusions build one sentence each.
+func (x *exclusions) add(reason string, example func() Text) {
 	if x.counts == nil {
-		x.counts, x.examples = map[string]int{}, map[string]string{}
+		x.counts, x.examples = map[string]int{}, map[string]Text{}
 	}
 	if x.counts[reason] == 0 {
-		x.examples[reason] = fmt.Sprintf(format, args...)
+		x.examples[reason] = example()
 	}
 	x.counts[reason]++
 }
 
-// list returns the exclusions in reason order.
-func (x *exclusions) list() []Exclusion {
+// list returns the exclusions in reason order, with the examples in
+// English (english) and as Text.
+func (x *exclusions) list(english func(Text) string) []Exclusion {
 	out := []Exclusion{}
 	for _, r := range reasonOrder {
 		if n := x.counts[r]; n > 0 {
-			out = append(out, Exclusion{Reason: r, Count: n, Example: x.examples[r]})
+			t := x.examples[r]
+			out = append(out, Exclusion{Reason: r, Count: n, Example: english(t), ExampleText: t})
 		}
 	}
 	return out

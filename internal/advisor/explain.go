@@ -1,8 +1,8 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -11,67 +11,59 @@ import (
 )
 
 // explainPick says, in a buyer's words, why the pick won.
-func (e *engine) explainPick(p *plan, plans, alts []*plan) []string {
-	w := e.req.Workload
-	var out []string
-	if w.Kind == catalog.KindTraining {
-		out = append(out, e.trainingSummary(p, plans))
+func (e *engine) explainPick(p *plan, plans, alts []*plan) []Text {
+	var out []Text
+	if e.req.Workload.Kind == catalog.KindTraining {
+		out = e.trainingSummary(p, plans)
 	} else {
-		out = append(out, e.inferenceSummary(p, plans)...)
+		out = e.inferenceSummary(p, plans)
 	}
 	if len(alts) > 0 {
-		r := alts[0]
-		out = append(out, fmt.Sprintf("The runner-up, %s, %s", describe(r), strings.ToLower(e.lossReason(r, p)[:1])+e.lossReason(r, p)[1:]))
+		out = append(out, say("why.runner_up", describe(alts[0]), e.lossReason(alts[0], p)))
 	}
-	if s := e.spotNote(p); s != "" {
+	if s, ok := e.spotNote(p); ok {
 		out = append(out, s)
 	}
-	out = append(out, e.compliance(p).Reason)
-	return out
+	return append(out, e.compliance(p).Text)
 }
 
-func (e *engine) trainingSummary(p *plan, plans []*plan) string {
+func (e *engine) trainingSummary(p *plan, plans []*plan) []Text {
 	w := e.req.Workload
 	pl := p.places[0]
 	o := pl.u.offer
 	th := pl.u.perf.info
-	measured := "measured"
+	measured := word("word.measured")
 	if th.Estimated {
-		measured = "estimated"
+		measured = word("word.estimated")
 	}
-	s := fmt.Sprintf("%d × %s (%d × %s) finish %s × %d epochs in %s h at %s %s per GPU (%s, %s).",
-		pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, fmtNum(float64(w.Samples)), w.Epochs,
-		fmtHours(p.hours), fmtNum(th.PerGPU), th.Unit, measured, th.Date)
-	switch e.req.Objective {
-	case ObjectiveLatency:
-		s += fmt.Sprintf(" It is the fastest of %d options", len(plans))
-	case ObjectiveBalanced:
-		s += fmt.Sprintf(" It has the best balance of cost and duration of %d options", len(plans))
-	default:
-		s += fmt.Sprintf(" It is the cheapest of %d options", len(plans))
+	out := []Text{say("why.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, fmtNum(float64(w.Samples)), w.Epochs,
+		fmtHours(p.hours), fmtNum(th.PerGPU), th.Unit, measured, th.Date)}
+	id := map[string]string{ObjectiveLatency: "why.fastest", ObjectiveBalanced: "why.balanced"}[e.req.Objective]
+	if id == "" {
+		id = "why.cheapest"
 	}
 	if w.DeadlineHours > 0 {
-		s += fmt.Sprintf(" that finish within the %g h deadline", w.DeadlineHours)
+		out = append(out, say(id+".deadline", len(plans), num(w.DeadlineHours)))
 		if pl.count > 1 {
-			s += fmt.Sprintf("; one node alone would not (it needs %d)", pl.count)
+			out = append(out, say("why.nodes", pl.count))
 		}
+		return out
 	}
-	return s + "."
+	return append(out, say(id, len(plans)))
 }
 
-func (e *engine) inferenceSummary(p *plan, plans []*plan) []string {
+func (e *engine) inferenceSummary(p *plan, plans []*plan) []Text {
 	w := e.req.Workload
-	var out []string
+	var out []Text
 	for _, pl := range p.places {
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
-		out = append(out, fmt.Sprintf("%d × %s in %s (%s) serve %s requests/s at peak: each handles %s requests/s, sized for %.0f %% utilisation.",
-			pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region, fmtNum(w.PeakRPS*pl.share), fmtNum(rps), TargetUtilisation*100))
+		out = append(out, say("why.serving", pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
+			fmtNum(w.PeakRPS*pl.share), fmtNum(rps), pct(TargetUtilisation*100)))
 	}
-	lat := fmt.Sprintf("%.0f %% of users are within %g ms; the traffic-weighted latency is %.0f ms.", p.within, w.LatencyMS, p.metric)
+	lat := say("why.latency", pct(p.within), num(w.LatencyMS), pct(p.metric))
 	switch {
 	case !p.meets:
-		out = append(out, fmt.Sprintf("No allowed placement, in up to %d regions, keeps %.0f %% of users within %g ms. This one keeps the most within it: %.0f %% (weighted latency %.0f ms).",
-			MaxRegions, MeetsTargetShare, w.LatencyMS, p.within, p.metric))
+		out = append(out, say("why.unmet", MaxRegions, pct(MeetsTargetShare), num(w.LatencyMS), pct(p.within), pct(p.metric)))
 	case len(p.places) > 1:
 		best := 0.0
 		for _, q := range plans {
@@ -79,8 +71,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []string {
 				best = math.Max(best, q.within)
 			}
 		}
-		out = append(out, fmt.Sprintf("No single region keeps %.0f %% of users within %g ms (the best keeps %.0f %%); serving from %d regions, each user routed to the nearest, does. %s",
-			MeetsTargetShare, w.LatencyMS, best, len(p.places), lat))
+		out = append(out, say("why.multi", pct(MeetsTargetShare), num(w.LatencyMS), pct(best), len(p.places)), lat)
 	default:
 		out = append(out, lat)
 	}
@@ -88,113 +79,121 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []string {
 }
 
 // lossReason says why plan a ranks below the pick.
-func (e *engine) lossReason(a, pick *plan) string {
+func (e *engine) lossReason(a, pick *plan) Text {
 	cur := e.req.Currency
 	diff := (a.costUSD - pick.costUSD) * e.rate
-	pct := 0.0
+	share := 0.0
 	if pick.costUSD > 0 {
-		pct = (a.costUSD/pick.costUSD - 1) * 100
+		share = (a.costUSD/pick.costUSD - 1) * 100
 	}
-	var costs string
-	switch amount := decimal.NewFromFloat(math.Abs(diff)).StringFixed(2); {
+	var costs Text
+	switch amount := fmtMoney(math.Abs(diff)); {
 	case amount == "0.00":
-		costs = "costs the same"
+		costs = say("lost.costs_same")
 	case diff > 0:
-		costs = fmt.Sprintf("costs %.0f %% more (+%s %s)", pct, amount, cur)
+		costs = say("lost.costs_more", pct(share), amount, cur)
 	default:
-		costs = fmt.Sprintf("costs %.0f %% less (−%s %s)", -pct, amount, cur)
+		costs = say("lost.costs_less", pct(-share), amount, cur)
 	}
-	unit, metricName := "ms", "weighted latency"
-	if e.req.Workload.Kind == catalog.KindTraining {
-		unit, metricName = "h", "the job"
-	}
+	training := e.req.Workload.Kind == catalog.KindTraining
+	inference := !training
 	switch {
-	case pick.meets && !a.meets:
-		return fmt.Sprintf("Keeps only %.0f %% of users within %g ms (%s).", a.within, e.req.Workload.LatencyMS, costs)
-	case !pick.meets && a.within < pick.within:
-		return fmt.Sprintf("Keeps fewer users within the target: %.0f %% against %.0f %%.", a.within, pick.within)
-	case !pick.meets && a.metric > pick.metric:
-		return fmt.Sprintf("Keeps as many users within the target, but its weighted latency is higher: %.0f ms against %.0f ms (%s).", a.metric, pick.metric, costs)
+	case inference && pick.meets && !a.meets:
+		return say("lost.fewer_within", pct(a.within), num(e.req.Workload.LatencyMS), costs)
+	case inference && !pick.meets && a.within < pick.within:
+		return say("lost.less_within", pct(a.within), pct(pick.within))
+	case inference && !pick.meets && a.metric > pick.metric:
+		return say("lost.slower_same", pct(a.metric), pct(pick.metric), costs)
+	case e.req.Objective == ObjectiveLatency && a.metric > pick.metric && training:
+		return say("lost.longer", fmtHours(a.metric), fmtHours(pick.metric), costs)
 	case e.req.Objective == ObjectiveLatency && a.metric > pick.metric:
-		return fmt.Sprintf("Slower: %s takes %.1f %s against %.1f %s (%s).", metricName, a.metric, unit, pick.metric, unit, costs)
+		return say("lost.slower", fmt1(a.metric), fmt1(pick.metric), costs)
 	case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-		return fmt.Sprintf("Scores %.2f against %.2f (cost part %.2f, %s part %.2f; lower is better); it %s.",
-			a.score.Value, pick.score.Value, a.score.CostPart, strings.TrimPrefix(metricName, "the "), a.score.LatencyPart, costs)
+		return say("lost.score", fmt2(a.score.Value), fmt2(pick.score.Value), fmt2(a.score.CostPart), fmt2(a.score.LatencyPart), costs)
 	default:
-		return strings.ToUpper(costs[:1]) + costs[1:] + "."
+		return costs
 	}
 }
 
-func (e *engine) explainLoss(a, pick *plan) []string {
-	return []string{e.lossReason(a, pick)}
+func fmt1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+func fmt2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// fmtMoney writes an amount with thousands separators and two places.
+func fmtMoney(x float64) string {
+	s := decimal.NewFromFloat(x).StringFixed(2)
+	whole, frac, _ := strings.Cut(s, ".")
+	return fmtNum(mustFloat(whole)) + "." + frac
 }
 
-func describe(p *plan) string {
-	parts := make([]string, len(p.places))
+func mustFloat(s string) float64 {
+	x, _ := strconv.ParseFloat(s, 64)
+	return x
+}
+
+// describe names a plan's placements: "aws eu-west-1 g5.xlarge (spot)".
+func describe(p *plan) Text {
+	var t Text
 	for i, pl := range p.places {
-		parts[i] = fmt.Sprintf("%s %s %s (%s)", pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pricingName(pl.pricing))
+		one := say("why.place", pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, word("pricing."+pl.pricing))
+		if i == 0 {
+			t = one
+		} else {
+			t = say("why.places", t, one)
+		}
 	}
-	return strings.Join(parts, " + ")
+	return t
 }
 
 // spotNote weighs spot against the pick's own pricing on the same instance.
-func (e *engine) spotNote(p *plan) string {
+func (e *engine) spotNote(p *plan) (Text, bool) {
 	if len(p.places) != 1 || !allowed(e.req.Pricing, Spot) {
-		return ""
+		return Text{}, false
 	}
 	pl := p.places[0]
 	o := pl.u.offer
 	if o.Spot == nil {
-		return ""
+		return Text{}, false
 	}
 	band, isDefault := spotBand(e.cat, o)
-	bandNote := band + " interruptions a month"
+	bandNote := say("spot.band", band)
 	if isDefault {
-		bandNote += ", the provider's default band: this instance has no published figure"
+		bandNote = say("spot.band.default", band)
 	}
+	training := e.req.Workload.Kind == catalog.KindTraining
 	if pl.pricing == Spot {
 		od := e.variant(p, OnDemand)
-		if e.req.Workload.Kind == catalog.KindTraining {
-			return fmt.Sprintf("Spot saves %.0f %% against on-demand; expect %.2f interruptions (%s), adding %s h with %s.",
-				savings(p, od), p.interruptions, bandNote, fmtHours(p.hours-p.workHours), e.checkpointNote())
+		if training {
+			return say("spot.saves.training", pct(savings(p, od)), fmt2(p.interruptions), bandNote,
+				fmtHours(p.hours-p.workHours), e.checkpointNote()), true
 		}
-		return fmt.Sprintf("Spot saves %.0f %% against on-demand, including %d spare replica to ride out interruptions (%s).",
-			savings(p, od), SpotSpareReplicas, bandNote)
+		return say("spot.saves.inference", pct(savings(p, od)), SpotSpareReplicas, bandNote), true
 	}
 	s := e.variant(p, Spot)
 	if s == nil {
-		return ""
+		return Text{}, false
 	}
 	// d is how much cheaper spot would be; negative when it is dearer (a
 	// spare replica, or a term price below spot).
 	d := savings(s, p)
-	conj := "but"
+	way, size := "less", pct(d)
 	if d < 0 {
-		conj = "and"
+		way, size = "more", pct(-d)
 	}
-	if e.req.Workload.Kind == catalog.KindTraining {
+	if training {
 		if dl := e.req.Workload.DeadlineHours; dl > 0 && s.hours > dl {
-			return fmt.Sprintf("Spot would cost %s %s expected interruptions push the job to %s h, past the deadline.", lessOrMore(d), conj, fmtHours(s.hours))
+			return say("spot."+way+".deadline", size, fmtHours(s.hours)), true
 		}
-		return fmt.Sprintf("Spot would cost %s %s expected interruptions add %s h (%s).", lessOrMore(d), conj, fmtHours(s.hours-s.workHours), bandNote)
+		return say("spot."+way+".training", size, fmtHours(s.hours-s.workHours), bandNote), true
 	}
-	return fmt.Sprintf("Spot would cost %s than this, with a spare replica and the risk of interruptions (%s).", lessOrMore(d), bandNote)
+	return say("spot."+way+".inference", size, bandNote), true
 }
 
-// lessOrMore phrases a saving in percent (negative when dearer) as "31 %
-// less" or "5 % more".
-func lessOrMore(pct float64) string {
-	if pct < 0 {
-		return fmt.Sprintf("%.0f %% more", -pct)
-	}
-	return fmt.Sprintf("%.0f %% less", pct)
-}
-
-func (e *engine) checkpointNote() string {
+func (e *engine) checkpointNote() Text {
 	if m := *e.req.CheckpointMinutes; m > 0 {
-		return fmt.Sprintf("a checkpoint every %g minutes", m)
+		return say("spot.checkpoints", num(m))
 	}
-	return "no checkpoints"
+	return say("spot.no_checkpoints")
 }
 
 // savings is how much cheaper p is than q, in percent (negative when dearer).
@@ -249,59 +248,56 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 		} else {
 			lines = e.inferenceLines(q)
 		}
-		note := ""
+		var note Text
 		switch pm {
 		case OnDemand:
-			note = "Pay by the hour, no commitment."
+			note = say("pricing.note.on_demand")
 		case Spot:
 			band, _ := spotBand(e.cat, pl.u.offer)
-			note = fmt.Sprintf("%.0f %% below on-demand per hour; %s interruptions a month.", (1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100, band)
+			note = say("pricing.note.spot", pct((1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100), band)
 		default:
 			share := q.places[0].priceUSD.InexactFloat64() / od.InexactFloat64()
 			used := math.Min(1, p.hours/termHours(pm))
-			note = fmt.Sprintf("Beats on-demand when the instance runs more than %.0f %% of the term (%.0f h a month); this workload uses it %.0f %% of the term.",
-				share*100, share*HoursPerMonth, used*100)
+			note = say("pricing.note.reserved", pct(share*100), pct(share*HoursPerMonth), pct(used*100))
 		}
 		if !allowed(e.req.Pricing, pm) {
-			note += " Not among the allowed pricing models."
+			note = say("pricing.note.disallowed", note)
 		}
-		out = append(out, PricingComparison{Pricing: pm, Total: sum(lines), Note: note})
+		out = append(out, PricingComparison{Pricing: pm, Total: sum(lines), Note: e.english(note), NoteText: note})
 	}
 	return out
 }
 
 // estimatedFigures lists the modelled figures an option rests on.
-func (e *engine) estimatedFigures(p *plan) []string {
-	var out []string
+func (e *engine) estimatedFigures(p *plan) []Text {
+	var out []Text
 	seen := map[string]bool{}
-	addf := func(format string, args ...any) {
-		s := fmt.Sprintf(format, args...)
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
+	add := func(t Text) {
+		if k := e.english(t); !seen[k] {
+			seen[k] = true
+			out = append(out, t)
 		}
 	}
 	for _, pl := range p.places {
 		if th := pl.u.perf.info; th.Estimated {
-			addf("Throughput of %s: %s", pl.u.gpu.Name, th.Method)
+			add(say("estimated.throughput", pl.u.gpu.Name, th.Method))
 		}
-		price := priceRef(pl.u.offer, pl.pricing)
-		if price.Estimated {
-			addf("Price of %s in %s: %s", pl.u.offer.InstanceType, pl.u.offer.Region, price.Method)
+		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
+			add(say("estimated.price", pl.u.offer.InstanceType, pl.u.offer.Region, price.Method))
 		}
 		if pl.pricing == Spot {
 			if _, isDefault := spotBand(e.cat, pl.u.offer); isDefault {
-				addf("Spot interruption band of %s: the provider's default", pl.u.offer.InstanceType)
+				add(say("estimated.band", pl.u.offer.InstanceType))
 			}
 		}
 	}
 	if e.req.Workload.Kind == catalog.KindInference {
 		ref, _ := e.cat.GPU(e.profile.Inference.ReferenceGPU)
-		addf("Service time per request: %g ms on %s, scaled to other GPUs by measured throughput", e.profile.Inference.ComputeMS, ref.Name)
+		add(say("estimated.service", num(e.profile.Inference.ComputeMS), ref.Name))
 		for _, up := range e.users {
 			k, _ := nearestPlace(p, up)
 			if _, est := up.point.RTT(p.places[k].u.metro); est {
-				addf("Some round trips are estimated from distance (marked in the latency table)")
+				add(say("estimated.rtt"))
 				break
 			}
 		}
@@ -330,38 +326,17 @@ func allowed(list []string, pm string) bool {
 	return false
 }
 
-// pricingName names a pricing model for people.
-func pricingName(pm string) string {
-	switch pm {
-	case Spot:
-		return "spot"
-	case Reserved1Y:
-		return "1-year reserved"
-	case Reserved3Y:
-		return "3-year reserved"
-	}
-	return "on-demand"
-}
-
-func joinPricing(list []string) string {
-	names := make([]string, len(list))
-	for i, p := range list {
-		names[i] = pricingName(p)
-	}
-	return strings.Join(names, " or ")
-}
-
 // fmtHours formats hours: whole for long spans, one decimal below 100.
 func fmtHours(h float64) string {
 	if h >= 100 {
 		return fmtNum(math.Round(h))
 	}
-	return fmt.Sprintf("%.2f", h)
+	return strconv.FormatFloat(h, 'f', 2, 64)
 }
 
-func tierName(t catalog.EgressTier) string {
+func tierName(t catalog.EgressTier) Text {
 	if t.ToGB == 0 {
-		return fmt.Sprintf("over %s GB", fmtNum(t.FromGB))
+		return say("tier.over", fmtNum(t.FromGB))
 	}
-	return fmt.Sprintf("%s–%s GB", fmtNum(t.FromGB), fmtNum(t.ToGB))
+	return say("tier.range", fmtNum(t.FromGB), fmtNum(t.ToGB))
 }

@@ -45,7 +45,7 @@ func TestRecommendSpotNote(t *testing.T) {
 				r.Objective = advisor.ObjectiveLatency
 				return r
 			},
-			want: "Spot would cost 69 % less but expected interruptions add",
+			want: "Spot would cost 69 % less, but expected interruptions add",
 		},
 		{
 			// Cheapest: p1:us:a1 on spot, 10 h × 1.000064 × $0.25 = 2.50 +

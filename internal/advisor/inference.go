@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
 
 	"gpuplace/internal/catalog"
@@ -128,14 +127,14 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	var lines []Line
 	for _, pl := range p.places {
 		o := pl.u.offer
-		desc := fmt.Sprintf("%d × %s (%d × %s) in %s, %s, %s h", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name,
-			o.Region, pricingName(pl.pricing), fmtHours(pl.billed))
+		desc := say("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
+			word("pricing."+pl.pricing), fmtHours(pl.billed))
 		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
 	}
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
 			lines = append(lines, e.money.line("egress",
-				fmt.Sprintf("Internet egress from %s, %s GB/month in the %s tier × %g months", pl.u.offer.Region, fmtNum(s.gb), tierName(s.tier), months),
+				say("line.egress", pl.u.offer.Region, fmtNum(s.gb), tierName(s.tier), num(months)),
 				s.gb*months, "GB", s.tier.USDPerGB))
 		}
 	}

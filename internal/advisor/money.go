@@ -142,10 +142,10 @@ func (m money) unitPrice(usd decimal.Decimal) decimal.Decimal {
 }
 
 // line builds an estimate line: amount = quantity × unit price, rounded.
-func (m money) line(item, desc string, qty float64, unit string, usd decimal.Decimal) Line {
+func (m money) line(item string, desc Text, qty float64, unit string, usd decimal.Decimal) Line {
 	q := decimal.NewFromFloat(qty).Round(3)
 	up := m.unitPrice(usd)
-	return Line{Item: item, Description: desc, Quantity: q, Unit: unit, UnitPrice: up,
+	return Line{Item: item, Description: Say(desc, nil), DescriptionText: desc, Quantity: q, Unit: unit, UnitPrice: up,
 		Amount: q.Mul(up).Round(amountPlaces)}
 }
 

@@ -34,11 +34,14 @@ type Option struct {
 	Throughput  Throughput      `json:"throughput"`
 	Score       *Score          `json:"score,omitempty"`
 	// Explanation says why this option (for the pick) or why it lost (for
-	// an alternative), in sentences a buyer understands.
+	// an alternative), in sentences a buyer understands; Why holds the same
+	// sentences as Text, for translation.
 	Explanation []string `json:"explanation"`
+	Why         []Text   `json:"why"`
 	// Estimated lists the figures behind this option that are modelled
-	// rather than measured.
-	Estimated []string `json:"estimated"`
+	// rather than measured (EstimatedText: the same, as Text).
+	Estimated     []string `json:"estimated"`
+	EstimatedText []Text   `json:"estimated_text"`
 }
 
 // Placement is one region of an option and what runs there.
@@ -64,12 +67,13 @@ type Placement struct {
 // Line is one line of an estimate: quantity × unit price = amount, with the
 // amount rounded to the currency's minor unit.
 type Line struct {
-	Item        string          `json:"item"` // compute, storage, data_transfer, egress
-	Description string          `json:"description"`
-	Quantity    decimal.Decimal `json:"quantity"`
-	Unit        string          `json:"unit"`
-	UnitPrice   decimal.Decimal `json:"unit_price"`
-	Amount      decimal.Decimal `json:"amount"`
+	Item            string          `json:"item"` // compute, storage, data_transfer, egress
+	Description     string          `json:"description"`
+	DescriptionText Text            `json:"description_text"`
+	Quantity        decimal.Decimal `json:"quantity"`
+	Unit            string          `json:"unit"`
+	UnitPrice       decimal.Decimal `json:"unit_price"`
+	Amount          decimal.Decimal `json:"amount"`
 }
 
 // CostPerUnit is the total spread over the work done: per epoch for
@@ -107,6 +111,7 @@ type LatencyGroup struct {
 type Compliance struct {
 	OK     bool   `json:"ok"`
 	Reason string `json:"reason"`
+	Text   Text   `json:"text"`
 }
 
 // Throughput is the performance figure an option was sized with.
@@ -131,9 +136,10 @@ type Score struct {
 
 // Exclusion counts the offers ruled out for one reason.
 type Exclusion struct {
-	Reason  string `json:"reason"`
-	Count   int    `json:"count"`
-	Example string `json:"example"`
+	Reason      string `json:"reason"`
+	Count       int    `json:"count"`
+	Example     string `json:"example"`
+	ExampleText Text   `json:"example_text"`
 }
 
 // PricingComparison is the pick's instance under one pricing model.
@@ -142,7 +148,8 @@ type PricingComparison struct {
 	Total   decimal.Decimal `json:"total"`
 	// Note explains the trade-off: break-even use for reserved terms,
 	// expected interruptions for spot.
-	Note string `json:"note"`
+	Note     string `json:"note"`
+	NoteText Text   `json:"note_text"`
 }
 
 // Candidate is one feasible option on the cost-versus-latency plane.

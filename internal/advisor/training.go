@@ -1,7 +1,6 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
 
 	"gpuplace/internal/catalog"
@@ -47,11 +46,13 @@ func (e *engine) trainingPlans() []*plan {
 		switch {
 		case e.hasPlanFor(plans, u):
 		case missed != nil:
-			e.excl.add(reasonDeadline, "%s: %d × %s need %.1f h, over the %g h deadline",
-				u.offer.ID(), missed.places[0].count, u.offer.InstanceType, missed.hours, w.DeadlineHours)
+			e.excl.add(reasonDeadline, func() Text {
+				return say("excluded.deadline", u.offer.ID(), missed.places[0].count, u.offer.InstanceType, fmt1(missed.hours), num(w.DeadlineHours))
+			})
 		case endless != nil:
-			e.excl.add(reasonNeverFinishes, "%s: on %s, %s h of work would never be expected to finish between interruptions; use checkpoints",
-				u.offer.ID(), pricingName(endless.places[0].pricing), fmtHours(endless.workHours))
+			e.excl.add(reasonNeverFinishes, func() Text {
+				return say("excluded.endless", u.offer.ID(), word("pricing."+endless.places[0].pricing), fmtHours(endless.workHours))
+			})
 		}
 	}
 	return plans
@@ -121,11 +122,11 @@ func (e *engine) trainingLines(p *plan) []Line {
 	pl := p.places[0]
 	o := pl.u.offer
 	prov, _ := e.cat.Provider(o.Provider)
-	desc := fmt.Sprintf("%d × %s (%d × %s), %s, %s h", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, pricingName(pl.pricing), fmtHours(pl.billed))
+	desc := say("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, word("pricing."+pl.pricing), fmtHours(pl.billed))
 	lines := []Line{e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD)}
 	if p.storageGBMonths > 0 {
 		lines = append(lines, e.money.line("storage",
-			fmt.Sprintf("Dataset storage, %s GB for %s h", fmtNum(e.req.Data.DatasetGB), fmtHours(p.hours)),
+			say("line.storage", fmtNum(e.req.Data.DatasetGB), fmtHours(p.hours)),
 			p.storageGBMonths, "GB-month", prov.StorageUSDPerGBMonth))
 	}
 	if p.transferGB > 0 {
@@ -138,13 +139,13 @@ func (e *engine) transferLines(from, toProvider string, gb float64) []Line {
 	src, _ := e.cat.Region(from)
 	if src.Provider == toProvider {
 		prov, _ := e.cat.Provider(src.Provider)
-		return []Line{e.money.line("data_transfer", fmt.Sprintf("Move the dataset from %s (inter-region)", from),
+		return []Line{e.money.line("data_transfer", say("line.move.region", from),
 			gb, "GB", prov.InterRegionUSDPerGB)}
 	}
 	var lines []Line
 	for _, s := range spreadOverTiers(egressTiers(e.cat, &src), gb) {
 		lines = append(lines, e.money.line("data_transfer",
-			fmt.Sprintf("Move the dataset out of %s (internet egress, %s)", from, tierName(s.tier)),
+			say("line.move.egress", from, tierName(s.tier)),
 			s.gb, "GB", s.tier.USDPerGB))
 	}
 	return lines

@@ -384,7 +384,7 @@ func TestRecommendDeadlineNodes(t *testing.T) {
 		if res.Pick == nil || placementID(res.Pick.Placements[0]) != "p1:us:a1" {
 			t.Fatalf("Recommend() pick = %+v, want p1:us:a1", res.Pick)
 		}
-		if got := strings.Join(res.Pick.Explanation, " "); !strings.Contains(got, "one node alone would not (it needs 2)") {
+		if got := strings.Join(res.Pick.Explanation, " "); !strings.Contains(got, "One node alone would not finish in time: it needs 2.") {
 			t.Errorf("Recommend() explanation = %q, want it to say one node would not do", got)
 		}
 	})
