@@ -92,6 +92,7 @@ var messages = map[string][2]string{
 
 	// The form.
 	"form.errors":    {"Please correct these fields", "请更正以下字段"},
+	"form.row":       {"row %d: ", "第 %d 行："},
 	"form.workload":  {"Workload", "工作负载"},
 	"form.training":  {"Training job", "训练任务"},
 	"form.inference": {"Inference service", "推理服务"},

@@ -79,7 +79,7 @@ func TestAdvisorMessages(t *testing.T) {
 			t.Errorf("advisor message %q has no Chinese form", id)
 			continue
 		}
-		n := strings.Count(en, "%s")
+		n := strings.Count(en, "%s") + strings.Count(en, "%q")
 		args := make([]advisor.Arg, n)
 		for i := range args {
 			args[i] = advisor.Arg{Value: fmt.Sprintf("<%d>", i+1)}

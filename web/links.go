@@ -44,7 +44,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	var fe advisor.FieldErrors
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q)
-		v.Errors = formErrors(fe)
+		v.Errors = formErrors(r.Context(), fe)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
 	}
 	if err != nil {

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -41,7 +41,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	var fe advisor.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		v.Errors = formErrors(fe)
+		v.Errors = formErrors(r.Context(), fe)
 		status = http.StatusUnprocessableEntity
 	case err != nil:
 		return err
@@ -97,16 +97,17 @@ func (s *Server) cacheKey(req advisor.Request) string {
 	return s.catalog.Version.ID + "?" + queryOf(req).Encode()
 }
 
-// formErrors files field errors under the query key of their input; an
-// error in a list names its row as a person counts ("row 2").
-func formErrors(fe advisor.FieldErrors) map[string][]string {
+// formErrors files field errors under the query key of their input, said
+// in the page's language; an error in a list names its row as a person
+// counts ("row 2").
+func formErrors(ctx context.Context, fe advisor.FieldErrors) map[string][]string {
 	out := map[string][]string{}
 	for _, e := range fe {
 		k := keyOfField(e.Field)
-		msg := e.Message
+		msg := templates.Say(ctx, e.Text, e.Message)
 		if i := strings.IndexByte(e.Field, '['); i >= 0 {
 			if n, err := strconv.Atoi(e.Field[i+1 : strings.IndexByte(e.Field, ']')]); err == nil {
-				msg = fmt.Sprintf("row %d: %s", n+1, msg)
+				msg = templates.Tf(ctx, "form.row", n+1) + msg
 			}
 		}
 		out[k] = append(out[k], msg)

@@ -82,7 +82,7 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 		if s := strings.TrimSpace(q.Get(key)); s != "" {
 			x, err := strconv.ParseFloat(s, 64)
 			if err != nil {
-				fe = append(fe, advisor.FieldError{Field: field, Message: fmt.Sprintf("must be a number, got %q", s)})
+				fe = append(fe, advisor.Invalid(field, "invalid.number.got", s))
 				return
 			}
 			*dst = x
@@ -92,7 +92,7 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 		if s := strings.TrimSpace(q.Get(key)); s != "" {
 			x, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				fe = append(fe, advisor.FieldError{Field: field, Message: fmt.Sprintf("must be a whole number, got %q", s)})
+				fe = append(fe, advisor.Invalid(field, "invalid.whole.got", s))
 				return
 			}
 			*dst = x
@@ -129,7 +129,7 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 	if s := strings.TrimSpace(q.Get(keyBudget)); s != "" {
 		b, err := decimal.NewFromString(s)
 		if err != nil {
-			fe = append(fe, advisor.FieldError{Field: "budget", Message: fmt.Sprintf("must be an amount such as 5000 or 1234.50, got %q", s)})
+			fe = append(fe, advisor.Invalid("budget", "invalid.amount.got", s))
 		} else {
 			req.Budget = &b
 		}
@@ -157,7 +157,7 @@ func parseUsers(s string) ([]advisor.UserShare, advisor.FieldErrors) {
 		if hasShare {
 			x, err := strconv.ParseFloat(strings.TrimSpace(share), 64)
 			if err != nil {
-				fe = append(fe, advisor.FieldError{Field: fmt.Sprintf("users[%d].share", i), Message: fmt.Sprintf("must be a number, got %q", share)})
+				fe = append(fe, advisor.Invalid(fmt.Sprintf("users[%d].share", i), "invalid.number.got", share))
 			}
 			u.Share = x
 		}

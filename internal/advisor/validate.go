@@ -16,6 +16,8 @@ import (
 type FieldError struct {
 	Field   string `json:"field"`
 	Message string `json:"message"`
+	// Text is the message as a Text, for pages in other languages.
+	Text Text `json:"-"`
 }
 
 // FieldErrors is every invalid input of a request, in field order.
@@ -35,8 +37,22 @@ func (fe FieldErrors) Has(field string) bool {
 	return slices.ContainsFunc(fe, func(e FieldError) bool { return e.Field == field })
 }
 
-func (fe *FieldErrors) add(field, format string, args ...any) {
-	*fe = append(*fe, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+// Invalid is a field error with a message id from English, for decoders
+// outside the package (the query-string decoder).
+func Invalid(field, id string, args ...string) FieldError {
+	a := make([]any, len(args))
+	for i, s := range args {
+		a[i] = s
+	}
+	t := say(id, a...)
+	return FieldError{Field: field, Message: Say(t, nil), Text: t}
+}
+
+// add records an invalid field with a message id from English and its
+// arguments (strings and ints).
+func (fe *FieldErrors) add(field, id string, args ...any) {
+	t := say(id, args...)
+	*fe = append(*fe, FieldError{Field: field, Message: Say(t, nil), Text: t})
 }
 
 // Limits on request values: beyond them a figure is a typo, not a workload.
@@ -126,18 +142,18 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	profile, profileOK := cat.Profile(w.Profile)
 	switch {
 	case w.Kind != catalog.KindTraining && w.Kind != catalog.KindInference:
-		fe.add("workload.kind", "must be %q or %q", catalog.KindTraining, catalog.KindInference)
+		fe.add("workload.kind", "invalid.one_of2", catalog.KindTraining, catalog.KindInference)
 	case w.Profile == "":
-		fe.add("workload.profile", "choose a workload profile")
+		fe.add("workload.profile", "invalid.profile.missing")
 	case !profileOK:
-		fe.add("workload.profile", "unknown profile %q", w.Profile)
+		fe.add("workload.profile", "invalid.profile.unknown", w.Profile)
 	case w.Kind == catalog.KindTraining && profile.Training == nil:
-		fe.add("workload.profile", "%s has no training figures; choose inference or another profile", profile.Name)
+		fe.add("workload.profile", "invalid.profile.no_training", profile.Name)
 	case w.Kind == catalog.KindInference && profile.Inference == nil:
-		fe.add("workload.profile", "%s has no inference figures; choose training or another profile", profile.Name)
+		fe.add("workload.profile", "invalid.profile.no_inference", profile.Name)
 	}
 	if w.Precision != catalog.PrecisionFP32 && w.Precision != catalog.PrecisionMixed {
-		fe.add("workload.precision", "must be %q or %q", catalog.PrecisionFP32, catalog.PrecisionMixed)
+		fe.add("workload.precision", "invalid.one_of2", catalog.PrecisionFP32, catalog.PrecisionMixed)
 	}
 	switch w.Kind {
 	case catalog.KindTraining:
@@ -147,7 +163,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	case catalog.KindInference:
 		between(&fe, "workload.rps", w.RPS, math.SmallestNonzeroFloat64, maxRPS)
 		if between(&fe, "workload.peak_rps", w.PeakRPS, math.SmallestNonzeroFloat64, maxRPS) && w.PeakRPS < w.RPS {
-			fe.add("workload.peak_rps", "must be at least the average (%g)", w.RPS)
+			fe.add("workload.peak_rps", "invalid.peak", num(w.RPS))
 		}
 		between(&fe, "workload.response_kb", w.ResponseKB, 0, maxResponseKB)
 		between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
@@ -155,31 +171,30 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	r.validateUsers(&fe, cat)
 	if !slices.Contains([]string{GDPRNone, GDPREU, GDPREUAdequacy}, r.GDPR) {
-		fe.add("gdpr", "must be %q, %q or %q", GDPRNone, GDPREU, GDPREUAdequacy)
+		fe.add("gdpr", "invalid.one_of3", GDPRNone, GDPREU, GDPREUAdequacy)
 	}
 	between(&fe, "data.dataset_gb", r.Data.DatasetGB, 0, maxDatasetGB)
 	if r.Data.Location != "" {
 		if _, ok := cat.Region(r.Data.Location); !ok {
-			fe.add("data.location", "unknown region %q; use provider:region, e.g. aws:eu-central-1", r.Data.Location)
+			fe.add("data.location", "invalid.region", r.Data.Location)
 		}
 	}
-	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(PricingModels, s) },
-		"unknown pricing model %q; use "+strings.Join(PricingModels, ", "))
+	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(PricingModels, s) }, "invalid.pricing")
 	if r.CheckpointMinutes != nil {
 		between(&fe, "checkpoint_minutes", *r.CheckpointMinutes, 0, maxCheckpointMin)
 	}
-	listOf(&fe, "providers", r.Providers, func(s string) bool { _, ok := cat.Provider(s); return ok }, "unknown provider %q")
-	listOf(&fe, "gpus", r.GPUs, func(s string) bool { _, ok := cat.GPU(s); return ok }, "unknown GPU %q")
+	listOf(&fe, "providers", r.Providers, func(s string) bool { _, ok := cat.Provider(s); return ok }, "invalid.provider")
+	listOf(&fe, "gpus", r.GPUs, func(s string) bool { _, ok := cat.GPU(s); return ok }, "invalid.gpu")
 	if b := r.Budget; b != nil && (!b.IsPositive() || b.GreaterThan(decimal.NewFromFloat(maxBudget))) {
-		fe.add("budget", "must be more than 0 and at most %g", maxBudget)
+		fe.add("budget", "invalid.budget", num(maxBudget))
 	}
 	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced}, r.Objective) {
-		fe.add("objective", "must be %q, %q or %q", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
+		fe.add("objective", "invalid.one_of3", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
 	}
 	if !slices.Contains(catalog.Currencies, r.Currency) {
-		fe.add("currency", "must be one of %s", strings.Join(catalog.Currencies, ", "))
+		fe.add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
 	} else if _, ok := cat.Rate(r.Currency); !ok {
-		fe.add("currency", "the catalog has no rate for %s", r.Currency)
+		fe.add("currency", "invalid.no_rate", r.Currency)
 	}
 	if len(fe) > 0 {
 		return fe
@@ -190,12 +205,12 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 	if len(r.Users) == 0 {
 		if r.Workload.Kind == catalog.KindInference {
-			fe.add("users", "say where the users are: at least one country or metro")
+			fe.add("users", "invalid.users.none")
 		}
 		return
 	}
 	if len(r.Users) > maxUsers {
-		fe.add("users", "at most %d user groups", maxUsers)
+		fe.add("users", "invalid.users.many", maxUsers)
 		return
 	}
 	seen := map[string]bool{}
@@ -205,11 +220,11 @@ func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 		f := fmt.Sprintf("users[%d]", i)
 		switch _, ok := cat.Location(u.Location); {
 		case u.Location == "":
-			fe.add(f+".location", "choose a country or a metro")
+			fe.add(f+".location", "invalid.location.missing")
 		case !ok:
-			fe.add(f+".location", "unknown location %q; use an ISO country code (DE) or a metro id (fra)", u.Location)
+			fe.add(f+".location", "invalid.location.unknown", u.Location)
 		case seen[u.Location]:
-			fe.add(f+".location", "%s is listed twice; give it one share", u.Location)
+			fe.add(f+".location", "invalid.location.twice", u.Location)
 		}
 		seen[u.Location] = true
 		if between(fe, f+".share", u.Share, 0, maxShare) {
@@ -219,7 +234,7 @@ func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 		}
 	}
 	if total == 0 && sharesOK {
-		fe.add("users", "the shares are all zero; give at least one group a positive share")
+		fe.add("users", "invalid.users.zero")
 	}
 }
 
@@ -228,15 +243,15 @@ func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 func between(fe *FieldErrors, field string, x, lo, hi float64) bool {
 	switch {
 	case math.IsNaN(x) || math.IsInf(x, 0):
-		fe.add(field, "must be a number")
+		fe.add(field, "invalid.number")
 	case x < lo && lo == math.SmallestNonzeroFloat64:
-		fe.add(field, "must be more than 0")
+		fe.add(field, "invalid.positive")
 	case x < lo && lo == 0:
-		fe.add(field, "must not be negative")
+		fe.add(field, "invalid.negative")
 	case x < lo:
-		fe.add(field, "must be at least %g", lo)
+		fe.add(field, "invalid.min", num(lo))
 	case x > hi:
-		fe.add(field, "must be at most %g", hi)
+		fe.add(field, "invalid.max", num(hi))
 	default:
 		return true
 	}
@@ -244,15 +259,15 @@ func between(fe *FieldErrors, field string, x, lo, hi float64) bool {
 }
 
 // listOf checks an allow-list: every entry known, none repeated.
-func listOf(fe *FieldErrors, field string, list []string, known func(string) bool, unknownFormat string) {
+func listOf(fe *FieldErrors, field string, list []string, known func(string) bool, unknownID string) {
 	seen := map[string]bool{}
 	for i, s := range list {
 		f := fmt.Sprintf("%s[%d]", field, i)
 		switch {
 		case !known(s):
-			fe.add(f, unknownFormat, s)
+			fe.add(f, unknownID, s)
 		case seen[s]:
-			fe.add(f, "%q is listed twice", s)
+			fe.add(f, "invalid.list.twice", s)
 		}
 		seen[s] = true
 	}
