@@ -18,8 +18,8 @@ const (
 )
 
 // column widths of the lines table: item, quantity, unit, unit price,
-// discount, amount.
-var columns = []float64{76, 20, 24, 24, 14, 22}
+// discount, amount. The discount column fits its "Discount %" heading.
+var columns = []float64{72, 20, 20, 24, 22, 22}
 
 // PDF lays a quote out as a document: header, customer, lines, totals,
 // validity, the rounding rule, assumptions and data dates. font is a
@@ -42,9 +42,22 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 		}
 		pdf.AddUTF8FontFromBytes("cjk", "", ttf)
 		same := func(s string) string { return s }
-		family, clean, encode = "cjk", same, same
+		family, clean, encode = "cjk", bmp, same
 	}
 	text := func(s string) string { return encode(clean(s)) }
+	// fpdf's own line breaking drops the Chinese character it breaks at
+	// (go-pdf/fpdf#80): with the CJK font, text is broken into lines here
+	// and MultiCell only gets lines that fit.
+	split := pdf.SplitText
+	if font != nil {
+		split = func(s string, w float64) []string { return wrap(pdf, s, w) }
+	}
+	multiCell := func(w, h float64, s string) {
+		if font != nil {
+			s = strings.Join(wrap(pdf, clean(s), w), "\n")
+		}
+		pdf.MultiCell(w, h, text(s), "", "L", false)
+	}
 	if err := pdf.Error(); err != nil {
 		return nil, fmt.Errorf("export: font: %w", err)
 	}
@@ -56,7 +69,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 	setFont(10)
 	if font == nil {
 		pdf.SetTextColor(160, 40, 20)
-		pdf.MultiCell(pageWidth, lineH, text(labels["en"]["no_cjk"]), "", "L", false)
+		multiCell(pageWidth, lineH, labels["en"]["no_cjk"])
 		pdf.SetTextColor(0, 0, 0)
 	}
 	facts := [][2]string{
@@ -70,7 +83,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 	facts = append(facts, [2]string{label(q, "currency"), q.Currency})
 	for _, f := range facts {
 		pdf.CellFormat(40, lineH+1, text(f[0]), "", 0, "L", false, 0, "")
-		pdf.MultiCell(pageWidth-40, lineH+1, text(f[1]), "", "L", false)
+		multiCell(pageWidth-40, lineH+1, f[1])
 	}
 	pdf.Ln(4)
 
@@ -85,7 +98,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 	}
 	pdf.Ln(-1)
 	for _, l := range q.Lines {
-		desc := pdf.SplitText(clean(l.Description), columns[0]-2)
+		desc := split(clean(l.Description), columns[0]-2)
 		h := float64(max(1, len(desc))) * lineH
 		if pdf.GetY()+h > 297-margin-20 {
 			pdf.AddPage()
@@ -118,7 +131,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 	total(label(q, "total")+" "+q.Currency, q.Total.StringFixed(2), 13)
 	setFont(9)
 	pdf.Ln(3)
-	pdf.MultiCell(pageWidth, lineH-0.5, text(label(q, "rule")), "", "L", false)
+	multiCell(pageWidth, lineH-0.5, label(q, "rule"))
 	for _, sec := range []struct{ title, body string }{
 		{label(q, "notes"), q.Notes},
 		{label(q, "terms"), q.Terms},
@@ -131,7 +144,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 		setFont(11)
 		pdf.CellFormat(pageWidth, lineH+1, text(sec.title), "", 1, "L", false, 0, "")
 		setFont(9)
-		pdf.MultiCell(pageWidth, lineH-0.5, text(sec.body), "", "L", false)
+		multiCell(pageWidth, lineH-0.5, sec.body)
 	}
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
@@ -148,4 +161,55 @@ func latin1(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// bmp replaces what fpdf cannot draw with a TrueType font, characters
+// beyond the Basic Multilingual Plane (emoji), with '?'.
+func bmp(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r > 0xFFFF {
+			return '?'
+		}
+		return r
+	}, s)
+}
+
+// wrap breaks text into lines no wider than a cell of width w (less its
+// margins): at a space, which is dropped, or beside a CJK character, which
+// is kept; a word wider than the cell is cut.
+func wrap(pdf *fpdf.Fpdf, s string, w float64) []string {
+	width := w - 2*pdf.GetCellMargin()
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		var line []rune
+		lineW := 0.0
+		for _, r := range para {
+			line = append(line, r)
+			lineW += pdf.GetStringWidth(string(r))
+			for lineW > width && len(line) > 1 {
+				at := breakAt(line)
+				lines = append(lines, strings.TrimRight(string(line[:at]), " "))
+				line = []rune(strings.TrimLeft(string(line[at:]), " "))
+				lineW = pdf.GetStringWidth(string(line))
+			}
+		}
+		lines = append(lines, string(line))
+	}
+	return lines
+}
+
+// breakAt is where a line that grew too wide breaks: before its last space
+// or beside its last CJK character (not before closing punctuation), else
+// before its last character.
+func breakAt(line []rune) int {
+	wide := func(r rune) bool { return r >= 0x2E80 }
+	for i := len(line) - 1; i > 0; i-- {
+		if strings.ContainsRune("。，、；：！？）》」』”", line[i]) {
+			continue
+		}
+		if line[i] == ' ' || wide(line[i]) || wide(line[i-1]) {
+			return i
+		}
+	}
+	return len(line) - 1
 }

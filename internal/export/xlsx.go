@@ -22,6 +22,12 @@ func XLSX(q quote.Quote) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Unit prices keep their decimals (0.0616, not 0.06).
+	priceFmt := "#,##0.00####"
+	price, err := f.NewStyle(&excelize.Style{CustomNumFmt: &priceFmt})
+	if err != nil {
+		return nil, err
+	}
 	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
 	if err != nil {
 		return nil, err
@@ -40,6 +46,11 @@ func XLSX(q quote.Quote) ([]byte, error) {
 	set("B4", q.ValidUntil().Format("2006-01-02"))
 	set("A5", label(q, "currency"))
 	set("B5", q.Currency)
+	if q.DiscountPct.IsPositive() {
+		// The amounts are net of it: say so, as the PDF and the page do.
+		set("A6", label(q, "quote_discount"))
+		set("B6", q.DiscountPct.InexactFloat64())
+	}
 	const head = 7
 	for i, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
 		cell, _ := excelize.CoordinatesToCellName(i+1, head)
@@ -71,7 +82,8 @@ func XLSX(q quote.Quote) ([]byte, error) {
 		from, to string
 		style    int
 	}{
-		{fmt.Sprintf("D%d", first), totalCell, money},
+		{fmt.Sprintf("F%d", first), totalCell, money},
+		{fmt.Sprintf("D%d", first), fmt.Sprintf("D%d", last), price},
 		{"A1", "A1", bold}, {fmt.Sprintf("A%d", head), fmt.Sprintf("F%d", head), bold},
 	} {
 		if err == nil {
