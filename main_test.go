@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gpuplace/internal/account"
+	"gpuplace/internal/store"
 )
 
 // env is a getenv over a map.
@@ -151,5 +154,72 @@ func TestServe(t *testing.T) {
 	code, _, errOut := runCmd(t, "", "serve", "-catalog", bad, "-db", filepath.Join(dir, "x.db"), "-addr", "127.0.0.1:0")
 	if code == 0 || !strings.Contains(errOut, "refusing to start") {
 		t.Errorf("serve on an invalid catalog: code %d, stderr %q", code, errOut)
+	}
+}
+
+// Ensure user add reads the password from stdin, refuses a short password
+// or an unknown role (exit 2) and a second account for an email (exit 1),
+// and that the user it adds can sign in.
+func TestUserAdd(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "users.db")
+	const password = "a long enough password"
+	add := func(stdin, email, role string) (int, string, string) {
+		t.Helper()
+		return runCmd(t, stdin, "user", "add", "-email", email, "-role", role, "-db", db)
+	}
+	if code, out, errOut := add(password+"\n", "Sales@Example.com", "sales"); code != 0 || out != "added sales@example.com (sales)\n" {
+		t.Fatalf("user add: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, errOut := add("another long password", "admin@example.com", "admin"); code != 0 {
+		t.Fatalf("user add (no newline after the password): code %d, stderr %q", code, errOut)
+	}
+	for _, c := range []struct {
+		name, stdin, email, role string
+		code                     int
+		stderr                   string
+	}{
+		{"short password", "too short\n", "short@example.com", "sales", 2, "at least 10 characters"},
+		{"no password", "", "empty@example.com", "sales", 2, "at least 10 characters"},
+		{"bad role", password + "\n", "boss@example.com", "boss", 2, `role must be sales or admin, got "boss"`},
+		{"bad email", password + "\n", "not-an-email", "sales", 2, "not an email address"},
+		{"duplicate", "a different password\n", "sales@example.com", "admin", 1, "sales@example.com already has an account"},
+		{"duplicate in other case", password + "\n", "SALES@example.com", "sales", 1, "sales@example.com already has an account"},
+	} {
+		code, out, errOut := add(c.stdin, c.email, c.role)
+		if code != c.code || !strings.Contains(errOut, c.stderr) || out != "" {
+			t.Errorf("%s: code %d, stdout %q, stderr %q; want %d and %q", c.name, code, out, errOut, c.code, c.stderr)
+		}
+		if strings.Contains(out+errOut, password) || strings.Contains(out+errOut, "different password") {
+			t.Errorf("%s: the password was echoed: %q %q", c.name, out, errOut)
+		}
+	}
+	if code, _, _ := runCmd(t, password+"\n", "user", "remove", "-email", "x@example.com", "-db", db); code != 2 {
+		t.Errorf("user remove: code %d, want 2 (usage)", code)
+	}
+
+	s, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, u := range []struct{ email, role, password string }{
+		{"sales@example.com", account.RoleSales, password},
+		{"admin@example.com", account.RoleAdmin, "another long password"},
+	} {
+		got, err := s.UserByEmail(context.Background(), u.email)
+		if err != nil {
+			t.Fatalf("%s: %v", u.email, err)
+		}
+		if got.Role != u.role || !got.CheckPassword(u.password) {
+			t.Errorf("%s: role %q, password accepted %v; want %s and true", u.email, got.Role, got.CheckPassword(u.password), u.role)
+		}
+		if got.CheckPassword(u.password+"x") || got.CheckPassword("a different password") {
+			t.Errorf("%s: a wrong password is accepted", u.email)
+		}
+	}
+	for _, email := range []string{"short@example.com", "empty@example.com", "boss@example.com"} {
+		if _, err := s.UserByEmail(context.Background(), email); !errors.Is(err, account.ErrNotFound) {
+			t.Errorf("refused user %s: lookup error %v, want account.ErrNotFound", email, err)
+		}
 	}
 }

@@ -34,6 +34,13 @@ var loadCatalog = sync.OnceValues(func() (*catalog.Catalog, error) { return cata
 // startApp serves the app over a fresh SQLite file and returns its URL.
 func startApp(t testing.TB) string {
 	t.Helper()
+	base, _ := startAppDB(t)
+	return base
+}
+
+// startAppDB is startApp that also returns the app's store, to add users.
+func startAppDB(t testing.TB) (string, *store.DB) {
+	t.Helper()
 	cat, err := loadCatalog()
 	if err != nil {
 		t.Fatalf("load catalog: %v", err)
@@ -45,7 +52,7 @@ func startApp(t testing.TB) string {
 	t.Cleanup(func() { db.Close() })
 	srv := httptest.NewServer(web.NewServer(slog.New(slog.DiscardHandler), cat, db, ""))
 	t.Cleanup(srv.Close)
-	return srv.URL
+	return srv.URL, db
 }
 
 // newBrowser starts its own chromium (own profile) and returns a tab's
