@@ -10,6 +10,7 @@
 //	gpuplace catalog import FILE          store a bundle or price list as a new, inactive version
 //	gpuplace catalog versions | activate ID
 //	gpuplace user add -email E -role R    add a sales or admin user (password on stdin)
+//	gpuplace backup FILE                  a consistent copy of the database, while serving
 package main
 
 import (
@@ -57,6 +58,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runCatalog(args, getenv, stdout, stderr)
 	case "user":
 		return runUser(ctx, args, getenv, stdin, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -75,6 +78,7 @@ const usage = `usage:
   gpuplace catalog versions [-db FILE]
   gpuplace catalog activate ID [-db FILE]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
+  gpuplace backup FILE [-db FILE]           (a consistent copy, safe while serving)
 
 Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG
 GPUPLACE_LOG_FORMAT and GPUPLACE_CJK_FONT.

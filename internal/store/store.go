@@ -114,3 +114,21 @@ func (s *DB) JournalMode(ctx context.Context) (string, error) {
 	err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
 	return mode, err
 }
+
+// Backup writes a consistent copy of the database to path (which must not
+// exist) while it stays open for readers and writers: SQLite's VACUUM INTO
+// reads one snapshot of the whole database.
+func (s *DB) Backup(ctx context.Context, path string) error {
+	if _, err := s.db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+		return fmt.Errorf("store: backup to %s: %w", path, err)
+	}
+	return nil
+}
+
+// IntegrityCheck runs SQLite's integrity check and returns its verdict
+// ("ok" for a sound file).
+func (s *DB) IntegrityCheck(ctx context.Context) (string, error) {
+	var verdict string
+	err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&verdict)
+	return verdict, err
+}
