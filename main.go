@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 }
 
 const usage = `usage:
-  gpuplace [serve] [-addr :8080] [-db gpuplace.db] [-base-url URL] [-catalog DIR] [-log-format text|json]
+  gpuplace [serve] [-addr :8080] [-db gpuplace.db] [-base-url URL] [-catalog DIR] [-log-format text|json] [-cjk-font FILE]
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]

@@ -94,3 +94,16 @@ type QuoteView struct {
 
 // Status is the quote's status now (expired included).
 func (v QuoteView) Status() string { return v.Quote.StatusAt(v.Now) }
+
+// customerLine is the customer on one line: "Ada Lovelace, Analytical
+// Engines · ada@example.com".
+func customerLine(c quote.Customer) string {
+	s := c.Name
+	if c.Company != "" {
+		s += ", " + c.Company
+	}
+	if c.Email != "" {
+		s += " · " + c.Email
+	}
+	return s
+}
