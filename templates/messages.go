@@ -359,6 +359,7 @@ var messages = map[string][2]string{
 	"explorer.lat.method_count":  {"%d pairs, for example:", "%d 对，例如："},
 	"explorer.lat.keyboard":      {"Point at a cell, or move to it with the Tab key, to read its pair, figure and source.", "将指针移到格子上，或用 Tab 键移到格子上，即可查看该城市对、数值和来源。"},
 	"explorer.lat.model":         {"gpuplace distance model (pairs the data lacks)", "gpuplace 距离模型（数据中缺少的城市对）"},
-	"explorer.lat.cell":          {"%s ↔ %s: %s ms (%s), %s — %s, %s.", "%s ↔ %s：%s 毫秒（%s），%s — %s，%s。"},
+	"explorer.lat.cell":          {"%s ↔ %s: %s, %s — %s, %s.", "%s ↔ %s：%s，%s — %s，%s。"},
+	"explorer.lat.ms":            {"%s ms", "%s 毫秒"},
 	"explorer.lat.method":        {"Method: %s", "方法：%s"},
 }

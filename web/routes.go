@@ -30,6 +30,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/login", s.handle(s.handleLoginForm))
 		r.Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
+		r.Route("/catalog", s.explorerRoutes)
 		r.Route("/quotes", func(r chi.Router) {
 			r.Use(s.requirePage(account.RoleSales, account.RoleAdmin))
 			r.Get("/", s.handle(s.handleQuoteList))

@@ -1,0 +1,276 @@
+package templates
+
+import (
+	"cmp"
+	"context"
+	"net/url"
+	"slices"
+	"strings"
+
+	"gpuplace/internal/catalog"
+)
+
+// explorerPages are the explorer's pages, in the order the sub-nav lists
+// them (paths under /catalog/).
+var explorerPages = []string{"gpus", "regions", "offers", "latency"}
+
+// SwitchItem is one choice of a row of switch links.
+type SwitchItem struct {
+	Label, URL string
+	Current    bool
+}
+
+// currencyItems offers the catalog's currencies, each at the address
+// urlOf gives it.
+func currencyItems(c *catalog.Catalog, current string, urlOf func(string) string) []SwitchItem {
+	var out []SwitchItem
+	for _, r := range c.Currencies {
+		out = append(out, SwitchItem{Label: r.Code, URL: urlOf(r.Code), Current: r.Code == current})
+	}
+	return out
+}
+
+// currencyQuery is the query that asks for a currency (none for USD).
+func currencyQuery(cur string) url.Values {
+	q := url.Values{}
+	if cur != DefaultCurrency {
+		q.Set(KeyCurrency, cur)
+	}
+	return q
+}
+
+var interconnectLabels = map[string]string{catalog.InterconnectNVLink: "NVLink", catalog.InterconnectPCIe: "PCIe"}
+
+func interconnectLabel(id string) string { return cmp.Or(interconnectLabels[id], id) }
+
+func precisionLabel(p string) string {
+	if p == catalog.PrecisionFP32 {
+		return "FP32"
+	}
+	return "FP16/BF16"
+}
+
+// tflops shows a tensor figure, or a dash for a format the GPU lacks.
+func tflops(x float64) string {
+	if x <= 0 {
+		return "—"
+	}
+	return fmtNum(x) + " TFLOPS"
+}
+
+// jurisdictionLabel is a region's GDPR badge text; an adequacy badge names
+// its scope (full or partial).
+func jurisdictionLabel(ctx context.Context, j, adequacy string) string {
+	if j == JurisdictionAdequacy && adequacy != "" {
+		return T(ctx, "explorer.juris.adequacy") + " (" + T(ctx, "explorer.adequacy."+adequacy) + ")"
+	}
+	return T(ctx, "explorer.juris."+j)
+}
+
+// sourceOf returns a source by id; an unknown or empty id is its own title.
+func sourceOf(c *catalog.Catalog, id string) catalog.Source {
+	if s, ok := c.Source(id); ok {
+		return s
+	}
+	return catalog.Source{ID: id, Title: id}
+}
+
+// GPUSummary is one line of the GPU list.
+type GPUSummary struct {
+	GPU        catalog.GPU
+	Benchmarks int
+	Offers     int
+	// Cheapest is the lowest on-demand price per GPU-hour, if any offer.
+	Cheapest *OfferRow
+}
+
+// GPUsView is the GPU list page.
+type GPUsView struct {
+	Catalog  *catalog.Catalog
+	Currency string
+	GPUs     []GPUSummary
+	Ignored  []string
+}
+
+// NewGPUsView summarises every GPU, prices in currency.
+func NewGPUsView(c *catalog.Catalog, currency string, ignored []string) GPUsView {
+	v := GPUsView{Catalog: c, Currency: cmp.Or(currency, DefaultCurrency), Ignored: ignored}
+	benches := map[string]int{}
+	for _, b := range c.Benchmarks {
+		benches[b.GPU]++
+	}
+	offers := map[string]int{}
+	for _, o := range c.Offers {
+		offers[o.GPU]++
+	}
+	cheapest := map[string]OfferRow{}
+	for _, r := range OfferRows(c, OfferFilter{Pricing: "on_demand", Unit: UnitGPUHour, Currency: v.Currency}) {
+		if _, ok := cheapest[r.Offer.GPU]; !ok {
+			cheapest[r.Offer.GPU] = r
+		}
+	}
+	for _, g := range c.GPUs {
+		s := GPUSummary{GPU: g, Benchmarks: benches[g.ID], Offers: offers[g.ID]}
+		if r, ok := cheapest[g.ID]; ok {
+			s.Cheapest = &r
+		}
+		v.GPUs = append(v.GPUs, s)
+	}
+	return v
+}
+
+// BenchRow is one benchmark of a GPU with its profile and source.
+type BenchRow struct {
+	catalog.Benchmark
+	ProfileName string
+	Source      catalog.Source
+}
+
+// GPUView is one GPU's page.
+type GPUView struct {
+	Catalog    *catalog.Catalog
+	GPU        catalog.GPU
+	Source     catalog.Source
+	Benchmarks []BenchRow
+	// Offers are the cheapest on-demand prices per GPU-hour; OfferCount
+	// counts every offer of the GPU.
+	Offers     []OfferRow
+	OfferCount int
+	Filter     OfferFilter
+	Ignored    []string
+}
+
+// GPUOffersShown is how many of the cheapest offers a GPU page lists.
+const GPUOffersShown = 10
+
+// NewGPUView gathers a GPU's specs, benchmarks and cheapest offers.
+func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []string) GPUView {
+	f := OfferFilter{GPU: g.ID, Pricing: "on_demand", Unit: UnitGPUHour, Currency: cmp.Or(currency, DefaultCurrency)}.WithDefaults()
+	v := GPUView{Catalog: c, GPU: g, Source: sourceOf(c, g.Source), Filter: f, Ignored: ignored}
+	for _, b := range c.Benchmarks {
+		if b.GPU != g.ID {
+			continue
+		}
+		p, _ := c.Profile(b.Profile)
+		v.Benchmarks = append(v.Benchmarks, BenchRow{Benchmark: b, ProfileName: cmp.Or(p.Name, b.Profile), Source: sourceOf(c, b.Source)})
+	}
+	slices.SortStableFunc(v.Benchmarks, func(a, b BenchRow) int {
+		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Kind, b.Kind),
+			strings.Compare(a.Precision, b.Precision), cmp.Compare(a.GPUCount, b.GPUCount))
+	})
+	rows := OfferRows(c, f)
+	v.Offers = rows[:min(len(rows), GPUOffersShown)]
+	for _, o := range c.Offers {
+		if o.GPU == g.ID {
+			v.OfferCount++
+		}
+	}
+	return v
+}
+
+// AllOffersURL lists every offer of the page's GPU, per GPU-hour.
+func (v GPUView) AllOffersURL() string {
+	return OfferFilter{GPU: v.GPU.ID, Unit: UnitGPUHour, Currency: v.Filter.Currency}.URL("/catalog/offers")
+}
+
+// RegionFilter is the regions view a URL asks for; empty means all.
+type RegionFilter struct {
+	Provider, Jurisdiction string
+}
+
+// RegionRow is one region with its country's jurisdiction.
+type RegionRow struct {
+	Region       catalog.Region
+	CountryName  string
+	Jurisdiction string
+	Adequacy     string
+	AdequacyNote string
+	Offers       int
+}
+
+// RegionsView is the regions page.
+type RegionsView struct {
+	Catalog *catalog.Catalog
+	Filter  RegionFilter
+	Rows    []RegionRow
+	Ignored []string
+}
+
+// JurisdictionOf says whether a country is in the EU/EEA, has an EU
+// adequacy decision, or neither.
+func JurisdictionOf(c catalog.Country) string {
+	switch {
+	case c.EUEEA:
+		return JurisdictionEU
+	case c.Adequacy != catalog.AdequacyNone:
+		return JurisdictionAdequacy
+	}
+	return JurisdictionNeither
+}
+
+// NewRegionsView lists the regions f selects, by provider and name.
+func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) RegionsView {
+	v := RegionsView{Catalog: c, Filter: f, Ignored: ignored}
+	offers := map[string]int{}
+	for _, o := range c.Offers {
+		offers[o.RegionKey()]++
+	}
+	for _, r := range c.Regions {
+		country, _ := c.Country(r.Country)
+		row := RegionRow{Region: r, CountryName: cmp.Or(country.Name, r.Country), Jurisdiction: JurisdictionOf(country),
+			Adequacy: country.Adequacy, AdequacyNote: country.AdequacyNote, Offers: offers[r.Key()]}
+		if (f.Provider != "" && r.Provider != f.Provider) || (f.Jurisdiction != "" && row.Jurisdiction != f.Jurisdiction) {
+			continue
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	slices.SortStableFunc(v.Rows, func(a, b RegionRow) int {
+		return cmp.Or(strings.Compare(a.Region.Provider, b.Region.Provider), strings.Compare(a.Region.ID, b.Region.ID))
+	})
+	return v
+}
+
+// RegionOffersURL lists a region's offers.
+func RegionOffersURL(key string) string {
+	return OfferFilter{Region: key}.URL("/catalog/offers")
+}
+
+// GPUURL is a GPU's page.
+func GPUURL(id string) string { return "/catalog/gpus/" + url.PathEscape(id) }
+
+// LatencyView is the latency page: the heat map and, when a metro is
+// chosen, its round trips to every other metro.
+type LatencyView struct {
+	Catalog *catalog.Catalog
+	From    string // metro id, or ""
+	Ignored []string
+}
+
+// FromPairs lists the chosen metro's pairs, nearest first.
+func (v LatencyView) FromPairs() []catalog.LatencyPair {
+	fi := v.Catalog.MetroIndex(v.From)
+	if fi < 0 {
+		return nil
+	}
+	var out []catalog.LatencyPair
+	for i := range v.Catalog.Metros {
+		if i != fi {
+			p := v.Catalog.Pair(fi, i)
+			p.From, p.To = v.From, v.Catalog.Metros[i].ID
+			out = append(out, p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b catalog.LatencyPair) int { return cmp.Compare(a.RTTMS, b.RTTMS) })
+	return out
+}
+
+// metroName names a metro by id.
+func metroName(c *catalog.Catalog, id string) string {
+	if m, ok := c.Metro(id); ok {
+		return m.Name
+	}
+	return id
+}
+
+// catalogRef is a bare Ref that is estimated or not, for a badge.
+func catalogRef(estimated bool) catalog.Ref { return catalog.Ref{Estimated: estimated} }

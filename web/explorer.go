@@ -1,0 +1,239 @@
+package web
+
+import (
+	"bytes"
+	"encoding/csv"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/templates"
+)
+
+// explorerRoutes lists the public catalog explorer, under /catalog. Every
+// filter is a query key, so each view is a link that can be shared.
+//
+// Unknown filter values (a GPU or region the catalog lacks, a sort key
+// that does not exist) are not errors: the page ignores them, shows "all"
+// for that filter and says which keys it ignored. A mistyped link then
+// still shows something useful instead of an error page.
+//
+// Its answers are compressed: the heat map and the CSV are hundreds of
+// kilobytes of repetitive text. The pages hold no secret an attacker could
+// probe by reflecting input (BREACH), only public catalog data.
+func (s *Server) explorerRoutes(r chi.Router) {
+	r.Use(middleware.Compress(5, "text/html", "text/csv"))
+	r.Get("/", s.handle(handleExplorerIndex))
+	r.Get("/gpus", s.handle(s.handleExplorerGPUs))
+	r.Get("/gpus/{id}", s.handle(s.handleExplorerGPU))
+	r.Get("/regions", s.handle(s.handleExplorerRegions))
+	r.Get("/offers", s.handle(s.handleExplorerOffers))
+	r.Get("/offers.csv", s.handle(s.handleExplorerOffersCSV))
+	r.Get("/latency", s.handle(s.handleExplorerLatency))
+}
+
+// handleExplorerIndex handles GET /catalog/: the explorer starts at the
+// GPU list.
+func handleExplorerIndex(w http.ResponseWriter, r *http.Request) error {
+	http.Redirect(w, r, "/catalog/gpus", http.StatusSeeOther)
+	return nil
+}
+
+// handleExplorerGPUs handles GET /catalog/gpus?currency=.
+func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	p := newExplorerQuery(r.URL.Query())
+	cur := p.currency(c)
+	return render(w, r, http.StatusOK, templates.GPUsPage(templates.NewGPUsView(c, cur, p.ignored)))
+}
+
+// handleExplorerGPU handles GET /catalog/gpus/{id}?currency=; an unknown
+// GPU is 404.
+func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	g, ok := c.GPU(chi.URLParam(r, "id"))
+	if !ok {
+		return errNotFound
+	}
+	p := newExplorerQuery(r.URL.Query())
+	cur := p.currency(c)
+	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(c, g, cur, p.ignored)))
+}
+
+// handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
+func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	p := newExplorerQuery(r.URL.Query())
+	f := templates.RegionFilter{
+		Provider:     p.provider(c),
+		Jurisdiction: p.oneOf(templates.KeyJurisdiction, templates.Jurisdictions),
+	}
+	return render(w, r, http.StatusOK, templates.RegionsPage(templates.NewRegionsView(c, f, p.ignored)))
+}
+
+// handleExplorerOffers handles GET /catalog/offers with the keys of
+// offerFilter.
+func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	f, ignored := offerFilter(c, r.URL.Query())
+	return render(w, r, http.StatusOK, templates.OffersPage(templates.NewOffersView(c, f, ignored)))
+}
+
+// handleExplorerOffersCSV handles GET /catalog/offers.csv: the rows of
+// the same filter as the page, every page of them, with the same prices.
+func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	f, _ := offerFilter(c, r.URL.Query())
+	f = f.WithDefaults()
+	b, err := offersCSV(templates.OfferRows(c, f), f)
+	if err != nil {
+		return err
+	}
+	return writeFile(w, b, "text/csv; charset=utf-8", "gpuplace-offers.csv")
+}
+
+// handleExplorerLatency handles GET /catalog/latency?from=.
+func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) error {
+	c := s.catalog
+	p := newExplorerQuery(r.URL.Query())
+	from := p.valid(templates.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
+	v := templates.LatencyView{Catalog: c, From: from, Ignored: p.ignored}
+	return render(w, r, http.StatusOK, templates.LatencyPage(v))
+}
+
+// offersCSVHeader names the CSV columns; price is in currency per unit.
+var offersCSVHeader = []string{
+	"gpu", "gpu_name", "gpu_count", "provider", "region", "city", "country", "instance_type",
+	"pricing", "spot_band", "price", "currency", "unit", "source", "date", "estimated",
+}
+
+// offersCSV writes rows as the table shows them, prices as plain decimals.
+func offersCSV(rows []templates.OfferRow, f templates.OfferFilter) ([]byte, error) {
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	cw.Write(offersCSVHeader)
+	for _, r := range rows {
+		o := r.Offer
+		cw.Write([]string{
+			o.GPU, r.GPUName, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.City, r.Country, o.InstanceType,
+			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
+			strconv.FormatBool(r.Ref.Estimated),
+		})
+	}
+	cw.Flush()
+	return buf.Bytes(), cw.Error()
+}
+
+// offerFilter reads the offers view from a query: gpu, provider, region
+// ("provider:region", or a region id that only one provider uses),
+// pricing, sort, dir (asc|desc), unit, currency and page.
+func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []string) {
+	p := newExplorerQuery(q)
+	f := templates.OfferFilter{
+		GPU:      p.valid(templates.KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
+		Provider: p.provider(c),
+		Region:   p.region(c),
+		Pricing:  p.oneOf(templates.KeyPricing, templates.Pricings),
+		Sort:     p.oneOf(templates.KeySort, templates.OfferSorts),
+		Desc:     p.oneOf(templates.KeyDir, []string{"asc", "desc"}) == "desc",
+		Unit:     p.oneOf(templates.KeyUnit, templates.Units),
+		Currency: p.currency(c),
+	}
+	if v := p.get(templates.KeyPage); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			p.ignore(templates.KeyPage)
+		} else {
+			f.Page = n
+		}
+	}
+	return f, p.ignored
+}
+
+// explorerQuery reads explorer filters, keeping the keys whose values it
+// did not know.
+type explorerQuery struct {
+	q       url.Values
+	ignored []string
+}
+
+func newExplorerQuery(q url.Values) *explorerQuery { return &explorerQuery{q: q} }
+
+// get returns a key's trimmed value; "all" is the same as no value.
+func (p *explorerQuery) get(key string) string {
+	v := strings.TrimSpace(p.q.Get(key))
+	if strings.EqualFold(v, "all") {
+		return ""
+	}
+	return v
+}
+
+func (p *explorerQuery) ignore(key string) {
+	if !slices.Contains(p.ignored, key) {
+		p.ignored = append(p.ignored, key)
+	}
+}
+
+// valid returns a key's value when ok accepts it, else "" (and notes it).
+func (p *explorerQuery) valid(key string, ok func(string) bool) string {
+	v := p.get(key)
+	if v == "" {
+		return ""
+	}
+	if !ok(v) {
+		p.ignore(key)
+		return ""
+	}
+	return v
+}
+
+func (p *explorerQuery) oneOf(key string, allowed []string) string {
+	return p.valid(key, func(v string) bool { return slices.Contains(allowed, v) })
+}
+
+func (p *explorerQuery) provider(c *catalog.Catalog) string {
+	return p.valid(templates.KeyProvider, func(id string) bool { _, ok := c.Provider(id); return ok })
+}
+
+// currency accepts a currency code the catalog has a rate for, in any
+// case.
+func (p *explorerQuery) currency(c *catalog.Catalog) string {
+	v := strings.ToUpper(p.get(templates.KeyCurrency))
+	if v == "" {
+		return ""
+	}
+	if _, ok := c.Rate(v); !ok {
+		p.ignore(templates.KeyCurrency)
+		return ""
+	}
+	return v
+}
+
+// region accepts "provider:region", or a bare region id when exactly one
+// provider has it, and returns the "provider:region" key.
+func (p *explorerQuery) region(c *catalog.Catalog) string {
+	v := p.get(templates.KeyRegion)
+	if v == "" {
+		return ""
+	}
+	if _, ok := c.Region(v); ok {
+		return v
+	}
+	var keys []string
+	for _, reg := range c.Regions {
+		if reg.ID == v {
+			keys = append(keys, reg.Key())
+		}
+	}
+	if len(keys) != 1 {
+		p.ignore(templates.KeyRegion)
+		return ""
+	}
+	return keys[0]
+}

@@ -1,0 +1,401 @@
+package web_test
+
+import (
+	"encoding/csv"
+	"fmt"
+	"html"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+)
+
+// offerCell is one row of the offers table (or CSV): which price of which
+// offer, and the price as exported.
+type offerCell struct{ key, price string }
+
+var offerRowRE = regexp.MustCompile(`(?s)<tr data-offer="([^"]+)">.*?data-price="([^"]+)"`)
+
+// tableRows reads the offer rows of a page, in order.
+func tableRows(body string) []offerCell {
+	var out []offerCell
+	for _, m := range offerRowRE.FindAllStringSubmatch(body, -1) {
+		out = append(out, offerCell{html.UnescapeString(m[1]), m[2]})
+	}
+	return out
+}
+
+// csvRows reads the CSV export into the same shape, checking its header.
+func csvRows(t testing.TB, body string) []offerCell {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	var out []offerCell
+	for _, r := range recs[1:] {
+		id := r[col["provider"]] + ":" + r[col["region"]] + ":" + r[col["instance_type"]]
+		out = append(out, offerCell{id + "|" + r[col["pricing"]], r[col["price"]]})
+	}
+	return out
+}
+
+// allPages collects the rows of every page of an offers view.
+func (s *testServer) allPages(t testing.TB, query string) []offerCell {
+	t.Helper()
+	var out []offerCell
+	for page := 1; ; page++ {
+		rec := s.do(t, "GET", fmt.Sprintf("/catalog/offers?%s&page=%d", query, page), nil)
+		wantStatus(t, rec, http.StatusOK)
+		rows := tableRows(rec.Body.String())
+		out = append(out, rows...)
+		if len(rows) < 100 {
+			return out
+		}
+	}
+}
+
+// countPrices counts the catalog's prices an offers filter selects.
+func countPrices(c *catalog.Catalog, keep func(o catalog.Offer) bool, pricing string) int {
+	n := 0
+	for _, o := range c.Offers {
+		if !keep(o) {
+			continue
+		}
+		has := map[string]bool{"on_demand": true, "spot": o.Spot != nil, "reserved_1y": o.Reserved1Y != nil, "reserved_3y": o.Reserved3Y != nil}
+		for p, ok := range has {
+			if ok && (pricing == "" || pricing == p) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Ensure every explorer page answers, links to the others and carries the
+// elements the browser tests look for.
+func TestExplorerRoutes(t *testing.T) {
+	s := newTestServer(t)
+	for path, testid := range map[string]string{
+		"/catalog/gpus": "gpu-list", "/catalog/gpus/a100-80gb": "gpu-benchmarks", "/catalog/regions": "region-list",
+		"/catalog/offers": "offer-table", "/catalog/latency": "heatmap",
+	} {
+		rec := s.do(t, "GET", path, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := rec.Body.String()
+		wantContains(t, body, `data-testid="`+testid+`"`, `data-testid="explorer-nav"`, `href="/catalog/gpus"`,
+			`href="/catalog/regions"`, `href="/catalog/offers"`, `href="/catalog/latency"`, `aria-current="page"`)
+		if strings.Contains(body, "<script>") || strings.Contains(body, "style=") {
+			t.Errorf("%s has an inline script or style", path)
+		}
+	}
+	rec := s.do(t, "GET", "/catalog/", nil)
+	wantStatus(t, rec, http.StatusSeeOther)
+	wantStatus(t, s.do(t, "GET", "/catalog/gpus/no-such-gpu", nil), http.StatusNotFound)
+}
+
+// Ensure a GPU page lists every benchmark of the GPU with source, date and
+// measured/estimated status, and its cheapest offers in ascending order.
+func TestExplorerGPU(t *testing.T) {
+	s := newTestServer(t)
+	rec := s.do(t, "GET", "/catalog/gpus/a100-40gb", nil)
+	wantStatus(t, rec, http.StatusOK)
+	body := rec.Body.String()
+	bench := body[strings.Index(body, `data-testid="gpu-benchmarks"`):strings.Index(body, `id="offers"`)]
+	n, est := 0, 0
+	for _, b := range s.cat.Benchmarks {
+		if b.GPU != "a100-40gb" {
+			continue
+		}
+		n++
+		if b.Estimated {
+			est++
+			wantContains(t, bench, html.EscapeString(b.Method))
+		}
+		src, _ := s.cat.Source(b.Source)
+		wantContains(t, bench, html.EscapeString(src.Title), b.Date)
+	}
+	if got := strings.Count(bench, "<tr>") - 1; got != n {
+		t.Errorf("benchmark rows = %d, want %d", got, n)
+	}
+	if got := strings.Count(bench, `data-testid="estimated"`); got != est || est == 0 {
+		t.Errorf("estimated badges = %d, want %d (> 0)", got, est)
+	}
+	if got := strings.Count(bench, `data-testid="measured"`); got != n-est {
+		t.Errorf("measured badges = %d, want %d", got, n-est)
+	}
+	rows := tableRows(body)
+	if len(rows) == 0 || len(rows) > 10 {
+		t.Fatalf("cheapest offers: %d rows", len(rows))
+	}
+	for i := 1; i < len(rows); i++ {
+		if decimal.RequireFromString(rows[i].price).LessThan(decimal.RequireFromString(rows[i-1].price)) {
+			t.Errorf("cheapest offers out of order at %d: %v", i, rows)
+		}
+	}
+	wantContains(t, body, `data-testid="gpu-offers"`, `href="/catalog/offers?gpu=a100-40gb&amp;unit=gpu_hour"`)
+	// The list links each name to its page.
+	list := s.do(t, "GET", "/catalog/gpus", nil).Body.String()
+	for _, g := range s.cat.GPUs {
+		wantContains(t, list, `href="/catalog/gpus/`+g.ID+`"`)
+	}
+}
+
+// Ensure the regions page filters by jurisdiction and provider and shows
+// the adequacy scope and offer counts.
+func TestExplorerRegions(t *testing.T) {
+	s := newTestServer(t)
+	juris := func(r catalog.Region) string {
+		c, _ := s.cat.Country(r.Country)
+		switch {
+		case c.EUEEA:
+			return "eu"
+		case c.Adequacy != "":
+			return "adequacy"
+		}
+		return "neither"
+	}
+	rowRE := regexp.MustCompile(`<tr data-region="([^"]+)" data-jurisdiction="([^"]+)">`)
+	for _, tt := range []struct{ query, provider, juris string }{
+		{"", "", ""}, {"jurisdiction=eu", "", "eu"}, {"jurisdiction=adequacy&provider=aws", "aws", "adequacy"},
+		{"jurisdiction=neither", "", "neither"}, {"provider=gcp", "gcp", ""},
+	} {
+		body := s.do(t, "GET", "/catalog/regions?"+tt.query, nil).Body.String()
+		want := 0
+		for _, r := range s.cat.Regions {
+			if (tt.provider == "" || r.Provider == tt.provider) && (tt.juris == "" || juris(r) == tt.juris) {
+				want++
+			}
+		}
+		rows := rowRE.FindAllStringSubmatch(body, -1)
+		if len(rows) != want || want == 0 {
+			t.Errorf("%q: %d rows, want %d (> 0)", tt.query, len(rows), want)
+		}
+		for _, m := range rows {
+			if (tt.juris != "" && m[2] != tt.juris) || (tt.provider != "" && !strings.HasPrefix(m[1], tt.provider+":")) {
+				t.Errorf("%q: row %s (%s) does not match", tt.query, m[1], m[2])
+			}
+		}
+	}
+	body := s.do(t, "GET", "/catalog/regions?jurisdiction=adequacy", nil).Body.String()
+	wantContains(t, body, "Adequacy decision (partial)", "EU-US Data Privacy Framework", `href="/catalog/offers?region=aws%3Aus-east-1"`)
+}
+
+// Ensure the offers filters select exactly the matching prices and the
+// sort links order the rows both ways.
+func TestExplorerOffersFilterSort(t *testing.T) {
+	s := newTestServer(t)
+	rows := s.allPages(t, "gpu=h100&provider=aws&pricing=spot")
+	want := countPrices(s.cat, func(o catalog.Offer) bool { return o.GPU == "h100" && o.Provider == "aws" }, "spot")
+	if len(rows) != want || want == 0 {
+		t.Fatalf("rows = %d, want %d (> 0)", len(rows), want)
+	}
+	for _, r := range rows {
+		if !strings.HasPrefix(r.key, "aws:") || !strings.HasSuffix(r.key, "|spot") {
+			t.Errorf("row %s does not match the filter", r.key)
+		}
+	}
+	all := s.allPages(t, "unit=gpu_hour")
+	if want := countPrices(s.cat, func(catalog.Offer) bool { return true }, ""); len(all) != want {
+		t.Errorf("unfiltered rows = %d, want %d", len(all), want)
+	}
+	for _, dir := range []string{"asc", "desc"} {
+		rows := s.allPages(t, "sort=price&dir="+dir+"&currency=EUR&unit=month")
+		for i := 1; i < len(rows); i++ {
+			c := decimal.RequireFromString(rows[i].price).Cmp(decimal.RequireFromString(rows[i-1].price))
+			if (dir == "asc" && c < 0) || (dir == "desc" && c > 0) {
+				t.Fatalf("%s: row %d %v after %v", dir, i, rows[i], rows[i-1])
+			}
+		}
+	}
+	body := s.do(t, "GET", "/catalog/offers?sort=gpus&dir=desc", nil).Body.String()
+	wantContains(t, body, `aria-sort="descending"`, `href="/catalog/offers?sort=gpus"`)
+	most, first := 0, 0
+	for _, o := range s.cat.Offers {
+		most = max(most, o.GPUCount)
+		if o.ID()+"|"+strings.SplitN(tableRows(body)[0].key, "|", 2)[1] == tableRows(body)[0].key {
+			first = o.GPUCount
+		}
+	}
+	if first != most {
+		t.Errorf("sort=gpus&dir=desc starts with %d GPUs, want %d", first, most)
+	}
+}
+
+// Ensure the unit switch and the currency convert with decimal math: per
+// GPU-hour divides by the GPU count, a month is 730 hours, EUR and CNY use
+// the catalog's rates.
+func TestExplorerOffersUnitCurrency(t *testing.T) {
+	s := newTestServer(t)
+	var o catalog.Offer
+	for _, x := range s.cat.Offers {
+		if x.GPUCount == 8 {
+			o = x
+			break
+		}
+	}
+	usd := o.OnDemand.USDPerHour
+	for _, cur := range []string{"USD", "EUR", "CNY"} {
+		rate, _ := s.cat.Rate(cur)
+		for unit, want := range map[string]string{
+			"hour":     usd.Mul(rate.PerUSD).Round(4).StringFixed(4),
+			"gpu_hour": usd.Mul(rate.PerUSD).Div(decimal.NewFromInt(8)).Round(4).StringFixed(4),
+			"month":    usd.Mul(rate.PerUSD).Mul(decimal.NewFromInt(730)).Round(2).StringFixed(2),
+		} {
+			q := fmt.Sprintf("region=%s&gpu=%s&pricing=on_demand&unit=%s&currency=%s", o.RegionKey(), o.GPU, unit, cur)
+			body := s.do(t, "GET", "/catalog/offers?"+q, nil).Body.String()
+			var got string
+			for _, r := range tableRows(body) {
+				if r.key == o.ID()+"|on_demand" {
+					got = r.price
+				}
+			}
+			if got != want {
+				t.Errorf("%s %s: price %q, want %q", cur, unit, got, want)
+			}
+		}
+	}
+	body := s.do(t, "GET", "/catalog/offers?currency=EUR&unit=gpu_hour", nil).Body.String()
+	wantContains(t, body, "€", "Price (EUR per GPU-hour)", "1 USD = 0.8532 EUR")
+}
+
+// Ensure the CSV export holds exactly the rows and prices of the filtered
+// table, over every page, in the same order.
+func TestExplorerOffersCSV(t *testing.T) {
+	s := newTestServer(t)
+	for _, q := range []string{
+		"provider=aws&pricing=spot&unit=gpu_hour&currency=EUR&sort=price&dir=desc",
+		"gpu=a100-80gb&unit=month&currency=CNY&sort=region",
+		"sort=instance",
+	} {
+		rec := s.do(t, "GET", "/catalog/offers.csv?"+q, nil)
+		wantStatus(t, rec, http.StatusOK)
+		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		got, want := csvRows(t, rec.Body.String()), s.allPages(t, q)
+		if len(got) != len(want) || len(want) == 0 {
+			t.Fatalf("%s: CSV has %d rows, table %d", q, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s: row %d: CSV %v, table %v", q, i, got[i], want[i])
+			}
+		}
+		page := s.do(t, "GET", "/catalog/offers?"+q, nil).Body.String()
+		wantContains(t, page, strconv.Itoa(len(want))+" prices match.")
+	}
+}
+
+// Ensure the heat map draws each metro pair once, marks the estimated
+// ones, gives every cell a focusable title with its source, and has a
+// legend.
+func TestExplorerHeatmap(t *testing.T) {
+	s := newTestServer(t)
+	body := s.do(t, "GET", "/catalog/latency?from=fra", nil).Body.String()
+	n := len(s.cat.Metros)
+	est := 0
+	for i := 1; i < n; i++ {
+		for j := 0; j < i; j++ {
+			if s.cat.Pair(i, j).Estimated {
+				est++
+			}
+		}
+	}
+	cellRE := regexp.MustCompile(`(?s)<g class="cell h\d( est)?" tabindex="0" role="img"><title>([^<]+)</title><rect[^>]*></rect>\s*(<path[^>]*class="est-mark")?`)
+	cells := cellRE.FindAllStringSubmatch(body, -1)
+	if len(cells) != n*(n-1)/2 {
+		t.Fatalf("cells = %d, want %d", len(cells), n*(n-1)/2)
+	}
+	gotEst := 0
+	for _, c := range cells {
+		isEst := c[1] != ""
+		if isEst {
+			gotEst++
+		}
+		if isEst != (c[3] != "") || isEst != strings.Contains(c[2], "estimated") {
+			t.Fatalf("cell %q: class, stroke and title disagree", c[2])
+		}
+	}
+	if gotEst != est || est == 0 || est == len(cells) {
+		t.Errorf("estimated cells = %d, want %d", gotEst, est)
+	}
+	wantContains(t, body, "Frankfurt ↔ Amsterdam: 12.5 ms (monthly average), measured — Azure network round-trip latency statistics",
+		`data-testid="heatmap-legend"`, `data-testid="legend-estimated"`, `data-testid="heatmap-sources"`,
+		`data-testid="latency-from"`, "gpuplace modelled figures")
+	gz := s.do(t, "GET", "/catalog/latency", nil, "Accept-Encoding", "gzip")
+	if gz.Header().Get("Content-Encoding") != "gzip" || gz.Body.Len() > 100_000 {
+		t.Errorf("heat map not compressed: %q, %d bytes", gz.Header().Get("Content-Encoding"), gz.Body.Len())
+	}
+}
+
+// Ensure the pages speak Chinese when asked, with no message key left
+// untranslated.
+func TestExplorerChinese(t *testing.T) {
+	s := newTestServer(t)
+	keyRE := regexp.MustCompile(`explorer\.[a-z_]+`)
+	for path, want := range map[string]string{
+		"/catalog/gpus": "GPU 型号", "/catalog/gpus/h100": "基准测试", "/catalog/regions": "欧盟/欧洲经济区",
+		"/catalog/offers?unit=gpu_hour&currency=CNY": "每 GPU 小时", "/catalog/latency?from=sha": "往返时延热力图",
+	} {
+		for _, lang := range []string{"en", "zh-CN"} {
+			sep := "?"
+			if strings.Contains(path, "?") {
+				sep = "&"
+			}
+			body := s.do(t, "GET", path+sep+"lang="+lang, nil).Body.String()
+			if k := keyRE.FindString(body); k != "" {
+				t.Errorf("%s (%s): untranslated key %q", path, lang, k)
+			}
+			if lang == "zh-CN" {
+				wantContains(t, body, `lang="zh-CN"`, want, "实例报价")
+			} else if strings.Contains(body, want) {
+				t.Errorf("%s in English shows %q", path, want)
+			}
+		}
+	}
+}
+
+// Ensure unknown filter values never fail: the page ignores them, says
+// which, and shows every row.
+func TestExplorerUnknownValues(t *testing.T) {
+	s := newTestServer(t)
+	for _, tt := range []struct{ target, ignored string }{
+		{"/catalog/offers?gpu=nope&sort=colour&dir=sideways&unit=fortnight&currency=XYZ&page=-3&region=mars&pricing=free&provider=ibm", "gpu, provider, region, pricing, sort, dir, unit, currency, page"},
+		{"/catalog/offers?region=eu-central-1&page=999", ""},
+		{"/catalog/offers?region=us-east-1", "region"}, // AWS and Lambda both have one
+		{"/catalog/regions?jurisdiction=moon&provider=%00", "provider, jurisdiction"},
+		{"/catalog/gpus?currency=eur", ""},
+		{"/catalog/gpus/h100?currency=GBP", "currency"},
+		{"/catalog/latency?from=atlantis", "from"},
+		{"/catalog/offers.csv?gpu=nope&unit=x", ""},
+	} {
+		rec := s.do(t, "GET", tt.target, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := rec.Body.String()
+		if tt.ignored != "" {
+			wantContains(t, body, "Unknown values were ignored for: "+tt.ignored+".")
+		} else if strings.Contains(body, `data-testid="ignored"`) {
+			t.Errorf("%s: unexpected notice", tt.target)
+		}
+	}
+	// A bare region id that one provider uses is the same as its key;
+	// page 999 shows the last page.
+	body := s.do(t, "GET", "/catalog/offers?region=eu-central-1&page=999", nil).Body.String()
+	wantContains(t, body, `<option value="aws:eu-central-1" selected>`)
+	if rows := tableRows(body); len(rows) == 0 {
+		t.Error("page past the end shows no rows")
+	}
+	if body := s.do(t, "GET", "/catalog/gpus?currency=eur", nil).Body.String(); !strings.Contains(body, "€") {
+		t.Error("currency=eur is not EUR")
+	}
+}
