@@ -11,8 +11,13 @@ import (
 	"time"
 
 	"gpuplace/internal/store"
+	"gpuplace/internal/versions"
 	"gpuplace/web"
 )
+
+// catalogRefresh is how often an instance checks which catalog version is
+// active, to follow activations made on other instances.
+const catalogRefresh = 10 * time.Second
 
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
@@ -24,7 +29,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	log := newLogger(cfg.logFormat, stderr)
 	slog.SetDefault(log)
 
-	cat, err := loadCatalog(cfg.catalog)
+	builtin, err := loadCatalog(cfg.catalog)
 	if err != nil {
 		if printProblems(stderr, err) {
 			return fmt.Errorf("refusing to start: the catalog is invalid (problems above)")
@@ -35,8 +40,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
+	catalogs, err := versions.Open(ctx, db, builtin, catalogSource(cfg.catalog))
+	if err != nil {
+		db.Close()
+		return err
+	}
+	cat := catalogs.Active()
+	// Another instance on the same database may activate a version: follow.
+	go catalogs.Watch(ctx, catalogRefresh, func(err error) { log.Warn("catalog refresh failed", "error", err) })
 
-	app := web.NewServer(log, cat, db, cfg.baseURL)
+	app := web.NewServer(log, catalogs, db, cfg.baseURL)
 	app.CJKFont = cfg.cjkFont
 	srv := &http.Server{
 		Addr:              cfg.addr,

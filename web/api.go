@@ -17,7 +17,7 @@ func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) erro
 	return s.writeAdvice(w, r, func() (advisor.Request, error) {
 		req, fe := requestFromQuery(r.URL.Query())
 		if len(fe) > 0 {
-			_, err := s.advise(r.URL.Query())
+			_, err := s.advise(r, r.URL.Query())
 			return req, err
 		}
 		return req, nil
@@ -31,11 +31,11 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func
 	if err != nil {
 		return err
 	}
-	key := s.cacheKey(req)
+	key := s.cacheKey(s.cat(r), req)
 	if b, ok := s.cache.getJSON(key); ok {
 		return writeRawJSON(w, http.StatusOK, b)
 	}
-	res, err := s.recommend(req)
+	res, err := s.recommend(s.cat(r), req)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func decodeRequest(r *http.Request) (advisor.Request, error) {
 
 // handleAPIGPUs handles GET /api/v1/gpus.
 func (s *Server) handleAPIGPUs(w http.ResponseWriter, r *http.Request) error {
-	return writeJSON(w, http.StatusOK, map[string]any{"gpus": s.catalog.GPUs})
+	return writeJSON(w, http.StatusOK, map[string]any{"gpus": s.cat(r).GPUs})
 }
 
 // apiRegion is a region with its jurisdiction.
@@ -85,17 +85,18 @@ type apiRegion struct {
 
 // handleAPIRegions handles GET /api/v1/regions?provider=.
 func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
 	provider := r.URL.Query().Get("provider")
 	count := map[string]int{}
-	for _, o := range s.catalog.Offers {
+	for _, o := range cat.Offers {
 		count[o.RegionKey()]++
 	}
 	out := []apiRegion{}
-	for _, reg := range s.catalog.Regions {
+	for _, reg := range cat.Regions {
 		if provider != "" && reg.Provider != provider {
 			continue
 		}
-		c, _ := s.catalog.Country(reg.Country)
+		c, _ := cat.Country(reg.Country)
 		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Offers: count[reg.Key()]})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
@@ -104,10 +105,11 @@ func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error 
 // handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=; region
 // is a region id or "provider:region".
 func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
 	q := r.URL.Query()
 	gpu, provider, region := q.Get("gpu"), q.Get("provider"), q.Get("region")
 	out := []catalog.Offer{}
-	for _, o := range s.catalog.Offers {
+	for _, o := range cat.Offers {
 		if (gpu != "" && o.GPU != gpu) || (provider != "" && o.Provider != provider) ||
 			(region != "" && o.Region != region && o.RegionKey() != region) {
 			continue
@@ -120,23 +122,24 @@ func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
 // handleAPILatency handles GET /api/v1/latency?from=&to=: the round trip
 // between two metros, or from one metro to every other.
 func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
 	q := r.URL.Query()
 	from, to := q.Get("from"), q.Get("to")
-	fi := s.catalog.MetroIndex(from)
+	fi := cat.MetroIndex(from)
 	if fi < 0 {
 		return advisor.FieldErrors{{Field: "from", Message: "unknown metro " + quoted(from) + "; see /api/v1/regions for metro ids"}}
 	}
 	if to != "" {
-		ti := s.catalog.MetroIndex(to)
+		ti := cat.MetroIndex(to)
 		if ti < 0 {
 			return advisor.FieldErrors{{Field: "to", Message: "unknown metro " + quoted(to)}}
 		}
-		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{s.catalog.Pair(fi, ti)}})
+		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{cat.Pair(fi, ti)}})
 	}
 	pairs := []catalog.LatencyPair{}
-	for i := range s.catalog.Metros {
+	for i := range cat.Metros {
 		if i != fi {
-			pairs = append(pairs, s.catalog.Pair(fi, i))
+			pairs = append(pairs, cat.Pair(fi, i))
 		}
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"pairs": pairs})
@@ -160,10 +163,10 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if _, err := s.recommend(req); err != nil {
+	if _, err := s.recommend(s.cat(r), req); err != nil {
 		return err
 	}
-	l, _, err := s.pin(r.Context(), queryOf(req))
+	l, _, err := s.pin(r, queryOf(req))
 	if err != nil {
 		return err
 	}

@@ -38,5 +38,5 @@ func CatalogSummary(c *catalog.Catalog) any {
 
 // handleAPICatalog handles GET /api/v1/catalog.
 func (s *Server) handleAPICatalog(w http.ResponseWriter, r *http.Request) error {
-	return writeJSON(w, http.StatusOK, CatalogSummary(s.catalog))
+	return writeJSON(w, http.StatusOK, CatalogSummary(s.cat(r)))
 }

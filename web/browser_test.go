@@ -24,6 +24,7 @@ import (
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
+	"gpuplace/internal/versions"
 	"gpuplace/web"
 )
 
@@ -50,7 +51,11 @@ func startAppDB(t testing.TB) (string, *store.DB) {
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
-	srv := httptest.NewServer(web.NewServer(slog.New(slog.DiscardHandler), cat, db, ""))
+	cats, err := versions.Open(context.Background(), db, cat, "embedded")
+	if err != nil {
+		t.Fatalf("catalog versions: %v", err)
+	}
+	srv := httptest.NewServer(web.NewServer(slog.New(slog.DiscardHandler), cats, db, ""))
 	t.Cleanup(srv.Close)
 	return srv.URL, db
 }

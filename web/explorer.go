@@ -47,7 +47,7 @@ func handleExplorerIndex(w http.ResponseWriter, r *http.Request) error {
 
 // handleExplorerGPUs handles GET /catalog/gpus?currency=.
 func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	cur := p.currency(c)
 	return render(w, r, http.StatusOK, templates.GPUsPage(templates.NewGPUsView(c, cur, p.ignored)))
@@ -56,7 +56,7 @@ func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) erro
 // handleExplorerGPU handles GET /catalog/gpus/{id}?currency=; an unknown
 // GPU is 404.
 func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	g, ok := c.GPU(chi.URLParam(r, "id"))
 	if !ok {
 		return errNotFound
@@ -68,7 +68,7 @@ func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error
 
 // handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
 func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	f := templates.RegionFilter{
 		Provider:     p.provider(c),
@@ -80,7 +80,7 @@ func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) e
 // handleExplorerOffers handles GET /catalog/offers with the keys of
 // offerFilter.
 func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	f, ignored := offerFilter(c, r.URL.Query())
 	return render(w, r, http.StatusOK, templates.OffersPage(templates.NewOffersView(c, f, ignored)))
 }
@@ -88,7 +88,7 @@ func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) er
 // handleExplorerOffersCSV handles GET /catalog/offers.csv: the rows of
 // the same filter as the page, every page of them, with the same prices.
 func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	f, _ := offerFilter(c, r.URL.Query())
 	f = f.WithDefaults()
 	b, err := offersCSV(templates.OfferRows(c, f), f)
@@ -100,7 +100,7 @@ func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request)
 
 // handleExplorerLatency handles GET /catalog/latency?from=.
 func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) error {
-	c := s.catalog
+	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	from := p.valid(templates.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
 	v := templates.LatencyView{Catalog: c, From: from, Ignored: p.ignored}

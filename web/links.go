@@ -15,8 +15,9 @@ import (
 )
 
 // pin answers a canonical query and stores it with its result as a link.
-func (s *Server) pin(ctx context.Context, q url.Values) (link.Link, advisor.Result, error) {
-	res, err := s.advise(q)
+func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, error) {
+	ctx := r.Context()
+	res, err := s.advise(r, q)
 	if err != nil {
 		return link.Link{}, res, err
 	}
@@ -40,7 +41,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	then := r.PostForm.Get("then")
 	r.PostForm.Del("then")
 	q := canonicalQuery(r.PostForm)
-	l, _, err := s.pin(r.Context(), q)
+	l, _, err := s.pin(r, q)
 	var fe advisor.FieldErrors
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q)
@@ -96,8 +97,8 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	v.Result = &res
 	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
-	if l.CatalogVersion != s.catalog.Version.ID {
-		if today, err := s.advise(q); err == nil {
+	if l.CatalogVersion != s.cat(r).Version.ID {
+		if today, err := s.advise(r, q); err == nil {
 			v.Pinned.Today = &today
 		}
 	}

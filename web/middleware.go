@@ -62,12 +62,17 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// limitBodies caps every request body at n bytes; reading past it fails
-// with *http.MaxBytesError, answered 413.
+// limitBodies caps every request body at n bytes, and an admin's catalog
+// upload at maxImportBytes; reading past the cap fails with
+// *http.MaxBytesError, answered 413.
 func limitBodies(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
+			limit := n
+			if r.URL.Path == "/admin/catalog" {
+				limit = maxImportBytes
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 			next.ServeHTTP(w, r)
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
 	"gpuplace/templates"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	v := s.adviceView(r, q)
-	res, err := s.advise(q)
+	res, err := s.advise(r, q)
 	status := http.StatusOK
 	var fe advisor.FieldErrors
 	switch {
@@ -59,16 +60,17 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, status, templates.AdvicePage(v))
 }
 
-// advise decodes a query and asks the advisor.
-func (s *Server) advise(q url.Values) (advisor.Result, error) {
+// advise decodes a query and asks the advisor with the request's catalog.
+func (s *Server) advise(r *http.Request, q url.Values) (advisor.Result, error) {
+	cat := s.cat(r)
 	req, fe := requestFromQuery(q)
 	if len(fe) == 0 {
-		return s.recommend(req)
+		return s.recommend(cat, req)
 	}
 	// Report what did not parse together with whatever else the domain
 	// finds wrong, so the form shows every error at once.
 	var more advisor.FieldErrors
-	if errors.As(req.WithDefaults(s.catalog).Validate(s.catalog), &more) {
+	if errors.As(req.WithDefaults(cat).Validate(cat), &more) {
 		for _, e := range more {
 			if !fe.Has(e.Field) {
 				fe = append(fe, e)
@@ -80,12 +82,12 @@ func (s *Server) advise(q url.Values) (advisor.Result, error) {
 
 // recommend asks the advisor, reusing a cached answer to the same request
 // on the same catalog.
-func (s *Server) recommend(req advisor.Request) (advisor.Result, error) {
-	key := s.cacheKey(req)
+func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
+	key := s.cacheKey(cat, req)
 	if res, ok := s.cache.get(key); ok {
 		return res, nil
 	}
-	res, err := advisor.Recommend(s.catalog, req)
+	res, err := advisor.Recommend(cat, req)
 	if err == nil {
 		s.cache.put(key, res)
 	}
@@ -93,8 +95,8 @@ func (s *Server) recommend(req advisor.Request) (advisor.Result, error) {
 }
 
 // cacheKey names an answer: the catalog version and the request's query.
-func (s *Server) cacheKey(req advisor.Request) string {
-	return s.catalog.Version.ID + "?" + queryOf(req).Encode()
+func (s *Server) cacheKey(cat *catalog.Catalog, req advisor.Request) string {
+	return cat.Version.ID + "?" + queryOf(req).Encode()
 }
 
 // formErrors files field errors under the query key of their input, said
@@ -118,7 +120,7 @@ func formErrors(ctx context.Context, fe advisor.FieldErrors) map[string][]string
 // adviceView prepares the page for a query.
 func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView {
 	query := q.Encode()
-	return templates.AdviceView{Values: q, Query: query, ShareURL: s.absURL(r, "/advice?"+query), Options: s.options}
+	return templates.AdviceView{Values: q, Query: query, ShareURL: s.absURL(r, "/advice?"+query), Options: s.optionsFor(s.cat(r))}
 }
 
 // absURL makes an absolute URL from a path: under the configured base URL,

@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
 	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
@@ -53,7 +54,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText, line.Description))
 		v.Add("line_quantity", line.Quantity.String())
 		v.Add("line_unit", line.Unit)
-		v.Add("line_unit_price", s.convertPrice(line.UnitPrice, res, currency).String())
+		v.Add("line_unit_price", convertPrice(s.cat(r), line.UnitPrice, res, currency).String())
 		v.Add("line_discount", "0")
 		v.Add("line_engine", "1")
 	}
@@ -62,12 +63,12 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 
 // convertPrice restates a unit price of a result in another currency: back
 // to USD at the result's own rate, then at the catalog's rate.
-func (s *Server) convertPrice(price decimal.Decimal, res advisor.Result, currency string) decimal.Decimal {
+func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Result, currency string) decimal.Decimal {
 	if currency == res.Currency {
 		return price
 	}
 	from, err := decimal.NewFromString(res.Rate)
-	to, ok := s.catalog.Rate(currency)
+	to, ok := cat.Rate(currency)
 	if err != nil || !from.IsPositive() || !ok {
 		return price
 	}
@@ -97,7 +98,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	u, _ := userOf(r.Context())
-	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(res),
+	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(r, l.CatalogVersion, res),
 		CreatedBy: u.Email, CreatedAt: s.now()}
 	q, errs := quoteFromForm(r.PostForm, base)
 	if errs != nil {
@@ -111,14 +112,19 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// dataDates says where a result's figures came from, for the quote.
-func (s *Server) dataDates(res advisor.Result) string {
+// dataDates says where a result's figures came from, for the quote, from
+// the catalog version the result was made with.
+func (s *Server) dataDates(r *http.Request, version string, res advisor.Result) string {
+	cat, err := s.versions.Version(r.Context(), version)
+	if err != nil {
+		cat = s.cat(r)
+	}
 	parts := []string{}
 	if res.Pick != nil {
 		th := res.Pick.Throughput
 		parts = append(parts, fmt.Sprintf("Throughput: %s (%s).", th.Source, th.Date))
 		for _, p := range res.Pick.Placements {
-			for _, o := range s.catalog.Offers {
+			for _, o := range cat.Offers {
 				if o.Provider == p.Provider && o.Region == p.Region && o.InstanceType == p.InstanceType {
 					parts = append(parts, fmt.Sprintf("Prices of %s in %s: %s (%s).", o.InstanceType, o.Region, o.OnDemand.Source, o.OnDemand.Date))
 				}

@@ -16,7 +16,7 @@ const maxFormBytes = 64 << 10
 // routes lists every route of the app.
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection)
+	r.Use(s.recoverPanics, s.logRequests, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection, s.pinCatalog)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
@@ -31,6 +31,12 @@ func (s *Server) routes() chi.Router {
 		r.Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
+		r.Route("/admin", func(r chi.Router) {
+			r.Use(s.requirePage(account.RoleAdmin))
+			r.Get("/catalog", s.handle(s.handleAdminCatalog))
+			r.Post("/catalog", s.handle(s.handleAdminImport))
+			r.Post("/catalog/{version}/activate", s.handle(s.handleAdminActivate))
+		})
 		r.Route("/quotes", func(r chi.Router) {
 			r.Use(s.requirePage(account.RoleSales, account.RoleAdmin))
 			r.Get("/", s.handle(s.handleQuoteList))

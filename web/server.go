@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -16,6 +17,7 @@ import (
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/link"
 	"gpuplace/internal/quote"
+	"gpuplace/internal/versions"
 	"gpuplace/templates"
 )
 
@@ -40,13 +42,24 @@ type Store interface {
 	Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error)
 }
 
+// Catalogs hands out the active catalog and keeps its versions;
+// *versions.Manager implements it.
+type Catalogs interface {
+	Active() *catalog.Catalog
+	Version(ctx context.Context, id string) (*catalog.Catalog, error)
+	Versions(ctx context.Context) ([]catalog.VersionInfo, error)
+	Activate(ctx context.Context, id string) error
+	Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (versions.Imported, error)
+}
+
 // Server serves the HTML pages and the JSON API.
 type Server struct {
-	log     *slog.Logger
-	catalog *catalog.Catalog
-	store   Store
-	baseURL string
-	options templates.Options
+	log      *slog.Logger
+	versions Catalogs
+	store    Store
+	baseURL  string
+	// options holds the form's choices per catalog version.
+	options sync.Map // version id → templates.Options
 	cache   *resultCache
 	logins  *attemptLimiter
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
@@ -57,12 +70,41 @@ type Server struct {
 
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
 // the app's public URL, used in share links; empty means "from the request".
-func NewServer(log *slog.Logger, cat *catalog.Catalog, store Store, baseURL string) *Server {
-	s := &Server{log: log, catalog: cat, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize)}
+func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
+	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize)}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
-	s.options = templates.Options{Catalog: cat, Locations: locationOptions(cat), Presets: presets}
 	s.router = s.routes()
 	return s
+}
+
+type catalogKey struct{}
+
+// pinCatalog fixes the catalog a request answers from when it starts: an
+// activation during the request does not change its numbers half-way.
+func (s *Server) pinCatalog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := context.WithValue(r.Context(), catalogKey{}, s.versions.Active())
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// cat is the catalog of a request (see pinCatalog).
+func (s *Server) cat(r *http.Request) *catalog.Catalog {
+	if c, ok := r.Context().Value(catalogKey{}).(*catalog.Catalog); ok {
+		return c
+	}
+	return s.versions.Active()
+}
+
+// optionsFor returns the form's choices for a catalog, built once per
+// version.
+func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
+	if o, ok := s.options.Load(c.Version.ID); ok {
+		return o.(templates.Options)
+	}
+	o := templates.Options{Catalog: c, Locations: locationOptions(c), Presets: presets}
+	s.options.Store(c.Version.ID, o)
+	return o
 }
 
 // resultCacheSize is how many recent answers are kept (each is tens of KB).

@@ -17,6 +17,7 @@ import (
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
+	"gpuplace/internal/versions"
 	"gpuplace/web"
 )
 
@@ -26,8 +27,9 @@ var realCatalog = sync.OnceValues(func() (*catalog.Catalog, error) { return cata
 // testServer is the app over the real catalog and a fresh SQLite file.
 type testServer struct {
 	*web.Server
-	db  *store.DB
-	cat *catalog.Catalog
+	db       *store.DB
+	cat      *catalog.Catalog
+	versions *versions.Manager
 }
 
 func newTestServer(t testing.TB) *testServer {
@@ -41,7 +43,11 @@ func newTestServer(t testing.TB) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	return &testServer{Server: web.NewServer(slog.New(slog.DiscardHandler), cat, db, "https://gpuplace.test"), db: db, cat: cat}
+	cats, err := versions.Open(context.Background(), db, cat, "embedded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testServer{Server: web.NewServer(slog.New(slog.DiscardHandler), cats, db, "https://gpuplace.test"), db: db, cat: cat, versions: cats}
 }
 
 // do sends one request through the real handler.

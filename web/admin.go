@@ -1,0 +1,91 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/templates"
+)
+
+// maxImportBytes bounds an uploaded price list or bundle.
+const maxImportBytes = 32 << 20
+
+// handleAdminCatalog handles GET /admin/catalog[?diff=ID]: the versions,
+// and one version's changes against the active one.
+func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.adminView(r)
+	if err != nil {
+		return err
+	}
+	if id := r.URL.Query().Get("diff"); id != "" {
+		c, err := s.versions.Version(r.Context(), id)
+		if err != nil {
+			return errors.Join(errNotFound, err)
+		}
+		d := catalog.DiffOffers(s.cat(r), c)
+		v.Diff = &d
+	}
+	return render(w, r, http.StatusOK, templates.AdminCatalogPage(v))
+}
+
+func (s *Server) adminView(r *http.Request) (templates.AdminCatalogView, error) {
+	vs, err := s.versions.Versions(r.Context())
+	if err != nil {
+		return templates.AdminCatalogView{}, err
+	}
+	return templates.AdminCatalogView{Versions: vs, Active: s.versions.Active().Version.ID, Provider: "aws"}, nil
+}
+
+// handleAdminImport handles POST /admin/catalog: an uploaded file becomes
+// a new inactive version, or nothing at all with every problem listed.
+func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error {
+	if err := r.ParseMultipartForm(maxImportBytes); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	f, hdr, err := r.FormFile("file")
+	if err != nil {
+		return errors.Join(errBadRequest, fmt.Errorf("no file uploaded: %w", err))
+	}
+	defer f.Close()
+	body, err := io.ReadAll(f)
+	if err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	v, err := s.adminView(r)
+	if err != nil {
+		return err
+	}
+	v.Provider = r.FormValue("provider")
+	imp, err := s.versions.Import(r.Context(), filepath.Base(hdr.Filename), body, v.Provider, s.now())
+	var probs catalog.Problems
+	if errors.As(err, &probs) {
+		for _, p := range probs {
+			v.Problems = append(v.Problems, p.String())
+		}
+		return render(w, r, http.StatusUnprocessableEntity, templates.AdminCatalogPage(v))
+	}
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/admin/catalog?diff="+imp.Catalog.Version.ID, http.StatusSeeOther)
+	return nil
+}
+
+// handleAdminActivate handles POST /admin/catalog/{version}/activate; an
+// older version is a rollback.
+func (s *Server) handleAdminActivate(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("version")
+	if err := s.versions.Activate(r.Context(), id); err != nil {
+		if _, lookErr := s.versions.Version(r.Context(), id); lookErr != nil {
+			return errors.Join(errNotFound, err)
+		}
+		return err
+	}
+	s.log.InfoContext(r.Context(), "catalog version activated", "version", id)
+	http.Redirect(w, r, "/admin/catalog", http.StatusSeeOther)
+	return nil
+}

@@ -1,0 +1,99 @@
+package web_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"gpuplace/internal/account"
+)
+
+// upload builds a multipart import form with one file.
+func upload(t testing.TB, name, body, provider string) (*bytes.Buffer, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, err := mw.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write([]byte(body))
+	mw.WriteField("provider", provider)
+	mw.Close()
+	return &buf, mw.FormDataContentType()
+}
+
+// priceList lists g4dn.xlarge in us-east-1 at a new price, in the public
+// layout, over two zones.
+const priceList = `InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone
+g4dn.xlarge,T4,1,4,16,,0.1111,0.0555,us-east-1,us-east-1a
+g4dn.xlarge,T4,1,4,16,,0.1111,0.0444,us-east-1,us-east-1b
+m5.large,,,2,8,,0.096,0.04,us-east-1,us-east-1a
+`
+
+// Ensure only admins reach the catalog admin, an import becomes an
+// inactive version with its diff, activation switches new answers to it,
+// and a pinned link keeps the numbers it was made with.
+func TestAdminCatalog(t *testing.T) {
+	s := newTestServer(t)
+	sales := s.signIn(t, account.RoleSales)
+	admin := s.signIn(t, account.RoleAdmin)
+
+	if rec := s.do(t, "GET", "/admin/catalog", nil); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
+		t.Errorf("anonymous /admin/catalog = %d → %s, want 303 to /login", rec.Code, rec.Header().Get("Location"))
+	}
+	wantStatus(t, s.do(t, "GET", "/admin/catalog", nil, "Cookie", sales), http.StatusForbidden)
+	body, ct := upload(t, "aws.csv", priceList, "aws")
+	wantStatus(t, s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", sales), http.StatusForbidden)
+
+	// A pinned link made on the first version.
+	query := "kind=inference&profile=bert-large&rps=50&peak_rps=60&latency_ms=200&users=US:1&pricing=on_demand&gpus=t4&providers=aws"
+	rec := s.do(t, "POST", "/s", strings.NewReader(query), "Content-Type", "application/x-www-form-urlencoded")
+	wantStatus(t, rec, http.StatusSeeOther)
+	pinned := rec.Header().Get("Location")
+	pinnedTotal := totalOf(t, s.do(t, "GET", pinned, nil).Body.String())
+
+	// A bad row imports nothing and names the row.
+	bad, badCT := upload(t, "aws.csv", strings.Replace(priceList, "0.0444", "fifty", 1), "aws")
+	rec = s.do(t, "POST", "/admin/catalog", bad, "Content-Type", badCT, "Cookie", admin)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), "row 3", "SpotPrice")
+
+	body, ct = upload(t, "aws.csv", priceList, "aws")
+	rec = s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin)
+	wantStatus(t, rec, http.StatusSeeOther)
+	diffURL := rec.Header().Get("Location")
+	id := strings.TrimPrefix(diffURL, "/admin/catalog?diff=")
+	page := s.do(t, "GET", diffURL, nil, "Cookie", admin).Body.String()
+	wantContains(t, page, `data-testid="diff-summary"`, "aws:us-east-1:g4dn.xlarge", "0.1111", `data-testid="activate"`)
+	if !strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version": "`+s.cat.Version.ID+`"`) {
+		t.Error("the import activated itself")
+	}
+
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+	var cat struct{ Version string }
+	json.Unmarshal(s.do(t, "GET", "/api/v1/catalog", nil).Body.Bytes(), &cat)
+	if cat.Version != id {
+		t.Fatalf("active version = %s after activating %s", cat.Version, id)
+	}
+	live := s.do(t, "GET", "/api/v1/advice?"+query, nil).Body.String()
+	if !strings.Contains(live, `"hourly_usd": "0.1111"`) {
+		t.Errorf("new answers do not use the activated price 0.1111:\n%.600s", live)
+	}
+	page = s.do(t, "GET", pinned, nil).Body.String()
+	if got := totalOf(t, page); got != pinnedTotal {
+		t.Errorf("pinned total moved from %s to %s after an activation", pinnedTotal, got)
+	}
+	wantContains(t, page, `data-testid="today-total"`)
+
+	// Roll back.
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+s.cat.Version.ID+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+	json.Unmarshal(s.do(t, "GET", "/api/v1/catalog", nil).Body.Bytes(), &cat)
+	if cat.Version != s.cat.Version.ID {
+		t.Errorf("after rollback the active version is %s, want %s", cat.Version, s.cat.Version.ID)
+	}
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/no-such-version/activate", nil, "Cookie", admin), http.StatusNotFound)
+}
