@@ -130,3 +130,13 @@ func pageMeta(ctx context.Context, v AdviceView) Meta {
 	}
 	return m
 }
+
+// offerURL links to the catalog's offers of one instance's GPU in its
+// region, where its prices and their sources are.
+func offerURL(ctx context.Context, provider, region, gpu string) string {
+	q := url.Values{"provider": {provider}, "region": {provider + ":" + region}, "gpu": {gpu}}
+	if Lang(ctx) == LangZH {
+		q.Set("lang", LangZH)
+	}
+	return "/catalog/offers?" + q.Encode()
+}

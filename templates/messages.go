@@ -250,6 +250,7 @@ var messages = map[string][2]string{
 	"data.version":    {"Catalog %s.", "目录 %s。"},
 	"data.rate":       {" 1 USD = %[2]s %[1]s (rate of %[3]s).", " 1 美元 = %[2]s %[1]s（%[3]s 汇率）。"},
 	"data.estimated":  {"Estimated figures behind this answer:", "此结果所依据的估算数据："},
+	"data.benchmarks": {"Benchmarks and sources of this GPU", "此 GPU 的基准测试和来源"},
 	"data.throughput": {"Throughput: %s %s per GPU (source %s, %s).", "吞吐量：每个 GPU %s %s（来源 %s，%s）。"},
 
 	// Catalog facts.
