@@ -8,11 +8,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
+	"gpuplace/web"
 )
 
 // config is what serve needs, from flags with environment fallbacks.
@@ -23,6 +25,7 @@ type config struct {
 	catalog   string
 	logFormat string
 	cjkFont   string
+	limits    web.Limits
 }
 
 // orEnv returns the environment value of key, or def when it is unset.
@@ -43,6 +46,9 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&c.catalog, "catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "catalog directory or bundle to use instead of the embedded one [GPUPLACE_CATALOG]")
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")
+	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
+	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/api/v1/advice requests per minute per client address, 0 = off [GPUPLACE_LIMIT_ADVICE]")
+	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
 	if err := fs.Parse(args); err != nil {
 		return c, exitError{2}
 	}
@@ -93,6 +99,14 @@ func printProblems(w io.Writer, err error) bool {
 		fmt.Fprintln(w, p)
 	}
 	return true
+}
+
+// envInt reads a whole number from the environment, or def.
+func envInt(getenv func(string) string, key string, def int) int {
+	if n, err := strconv.Atoi(getenv(key)); err == nil {
+		return n
+	}
+	return def
 }
 
 // openStore opens the database named by a -db value.

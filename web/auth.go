@@ -106,6 +106,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	v := templates.LoginView{Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
 	if !s.logins.allow("ip:"+ip, loginPerIP) || !s.logins.allow("account:"+email, loginPerAccount) {
+		s.metrics.loginFailures.Inc()
 		v.Error = "login.limited"
 		w.Header().Set("Retry-After", "900")
 		return render(w, r, http.StatusTooManyRequests, templates.LoginPage(v))
@@ -119,6 +120,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err != nil || !u.CheckPassword(password) {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
+		s.metrics.loginFailures.Inc()
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}

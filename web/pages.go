@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
@@ -87,8 +88,10 @@ func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.R
 	if res, ok := s.cache.get(key); ok {
 		return res, nil
 	}
+	start := time.Now()
 	res, err := advisor.Recommend(cat, req)
 	if err == nil {
+		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
 		s.cache.put(key, res)
 	}
 	return res, err

@@ -108,6 +108,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
 		return err
 	}
+	s.metrics.quotesCreated.Inc()
 	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)
 	return nil
 }
@@ -309,6 +310,9 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 		err = s.store.UpdateQuote(r.Context(), &q)
 	} else {
 		err = s.store.ReviseQuote(r.Context(), cur.ID, &q)
+		if err == nil {
+			s.metrics.quotesCreated.Inc()
+		}
 	}
 	if err != nil {
 		return err

@@ -16,10 +16,12 @@ const maxFormBytes = 64 << 10
 // routes lists every route of the app.
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection, s.pinCatalog)
+	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
+		clientAddress, s.limitPosts, s.pinCatalog)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
+	r.Get("/metrics", s.handleMetrics)
 
 	r.Group(func(r chi.Router) {
 		r.Use(withLanguage, s.withUser)
@@ -28,7 +30,7 @@ func (s *Server) routes() chi.Router {
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
-		r.Post("/login", s.handle(s.handleLogin))
+		r.With(limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
 		r.Route("/admin", func(r chi.Router) {
@@ -52,8 +54,8 @@ func (s *Server) routes() chi.Router {
 
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
-		r.Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
-		r.Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
+		r.With(limit(s.limits.Advice)).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
+		r.With(limit(s.limits.Advice)).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
 		r.Get("/gpus", s.handleAPI(s.handleAPIGPUs))
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))

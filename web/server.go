@@ -62,6 +62,8 @@ type Server struct {
 	options sync.Map // version id → templates.Options
 	cache   *resultCache
 	logins  *attemptLimiter
+	metrics *metrics
+	limits  Limits
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
 	CJKFont string
 	fontState
@@ -71,7 +73,8 @@ type Server struct {
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
 // the app's public URL, used in share links; empty means "from the request".
 func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
-	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize)}
+	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
+		metrics: newMetrics(), limits: DefaultLimits}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
 	s.router = s.routes()
 	return s

@@ -1,0 +1,60 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
+)
+
+// Limits are the per-address request rates the server accepts, per
+// minute; over them it answers 429 with Retry-After. Zero turns a limit
+// off.
+type Limits struct {
+	// Posts bounds every POST (pins, quotes, imports, API writes).
+	Posts int
+	// Advice bounds GET and POST /api/v1/advice.
+	Advice int
+	// Login bounds POST /login, on top of the per-account attempt limit.
+	Login int
+}
+
+// DefaultLimits suit a sales team and its customers behind one address
+// each; a load balancer in front should pass client addresses through.
+var DefaultLimits = Limits{Posts: 120, Advice: 600, Login: 10}
+
+// SetLimits changes the rate limits; call it before serving.
+func (s *Server) SetLimits(l Limits) {
+	s.limits = l
+	s.router = s.routes()
+}
+
+// clientAddress records the client's address (RemoteAddr: no proxy header
+// is trusted) for the rate limiters.
+var clientAddress = middleware.ClientIPFromRemoteAddr
+
+// byClient keys a rate limit by the client's address.
+func byClient(r *http.Request) (string, error) {
+	return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
+}
+
+// limit returns a per-address limiter of n requests a minute, or a no-op.
+func limit(n int) func(http.Handler) http.Handler {
+	if n <= 0 {
+		return func(next http.Handler) http.Handler { return next }
+	}
+	return httprate.LimitBy(n, time.Minute, byClient)
+}
+
+// limitPosts applies the POST limit to POSTs only.
+func (s *Server) limitPosts(next http.Handler) http.Handler {
+	limited := limit(s.limits.Posts)(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			limited.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
