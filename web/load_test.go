@@ -1,0 +1,117 @@
+package web_test
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gpuplace/internal/account"
+	"gpuplace/web"
+)
+
+var loadDuration = flag.Duration("load", 0, "run TestLoad for this long (e.g. 30s); 0 skips it")
+
+// TestLoad has 50 clients mix advice (varied, so the cache does not answer
+// everything), pages, pinning and quote creation against a real server
+// and SQLite file for -load, then checks: no 5xx, every acknowledged pin
+// and quote is there. It reports throughput and latency percentiles.
+func TestLoad(t *testing.T) {
+	if *loadDuration == 0 {
+		t.Skip("run with -load=30s")
+	}
+	s := newTestServer(t)
+	s.SetLimits(web.Limits{}) // one client address here: measure the app, not the limiter
+	cookie := s.signIn(t, account.RoleSales)
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	link := s.pinLink(t)
+
+	type result struct {
+		kind    string
+		status  int
+		elapsed time.Duration
+		created string
+	}
+	results := make(chan result, 1<<16)
+	deadline := time.Now().Add(*loadDuration)
+	var wg sync.WaitGroup
+	for c := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			jar, _ := cookiejar.New(nil)
+			u, _ := url.Parse(srv.URL)
+			name, value, _ := strings.Cut(cookie, "=")
+			jar.SetCookies(u, []*http.Cookie{{Name: name, Value: value}})
+			client := &http.Client{Jar: jar, Timeout: 30 * time.Second,
+				CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			for i := 0; time.Now().Before(deadline); i++ {
+				var kind string
+				var resp *http.Response
+				var err error
+				start := time.Now()
+				switch (c + i) % 10 {
+				case 0, 1, 2, 3:
+					kind = "advice"
+					resp, err = client.Get(srv.URL + fmt.Sprintf("/api/v1/advice?kind=inference&profile=bert-large&rps=%d&users=DE:60,US:40,JP:%d", 10+i%40, 1+c))
+				case 4, 5:
+					kind = "page"
+					resp, err = client.Get(srv.URL + "/advice?" + germanInference)
+				case 6:
+					kind = "catalog"
+					resp, err = client.Get(srv.URL + "/catalog/offers?gpu=t4")
+				case 7, 8:
+					kind = "pin"
+					resp, err = client.PostForm(srv.URL+"/s", url.Values{"kind": {"training"}, "profile": {"resnet50"}, "epochs": {fmt.Sprint(1 + i%90)}})
+				default:
+					kind = "quote"
+					resp, err = client.PostForm(srv.URL+"/quotes", url.Values{"link": {link}, "currency": {"USD"},
+						"customer_name": {fmt.Sprintf("Load %d-%d", c, i)}, "valid_days": {"30"}, "discount_pct": {"0"},
+						"line_description": {"GPU hours"}, "line_quantity": {"10"}, "line_unit": {"hour"},
+						"line_unit_price": {"1.25"}, "line_discount": {"0"}, "line_engine": {"0"}})
+				}
+				if err != nil {
+					t.Errorf("%s: %v", kind, err)
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				results <- result{kind: kind, status: resp.StatusCode, elapsed: time.Since(start), created: resp.Header.Get("Location")}
+			}
+		}()
+	}
+	wg.Wait()
+	close(results)
+
+	var all []time.Duration
+	byKind := map[string]int{}
+	var created []string
+	for r := range results {
+		all = append(all, r.elapsed)
+		byKind[r.kind]++
+		if r.status >= 500 {
+			t.Errorf("%s answered %d", r.kind, r.status)
+		}
+		if (r.kind == "pin" || r.kind == "quote") && r.status == http.StatusSeeOther {
+			created = append(created, r.created)
+		}
+	}
+	for _, loc := range created {
+		if rec := s.do(t, "GET", loc, nil, "Cookie", cookie); rec.Code != http.StatusOK {
+			t.Errorf("acknowledged write %s is not there: %d", loc, rec.Code)
+		}
+	}
+	slices.Sort(all)
+	pct := func(p float64) time.Duration { return all[int(float64(len(all)-1)*p)] }
+	t.Logf("%d requests in %s: %.0f req/s; p50 %s, p99 %s, max %s; by kind %v; %d writes checked",
+		len(all), *loadDuration, float64(len(all))/loadDuration.Seconds(), pct(0.5), pct(0.99), all[len(all)-1], byKind, len(created))
+}
