@@ -1,0 +1,177 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/shopspring/decimal"
+)
+
+func (v *validator) egress(c collector, item, field string, tiers []EgressTier) {
+	if len(tiers) == 0 {
+		c.add(item, field, "at least one tier is required")
+		return
+	}
+	next := 0.0
+	for j, t := range tiers {
+		f := fmt.Sprintf("%s[%d]", field, j)
+		if t.FromGB != next {
+			c.add(item, f+".from_gb", "tiers must be contiguous from 0: expected %v, got %v", next, t.FromGB)
+		}
+		last := j == len(tiers)-1
+		switch {
+		case last && t.ToGB != 0:
+			c.add(item, f+".to_gb", "the last tier must be open-ended (0)")
+		case !last && t.ToGB <= t.FromGB:
+			c.add(item, f+".to_gb", "must be above from_gb %v, got %v", t.FromGB, t.ToGB)
+		}
+		if t.USDPerGB.IsNegative() {
+			c.add(item, f+".usd_per_gb", "must not be negative, got %s", t.USDPerGB)
+		}
+		next = t.ToGB
+	}
+}
+
+func (v *validator) providers() {
+	c := v.col("providers")
+	v.providerIDs = map[string]bool{}
+	for i, p := range v.c.Providers {
+		item := itemName("providers", i, p.ID)
+		unique(c, v.providerIDs, item, "id", p.ID)
+		if p.Name == "" {
+			c.add(item, "name", "required")
+		}
+		v.egress(c, item, "egress", p.Egress)
+		v.ref(c, item, "egress_ref", p.EgressRef)
+		if p.InterRegionUSDPerGB.IsNegative() {
+			c.add(item, "inter_region_usd_per_gb", "must not be negative")
+		}
+		if p.StorageUSDPerGBMonth.IsNegative() {
+			c.add(item, "storage_usd_per_gb_month", "must not be negative")
+		}
+		v.ref(c, item, "storage_ref", p.StorageRef)
+		if p.DefaultSpotBand != "" {
+			if !spotBands[p.DefaultSpotBand] {
+				c.add(item, "default_spot_band", "unknown band %q", p.DefaultSpotBand)
+			}
+			v.ref(c, item, "spot_band_ref", p.SpotBandRef)
+		}
+	}
+}
+
+func (v *validator) regions() {
+	c := v.col("regions")
+	v.regionIDs = map[string]bool{}
+	metroCountry := map[string]string{}
+	for _, m := range v.c.Metros {
+		metroCountry[m.ID] = m.Country
+	}
+	for i, r := range v.c.Regions {
+		item := itemName("regions", i, r.Key())
+		unique(c, v.regionIDs, item, "id", r.Key())
+		if !v.providerIDs[r.Provider] {
+			c.add(item, "provider", "unknown provider %q", r.Provider)
+		}
+		if !v.metroIDs[r.Metro] {
+			c.add(item, "metro", "unknown metro %q", r.Metro)
+		}
+		if !v.countryIDs[r.Country] {
+			c.add(item, "country", "unknown country %q", r.Country)
+		} else if mc, ok := metroCountry[r.Metro]; ok && mc != r.Country {
+			c.add(item, "country", "region is in %s but its metro %s is in %s", r.Country, r.Metro, mc)
+		}
+		if r.Egress != nil {
+			v.egress(c, item, "egress", r.Egress)
+			if r.EgressRef == nil {
+				c.add(item, "egress_ref", "region egress prices need a source")
+			} else {
+				v.ref(c, item, "egress_ref", *r.EgressRef)
+			}
+		}
+		v.ref(c, item, "", r.Ref)
+	}
+}
+
+func (v *validator) offers() {
+	c := v.col("offers")
+	seen := map[string]bool{}
+	for i, o := range v.c.Offers {
+		item := itemName("offers", i, o.ID())
+		unique(c, seen, item, "instance_type", o.ID())
+		if !v.regionIDs[o.RegionKey()] {
+			c.add(item, "region", "unknown region %q", o.RegionKey())
+		}
+		if !v.gpuIDs[o.GPU] {
+			c.add(item, "gpu", "unknown GPU %q", o.GPU)
+		}
+		if o.GPUCount < 1 {
+			c.add(item, "gpu_count", "must be ≥ 1, got %d", o.GPUCount)
+		}
+		v.price(c, item, "on_demand", o.OnDemand)
+		od := o.OnDemand.USDPerHour
+		if s := o.Spot; s != nil {
+			v.price(c, item, "spot", s.Price)
+			if s.USDPerHour.GreaterThan(od) {
+				c.add(item, "spot.usd_per_hour", "spot %s is above on-demand %s", s.USDPerHour, od)
+			}
+			if s.Band != "" && !spotBands[s.Band] {
+				c.add(item, "spot.band", "unknown band %q", s.Band)
+			}
+			if s.BandRef != nil {
+				v.ref(c, item, "spot.band_ref", *s.BandRef)
+			}
+		}
+		for _, r := range []struct {
+			field string
+			p     *Price
+		}{{"reserved_1y", o.Reserved1Y}, {"reserved_3y", o.Reserved3Y}} {
+			field, p := r.field, r.p
+			if p == nil {
+				continue
+			}
+			v.price(c, item, field, *p)
+			if p.USDPerHour.GreaterThan(od) {
+				c.add(item, field+".usd_per_hour", "reserved %s is above on-demand %s", p.USDPerHour, od)
+			}
+		}
+	}
+}
+
+func (v *validator) price(c collector, item, field string, p Price) {
+	if !p.USDPerHour.IsPositive() {
+		c.add(item, field+".usd_per_hour", "must be > 0, got %s", p.USDPerHour)
+	}
+	v.ref(c, item, field, p.Ref)
+}
+
+func (v *validator) currencies() {
+	c := v.col("currencies")
+	seen := map[string]bool{}
+	for i, r := range v.c.Currencies {
+		item := itemName("currencies", i, r.Code)
+		unique(c, seen, item, "code", r.Code)
+		if !isCurrency(r.Code) {
+			c.add(item, "code", "unknown currency %q (known: %v)", r.Code, Currencies)
+		}
+		if !r.PerUSD.IsPositive() {
+			c.add(item, "per_usd", "must be > 0, got %s", r.PerUSD)
+		}
+		if r.Code == "USD" && !r.PerUSD.Equal(decimal.NewFromInt(1)) {
+			c.add(item, "per_usd", "USD is the base currency: its rate must be 1")
+		}
+		v.ref(c, item, "", r.Ref)
+	}
+	for _, code := range Currencies {
+		if !seen[code] {
+			c.add("currencies", "", "no rate for %s", code)
+		}
+	}
+}
+
+func isCurrency(code string) bool {
+	for _, c := range Currencies {
+		if c == code {
+			return true
+		}
+	}
+	return false
+}
