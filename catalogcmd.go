@@ -68,7 +68,8 @@ func runCatalogVersions(args []string, getenv func(string) string, stdout, stder
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil {
 		return exitError{2}
 	}
 	builtin, err := loadCatalog(*dir)
@@ -100,25 +101,25 @@ func runCatalogVersions(args []string, getenv func(string) string, stdout, stder
 		}
 		return nil
 	case "activate":
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			fmt.Fprintln(stderr, "gpuplace: catalog activate ID")
 			return exitError{2}
 		}
-		if err := m.Activate(ctx, fs.Arg(0)); err != nil {
+		if err := m.Activate(ctx, pos[0]); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "activated %s\n", fs.Arg(0))
+		fmt.Fprintf(stdout, "activated %s\n", pos[0])
 		return nil
 	}
-	if fs.NArg() != 1 {
+	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "gpuplace: catalog import FILE [-provider aws]")
 		return exitError{2}
 	}
-	body, err := os.ReadFile(fs.Arg(0))
+	body, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
-	imp, err := m.Import(ctx, filepath.Base(fs.Arg(0)), body, *provider, time.Now())
+	imp, err := m.Import(ctx, filepath.Base(pos[0]), body, *provider, time.Now())
 	if err != nil {
 		if printProblems(stdout, err) {
 			fmt.Fprintln(stderr, "gpuplace: nothing imported")
@@ -142,4 +143,21 @@ func catalogSource(dir string) string {
 		return "embedded"
 	}
 	return filepath.Base(dir)
+}
+
+// parseArgs parses fs's flags wherever they stand, before or after the
+// positional arguments ("catalog import FILE -db X", as the usage writes
+// it; the flag package alone stops at FILE), and returns the positional
+// arguments.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
 }

@@ -223,3 +223,28 @@ func TestUserAdd(t *testing.T) {
 		}
 	}
 }
+
+// Ensure catalog import, versions and activate take their flags after the
+// FILE or ID too, as the usage writes them.
+func TestCatalogVersionsFlagsAfterArgs(t *testing.T) {
+	dir := t.TempDir()
+	db, csv := filepath.Join(dir, "cat.db"), filepath.Join(dir, "aws.csv")
+	if err := os.WriteFile(csv, []byte("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"+
+		"g4dn.xlarge,T4,1,4,16,,0.25,0.09,us-east-1,us-east-1a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "catalog", "import", csv, "-db", db, "-provider", "aws")
+	if code != 0 || !strings.Contains(out, "(inactive)") || !strings.Contains(out, "aws:us-east-1:g4dn.xlarge") {
+		t.Fatalf("catalog import FILE -db DB -provider aws: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	id := strings.TrimSpace(out[strings.LastIndex(out, " ")+1:])
+	if code, out, errOut := runCmd(t, "", "catalog", "activate", id, "-db", db); code != 0 || out != "activated "+id+"\n" {
+		t.Fatalf("catalog activate %s -db DB: code %d, stdout %q, stderr %q", id, code, out, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "catalog", "versions", "-db", db); code != 0 || !strings.Contains(out, "* "+id) {
+		t.Errorf("catalog versions after activating %s: code %d\n%s", id, code, out)
+	}
+	if code, _, errOut := runCmd(t, "", "catalog", "activate", id, "extra", "-db", db); code != 2 || !strings.Contains(errOut, "catalog activate ID") {
+		t.Errorf("catalog activate with two ids: code %d, stderr %q; want 2 and the usage", code, errOut)
+	}
+}
