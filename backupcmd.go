@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"gpuplace/internal/store"
 )
 
 // runBackup handles "backup FILE": a consistent copy of the database,
@@ -24,6 +26,9 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 	if _, err := os.Stat(fs.Arg(0)); err == nil {
 		fmt.Fprintf(stderr, "gpuplace: %s exists; choose a new file\n", fs.Arg(0))
 		return exitError{1}
+	}
+	if store.IsPostgres(*dbPath) {
+		return store.ErrPostgresBackup
 	}
 	if _, err := os.Stat(*dbPath); err != nil {
 		return fmt.Errorf("no database at %s: %w", *dbPath, err)

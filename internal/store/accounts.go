@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"gpuplace/internal/account"
@@ -18,16 +17,15 @@ func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano
 // CreateUser stores a new user; an email in use is account.ErrExists.
 func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, error) {
 	u.CreatedAt = time.Now().UTC()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO users (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)`,
-		u.Email, u.Role, u.PasswordHash, formatTime(u.CreatedAt))
+	err := s.db.QueryRowContext(ctx, s.d.q(`INSERT INTO users (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)
+		RETURNING id`), u.Email, u.Role, u.PasswordHash, formatTime(u.CreatedAt)).Scan(&u.ID)
+	if isUniqueViolation(err) {
+		return u, account.ErrExists
+	}
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
-			return u, account.ErrExists
-		}
 		return u, fmt.Errorf("store: create user: %w", err)
 	}
-	u.ID, err = res.LastInsertId()
-	return u, err
+	return u, nil
 }
 
 const userColumns = `u.id, u.email, u.role, u.password_hash, u.created_at`
@@ -47,12 +45,12 @@ func scanUser(row *sql.Row) (account.User, error) {
 
 // UserByEmail returns the user with an email, or account.ErrNotFound.
 func (s *DB) UserByEmail(ctx context.Context, email string) (account.User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = ?`, account.NormalizeEmail(email)))
+	return scanUser(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+userColumns+` FROM users u WHERE u.email = ?`), account.NormalizeEmail(email)))
 }
 
 // CreateSession stores a session (by its token's hash) until expires.
 func (s *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)`,
+	_, err := s.db.ExecContext(ctx, s.d.q(`INSERT INTO sessions (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)`),
 		tokenHash, userID, formatTime(expires), formatTime(time.Now()))
 	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
@@ -63,13 +61,13 @@ func (s *DB) CreateSession(ctx context.Context, tokenHash string, userID int64, 
 // SessionUser returns the user of an unexpired session, or
 // account.ErrNotFound.
 func (s *DB) SessionUser(ctx context.Context, tokenHash string, now time.Time) (account.User, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, formatTime(now)))
+	return scanUser(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+userColumns+` FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ?`), tokenHash, formatTime(now)))
 }
 
 // DeleteSession ends a session; expired ones are swept at the same time.
 func (s *DB) DeleteSession(ctx context.Context, tokenHash string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ? OR expires_at <= ?`, tokenHash, formatTime(time.Now()))
+	_, err := s.db.ExecContext(ctx, s.d.q(`DELETE FROM sessions WHERE token_hash = ? OR expires_at <= ?`), tokenHash, formatTime(time.Now()))
 	if err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"gpuplace/internal/catalog"
@@ -19,23 +18,29 @@ var (
 
 // SaveCatalogVersion stores a catalog, inactive, as a bundle.
 func (s *DB) SaveCatalogVersion(ctx context.Context, id, source string, bundle []byte) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO catalog_versions (id, source, bundle, created_at) VALUES (?, ?, ?, ?)`,
+	_, err := s.db.ExecContext(ctx, s.d.q(`INSERT INTO catalog_versions (id, source, bundle, created_at) VALUES (?, ?, ?, ?)`),
 		id, source, bundle, formatTime(time.Now()))
+	if isUniqueViolation(err) {
+		return ErrVersionExists
+	}
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
-			return ErrVersionExists
-		}
 		return fmt.Errorf("store: save catalog version %s: %w", id, err)
 	}
 	return nil
 }
 
 // ActivateCatalogVersion makes one version the active one, in a single
-// transaction: at every moment exactly one version is active.
+// transaction: at every moment exactly one version is active. Concurrent
+// activations (from several instances) are serialised — by SQLite's write
+// lock, or PostgreSQL's advisory lock taken before anything is read — so
+// the last one wins and none fails on the one-active index.
 func (s *DB) ActivateCatalogVersion(ctx context.Context, id string) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.lock(ctx, tx, lockActivate); err != nil {
+			return fmt.Errorf("store: activate %s: %w", id, err)
+		}
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM catalog_versions WHERE id = ?`, id).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, s.d.q(`SELECT COUNT(*) FROM catalog_versions WHERE id = ?`), id).Scan(&n); err != nil {
 			return fmt.Errorf("store: activate %s: %w", id, err)
 		}
 		if n == 0 {
@@ -44,7 +49,7 @@ func (s *DB) ActivateCatalogVersion(ctx context.Context, id string) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE catalog_versions SET active = 0 WHERE active = 1`); err != nil {
 			return fmt.Errorf("store: activate %s: %w", id, err)
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE catalog_versions SET active = 1, activated_at = ? WHERE id = ?`, formatTime(time.Now()), id)
+		_, err := tx.ExecContext(ctx, s.d.q(`UPDATE catalog_versions SET active = 1, activated_at = ? WHERE id = ?`), formatTime(time.Now()), id)
 		return err
 	})
 }
@@ -71,7 +76,7 @@ func (s *DB) CatalogVersions(ctx context.Context) ([]catalog.VersionInfo, error)
 // CatalogBundle returns a stored version's bundle.
 func (s *DB) CatalogBundle(ctx context.Context, id string) ([]byte, error) {
 	var b []byte
-	err := s.db.QueryRowContext(ctx, `SELECT bundle FROM catalog_versions WHERE id = ?`, id).Scan(&b)
+	err := s.db.QueryRowContext(ctx, s.d.q(`SELECT bundle FROM catalog_versions WHERE id = ?`), id).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrVersionNotFound
 	}

@@ -13,7 +13,7 @@ import (
 // CreateLink stores a pinned link.
 func (s *DB) CreateLink(ctx context.Context, l link.Link) error {
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO links (id, query, catalog_version, result, created_at) VALUES (?, ?, ?, ?, ?)`,
+		s.d.q(`INSERT INTO links (id, query, catalog_version, result, created_at) VALUES (?, ?, ?, ?, ?)`),
 		l.ID, l.Query, l.CatalogVersion, string(l.Result), l.CreatedAt.UTC().Format(time.RFC3339Nano))
 	if err != nil {
 		return fmt.Errorf("store: create link: %w", err)
@@ -26,7 +26,7 @@ func (s *DB) Link(ctx context.Context, id string) (link.Link, error) {
 	var l link.Link
 	var result, created string
 	err := s.db.QueryRowContext(ctx,
-		`SELECT id, query, catalog_version, result, created_at FROM links WHERE id = ?`, id).
+		s.d.q(`SELECT id, query, catalog_version, result, created_at FROM links WHERE id = ?`), id).
 		Scan(&l.ID, &l.Query, &l.CatalogVersion, &result, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return link.Link{}, link.ErrNotFound

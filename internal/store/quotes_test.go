@@ -13,6 +13,7 @@ import (
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/quote"
+	"gpuplace/internal/store/storetest"
 )
 
 func newQuote(customer string) *quote.Quote {
@@ -24,8 +25,10 @@ func newQuote(customer string) *quote.Quote {
 }
 
 // Ensure 50 quotes created at once get 50 distinct, gapless numbers.
-func TestQuoteNumbersConcurrent(t *testing.T) {
-	db, _ := newTestDB(t)
+func TestQuoteNumbersConcurrent(t *testing.T) { storetest.Run(t, testQuoteNumbersConcurrent) }
+
+func testQuoteNumbersConcurrent(t *testing.T, backend string) {
+	db, _ := newTestDB(t, backend)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	errs := make(chan error, 50)
@@ -72,8 +75,10 @@ func quoteFilterAll() quote.Filter { return quote.Filter{PerPage: 1000} }
 
 // Ensure a sent quote cannot change in place, a revision gets the next
 // revision number, and the old revision stays as it was.
-func TestQuoteRevisions(t *testing.T) {
-	db, _ := newTestDB(t)
+func TestQuoteRevisions(t *testing.T) { storetest.Run(t, testQuoteRevisions) }
+
+func testQuoteRevisions(t *testing.T, backend string) {
+	db, _ := newTestDB(t, backend)
 	ctx := context.Background()
 	q := newQuote("Acme")
 	if err := db.CreateQuote(ctx, q); err != nil {
@@ -125,8 +130,10 @@ func TestQuoteRevisions(t *testing.T) {
 }
 
 // Ensure the list searches customer and number, filters status and pages.
-func TestQuoteList(t *testing.T) {
-	db, _ := newTestDB(t)
+func TestQuoteList(t *testing.T) { storetest.Run(t, testQuoteList) }
+
+func testQuoteList(t *testing.T, backend string) {
+	db, _ := newTestDB(t, backend)
 	ctx := context.Background()
 	for i := range 25 {
 		q := newQuote(fmt.Sprintf("Customer %02d", i))
@@ -164,8 +171,10 @@ func TestQuoteList(t *testing.T) {
 
 // Ensure users are unique by email and sessions end when they expire or
 // are deleted.
-func TestAccountsAndSessions(t *testing.T) {
-	db, _ := newTestDB(t)
+func TestAccountsAndSessions(t *testing.T) { storetest.Run(t, testAccountsAndSessions) }
+
+func testAccountsAndSessions(t *testing.T, backend string) {
+	db, _ := newTestDB(t, backend)
 	ctx := context.Background()
 	u, err := account.NewUser("Sales@Example.com", account.RoleSales, "correct horse battery")
 	if err != nil {

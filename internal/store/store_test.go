@@ -4,29 +4,30 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"gpuplace/internal/link"
 	"gpuplace/internal/store"
+	"gpuplace/internal/store/storetest"
 )
 
-// newTestDB opens a fresh database file in a temporary directory.
-func newTestDB(t testing.TB) (*store.DB, string) {
+// newTestDB opens a fresh database on backend (see storetest) and returns
+// it with its DSN.
+func newTestDB(t testing.TB, backend string) (*store.DB, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
-	db, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db, path
+	dsn := storetest.DSN(t, backend)
+	return storetest.OpenDSN(t, dsn), dsn
 }
 
 // Ensure a link round-trips and an unknown id is ErrNotFound.
-func TestLinks(t *testing.T) {
-	db, _ := newTestDB(t)
+func TestLinks(t *testing.T) { storetest.Run(t, testLinks) }
+
+func testLinks(t *testing.T, backend string) {
+	db, _ := newTestDB(t, backend)
 	ctx := context.Background()
 	want := link.Link{ID: link.NewID(), Query: "kind=training&profile=resnet50", CatalogVersion: "v1",
 		Result: []byte(`{"total":"1.00"}`), CreatedAt: time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)}
@@ -50,9 +51,11 @@ func TestLinks(t *testing.T) {
 }
 
 // Ensure reopening a database applies no migration twice and keeps data,
-// and the file is in WAL mode.
-func TestReopen(t *testing.T) {
-	db, path := newTestDB(t)
+// and a SQLite file is in WAL mode.
+func TestReopen(t *testing.T) { storetest.Run(t, testReopen) }
+
+func testReopen(t *testing.T, backend string) {
+	db, path := newTestDB(t, backend)
 	ctx := context.Background()
 	l := link.Link{ID: link.NewID(), Query: "q", CatalogVersion: "v", Result: []byte("{}"), CreatedAt: time.Now()}
 	if err := db.CreateLink(ctx, l); err != nil {
@@ -66,6 +69,9 @@ func TestReopen(t *testing.T) {
 	defer db2.Close()
 	if _, err := db2.Link(ctx, l.ID); err != nil {
 		t.Errorf("link lost after reopen: %v", err)
+	}
+	if backend != "sqlite" {
+		return
 	}
 	if mode, err := db2.JournalMode(ctx); err != nil || mode != "wal" {
 		t.Errorf("journal mode = %q (%v), want wal", mode, err)
@@ -85,9 +91,10 @@ func TestNewID(t *testing.T) {
 }
 
 // Ensure a backup taken while another connection writes is a sound
-// database holding everything committed before it began.
+// database holding everything committed before it began (SQLite; see
+// TestBackupPostgres).
 func TestBackupWhileWriting(t *testing.T) {
-	db, dir := newTestDB(t)
+	db, dir := newTestDB(t, "sqlite")
 	ctx := context.Background()
 	var before []string
 	for i := range 20 {
@@ -121,5 +128,26 @@ func TestBackupWhileWriting(t *testing.T) {
 		if _, err := restored.Link(ctx, id); err != nil {
 			t.Errorf("link %s, written before the backup, is not in it: %v", id, err)
 		}
+	}
+}
+
+// Ensure Backup and IntegrityCheck on PostgreSQL refuse clearly, pointing
+// to pg_dump, and write no file.
+func TestBackupPostgres(t *testing.T) {
+	db, _ := newTestDB(t, "postgres")
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "backup.db")
+	err := db.Backup(ctx, file)
+	if !errors.Is(err, store.ErrSQLiteOnly) || !strings.Contains(err.Error(), "pg_dump") {
+		t.Errorf("Backup on PostgreSQL: %v, want ErrSQLiteOnly naming pg_dump", err)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("Backup on PostgreSQL wrote a file")
+	}
+	if _, err := db.IntegrityCheck(ctx); !errors.Is(err, store.ErrSQLiteOnly) {
+		t.Errorf("IntegrityCheck on PostgreSQL: %v, want ErrSQLiteOnly", err)
+	}
+	if db.Dialect() != "postgres" {
+		t.Errorf("Dialect() = %q, want postgres", db.Dialect())
 	}
 }

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"errors"
+	"testing"
+)
+
+// Ensure rebind numbers placeholders in order and leaves a ? inside
+// string literals and quoted identifiers alone.
+func TestRebind(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`SELECT 1`, `SELECT 1`},
+		{`WHERE a = ? AND b = ?`, `WHERE a = $1 AND b = $2`},
+		{`VALUES (?,?,?)`, `VALUES ($1,$2,$3)`},
+		{`WHERE a = '?' AND b = ?`, `WHERE a = '?' AND b = $1`},
+		{`WHERE a = 'it''s ?' AND b = ?`, `WHERE a = 'it''s ?' AND b = $1`},
+		{`WHERE "odd?col" = ? AND c LIKE ? ESCAPE '\'`, `WHERE "odd?col" = $1 AND c LIKE $2 ESCAPE '\'`},
+		{`LIMIT ? OFFSET ?`, `LIMIT $1 OFFSET $2`},
+		{`? ? ? ? ? ? ? ? ? ? ?`, `$1 $2 $3 $4 $5 $6 $7 $8 $9 $10 $11`},
+	} {
+		if got := rebind(tt.in); got != tt.want {
+			t.Errorf("rebind(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := sqliteDialect.q(`a = ?`); got != `a = ?` {
+		t.Errorf("SQLite query rewritten to %q", got)
+	}
+}
+
+// Ensure the DSN decides the database.
+func TestIsPostgres(t *testing.T) {
+	for dsn, want := range map[string]bool{
+		"postgres://app@localhost/gpuplace":   true,
+		"postgresql://app@localhost/gpuplace": true,
+		"gpuplace.db":                         false,
+		"/var/lib/gpuplace/postgres.db":       false,
+		"":                                    false,
+	} {
+		if got := IsPostgres(dsn); got != want {
+			t.Errorf("IsPostgres(%q) = %v, want %v", dsn, got, want)
+		}
+	}
+}
+
+// Ensure only unique-constraint failures count as such.
+func TestIsUniqueViolation(t *testing.T) {
+	if isUniqueViolation(nil) || isUniqueViolation(errors.New("disk full")) {
+		t.Error("a nil or unrelated error counted as a unique violation")
+	}
+	if !isUniqueViolation(errors.New("constraint failed: UNIQUE constraint failed: users.email (2067)")) {
+		t.Error("SQLite's unique failure not recognised")
+	}
+}
+
+// Ensure Redact hides a PostgreSQL password, wherever it is written.
+func TestRedact(t *testing.T) {
+	for dsn, want := range map[string]string{
+		"gpuplace.db": "gpuplace.db",
+		"postgres://app:s3cret@db:5432/gpuplace?sslmode=require":         "postgres://app:xxxxx@db:5432/gpuplace?sslmode=require",
+		"postgres://app@db/gpuplace?password=s3cret&sslmode=verify-full": "postgres://app@db/gpuplace?password=xxxxx&sslmode=verify-full",
+	} {
+		if got := Redact(dsn); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", dsn, got, want)
+		}
+	}
+}
