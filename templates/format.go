@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -139,4 +141,15 @@ func offerURL(ctx context.Context, provider, region, gpu string) string {
 		q.Set("lang", LangZH)
 	}
 	return "/catalog/offers?" + q.Encode()
+}
+
+// sourceTitle names a catalog source by its title, or its id when the
+// catalog does not have it (an answer pinned on another version).
+func sourceTitle(c *catalog.Catalog, id string) string {
+	if c != nil {
+		if src, ok := c.Source(id); ok {
+			return src.Title
+		}
+	}
+	return id
 }

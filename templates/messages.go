@@ -15,6 +15,8 @@ var messages = map[string][2]string{
 	"meta.pick":        {"%s %s (%s): %s, %d × %s, %s. Total %s.", "%s %s（%s）：%s，%d × %s，%s。总计 %s。"},
 	"error.back":       {"Back to the start page", "返回首页"},
 	"nav.account":      {"Account", "账户"},
+	"nav.main":         {"Sections", "栏目"},
+	"nav.explorer":     {"Catalog", "目录"},
 	"nav.quotes":       {"Quotes", "报价单"},
 	"nav.admin":        {"Catalog admin", "目录管理"},
 	"nav.login":        {"Sign in", "登录"},

@@ -2118,9 +2118,9 @@ func dataNotes(v AdviceView, r *advisor.Result) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var129 string
-			templ_7745c5c3_Var129, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "data.throughput", fmtNum(r.Pick.Throughput.PerGPU), r.Pick.Throughput.Unit, r.Pick.Throughput.Source, r.Pick.Throughput.Date))
+			templ_7745c5c3_Var129, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "data.throughput", fmtNum(r.Pick.Throughput.PerGPU), r.Pick.Throughput.Unit, sourceTitle(v.Options.Catalog, r.Pick.Throughput.Source), r.Pick.Throughput.Date))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/results.templ`, Line: 307, Col: 140}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/results.templ`, Line: 307, Col: 172}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var129))
 			if templ_7745c5c3_Err != nil {

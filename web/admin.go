@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
 
 	"gpuplace/internal/catalog"
@@ -20,6 +21,9 @@ func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) erro
 	v, err := s.adminView(r)
 	if err != nil {
 		return err
+	}
+	if id := r.URL.Query().Get("activated"); id != "" && id == v.Active {
+		v.Message = templates.Tf(r.Context(), "admin.activated", id)
 	}
 	if id := r.URL.Query().Get("diff"); id != "" {
 		c, err := s.versions.Version(r.Context(), id)
@@ -86,6 +90,6 @@ func (s *Server) handleAdminActivate(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	s.log.InfoContext(r.Context(), "catalog version activated", "version", id)
-	http.Redirect(w, r, "/admin/catalog", http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/catalog?activated="+url.QueryEscape(id), http.StatusSeeOther)
 	return nil
 }

@@ -41,7 +41,9 @@ type ImportedOffer struct {
 // accelerator (CPU instances) are skipped; every other row must be valid.
 // Per region an instance type takes the on-demand price (the same in every
 // zone, or it is a problem) and the lowest spot price. Problems name the
-// row and the column; with any problem the offers are not returned.
+// row and the column; with problems, the offers that did read come back
+// beside them, so that a caller can check them further and report every
+// problem at once.
 func ReadPublicCSV(r io.Reader, name string) ([]ImportedOffer, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -121,15 +123,15 @@ func ReadPublicCSV(r io.Reader, name string) ([]ImportedOffer, error) {
 			prev.Spot = o.Spot
 		}
 	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	if len(order) == 0 {
+	if len(order) == 0 && len(probs) == 0 {
 		return nil, Problems{{File: name, Message: "no GPU rows (rows with an AcceleratorName)"}}
 	}
 	out := make([]ImportedOffer, len(order))
 	for i, k := range order {
 		out[i] = *byKey[k]
+	}
+	if len(probs) > 0 {
+		return out, probs
 	}
 	return out, nil
 }
@@ -163,17 +165,12 @@ func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string
 	if _, ok := c.Provider(provider); !ok {
 		return nil, Problems{{File: source.ID, Field: "provider", Message: fmt.Sprintf("unknown provider %q", provider)}}
 	}
-	var probs Problems
+	if probs := c.UnknownRegions(provider, offers, source.ID); len(probs) > 0 {
+		return nil, probs
+	}
 	listed := map[string]bool{}
 	for _, o := range offers {
-		if _, ok := c.Region(provider + ":" + o.Region); !ok {
-			probs = append(probs, Problem{File: source.ID, Item: fmt.Sprintf("row %d", o.Row), Field: "Region",
-				Message: fmt.Sprintf("unknown %s region %q: add it to the catalog first", provider, o.Region)})
-		}
 		listed[o.Region] = true
-	}
-	if len(probs) > 0 {
-		return nil, probs
 	}
 	old := map[string]Offer{}
 	var kept []Offer
@@ -205,6 +202,19 @@ func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string
 		Sources: append(slices.Clone(c.Version.Sources), source)}
 	next.Offers = kept
 	return rebuild(&next)
+}
+
+// UnknownRegions reports the price-list rows whose region the catalog does
+// not have for provider.
+func (c *Catalog) UnknownRegions(provider string, offers []ImportedOffer, file string) Problems {
+	var probs Problems
+	for _, o := range offers {
+		if _, ok := c.Region(provider + ":" + o.Region); !ok && o.Region != "" {
+			probs = append(probs, Problem{File: file, Item: fmt.Sprintf("row %d", o.Row), Field: "Region",
+				Message: fmt.Sprintf("unknown %s region %q: add it to the catalog first", provider, o.Region)})
+		}
+	}
+	return probs
 }
 
 // keepReserved keeps a reserved price unless the new on-demand price fell

@@ -7,6 +7,7 @@ package versions
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -164,6 +165,11 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	} else {
 		var offers []catalog.ImportedOffer
 		offers, err = catalog.ReadPublicCSV(bytes.NewReader(data), name)
+		var probs catalog.Problems
+		if errors.As(err, &probs) {
+			// Report the rows' regions too: every problem at once.
+			return Imported{}, append(probs, active.UnknownRegions(provider, offers, name)...)
+		}
 		if err == nil {
 			src := catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("%s price list %s, imported %s", provider, name, date),
 				Note: "public CSV layout; per region the on-demand price and the lowest spot price over its zones"}
@@ -173,6 +179,10 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	if err != nil {
 		return Imported{}, err
 	}
+	diff := catalog.DiffOffers(active, next)
+	if len(diff.Added)+len(diff.Removed)+len(diff.Changed) == 0 {
+		return Imported{}, catalog.Problems{{File: name, Message: "changes no offer of the active version " + active.Version.ID + ": nothing to import"}}
+	}
 	var buf bytes.Buffer
 	if err := next.Bundle(&buf); err != nil {
 		return Imported{}, err
@@ -181,7 +191,7 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 		return Imported{}, err
 	}
 	m.loaded[id] = next
-	return Imported{Catalog: next, Diff: catalog.DiffOffers(active, next)}, nil
+	return Imported{Catalog: next, Diff: diff}, nil
 }
 
 // nextID names a new version after its date: 2026-11-29.2 when

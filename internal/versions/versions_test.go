@@ -245,3 +245,33 @@ func TestRefreshFollowsOtherInstance(t *testing.T) {
 		t.Errorf("the other instance serves %s, want %s", b.Active().Version.ID, imp.Catalog.Version.ID)
 	}
 }
+
+// Ensure a price list with a bad price and an unknown region reports both
+// at once, and a list that changes nothing is refused.
+func TestImportReportsEverything(t *testing.T) {
+	m, _, _ := open(t)
+	ctx := context.Background()
+	head := strings.Join(catalog.PublicCSVColumns, ",") + "\n"
+	bad := head + "g4dn.xlarge,T4,1,4,16,,abc,,us-east-1,a\ng4dn.xlarge,T4,1,4,16,,0.5,,mars-1,a\n"
+	_, err := m.Import(ctx, "bad.csv", []byte(bad), "aws", now)
+	var probs catalog.Problems
+	if !errors.As(err, &probs) || len(probs) != 2 || probs[0].Field != "Price" || probs[1].Field != "Region" {
+		t.Fatalf("import error = %v, want a Price problem and a Region problem", err)
+	}
+	// The active version's own AWS offers in us-east-1, as a price list.
+	names := map[string]string{"t4": "T4", "a10g": "A10G", "l4": "L4", "l40s": "L40S", "v100": "V100", "a100-40gb": "A100",
+		"a100-80gb": "A100-80GB", "h100": "H100", "h200": "H200", "b200": "B200"}
+	same := head
+	for _, o := range m.Active().Offers {
+		if o.Provider == "aws" && o.Region == "us-east-1" {
+			spot := ""
+			if o.Spot != nil {
+				spot = o.Spot.USDPerHour.String()
+			}
+			same += fmt.Sprintf("%s,%s,%d,%d,%g,,%s,%s,us-east-1,a\n", o.InstanceType, names[o.GPU], o.GPUCount, o.VCPUs, o.MemoryGiB, o.OnDemand.USDPerHour, spot)
+		}
+	}
+	if _, err := m.Import(ctx, "same.csv", []byte(same), "aws", now); err == nil || !strings.Contains(err.Error(), "nothing to import") {
+		t.Errorf("a list that changes nothing: %v, want it refused", err)
+	}
+}
