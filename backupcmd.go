@@ -16,15 +16,17 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
-	if err := fs.Parse(args); err != nil {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
 		return exitError{2}
 	}
-	if fs.NArg() != 1 {
+	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "gpuplace: backup FILE [-db gpuplace.db]")
 		return exitError{2}
 	}
-	if _, err := os.Stat(fs.Arg(0)); err == nil {
-		fmt.Fprintf(stderr, "gpuplace: %s exists; choose a new file\n", fs.Arg(0))
+	out := pos[0]
+	if _, err := os.Stat(out); err == nil {
+		fmt.Fprintf(stderr, "gpuplace: %s exists; choose a new file\n", out)
 		return exitError{1}
 	}
 	if store.IsPostgres(*dbPath) {
@@ -38,9 +40,9 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 		return err
 	}
 	defer db.Close()
-	if err := db.Backup(ctx, fs.Arg(0)); err != nil {
+	if err := db.Backup(ctx, out); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *dbPath, fs.Arg(0))
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *dbPath, out)
 	return nil
 }
