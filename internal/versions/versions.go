@@ -45,10 +45,15 @@ func Open(ctx context.Context, store Store, builtin *catalog.Catalog, source str
 		if err := builtin.Bundle(&buf); err != nil {
 			return nil, err
 		}
-		if err := store.SaveCatalogVersion(ctx, builtin.Version.ID, source, buf.Bytes()); err != nil {
-			return nil, err
-		}
-		if err := store.ActivateCatalogVersion(ctx, builtin.Version.ID); err != nil {
+		switch err := store.SaveCatalogVersion(ctx, builtin.Version.ID, source, buf.Bytes()); {
+		case err == nil:
+			if err := store.ActivateCatalogVersion(ctx, builtin.Version.ID); err != nil {
+				return nil, err
+			}
+		case storedMeanwhile(ctx, store, builtin.Version.ID):
+			// Another instance starting at the same moment stored (and
+			// activates) it.
+		default:
 			return nil, err
 		}
 	}
@@ -56,6 +61,12 @@ func Open(ctx context.Context, store Store, builtin *catalog.Catalog, source str
 		return nil, err
 	}
 	return m, nil
+}
+
+// storedMeanwhile reports whether a version is in the store after all.
+func storedMeanwhile(ctx context.Context, store Store, id string) bool {
+	_, err := store.CatalogBundle(ctx, id)
+	return err == nil
 }
 
 // Active is the catalog to answer with now. Take it once per request.
