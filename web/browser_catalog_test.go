@@ -122,7 +122,7 @@ func nonEmpty(q url.Values) map[string]string {
 }
 
 var (
-	throughputNote = regexp.MustCompile(`Throughput: (.+?) per GPU \(source (\S+), (\S+)\)`)
+	throughputNote = regexp.MustCompile(`Throughput: (.+?) per GPU \(source (.+), (\d{4}(?:-\d{2}){0,2})\)`)
 	leadingCount   = regexp.MustCompile(`^[\d,]+`)
 )
 

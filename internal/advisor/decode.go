@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -26,13 +27,17 @@ func DecodeRequest(r io.Reader) (Request, error) {
 	return req, nil
 }
 
+var listIndex = regexp.MustCompile(`\.(\d+)`)
+
 // decodeError turns a JSON decoding error into a field error.
 func decodeError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
 	switch {
 	case errors.As(err, &typeErr):
-		field := typeErr.Field
+		// Go 1.27 names list items by index ("users.0.share"): write them
+		// as the validation does ("users[0].share").
+		field := listIndex.ReplaceAllString(typeErr.Field, "[$1]")
 		if field == "" {
 			field = "body"
 		}
