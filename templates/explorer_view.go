@@ -195,7 +195,7 @@ func moneyIn(d decimal.Decimal, currency, unit string) string {
 	s := d.StringFixed(unitPlaces(unit))
 	neg := strings.HasPrefix(s, "-")
 	whole, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
-	out := groupDigits(whole) + "." + frac
+	out := catalog.GroupDigits(whole) + "." + frac
 	if sym, ok := currencySymbols[currency]; ok {
 		out = sym + out
 	} else {

@@ -33,7 +33,7 @@ func Money(d decimal.Decimal, currency string) string {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	whole, frac, _ := strings.Cut(s, ".")
-	out := groupDigits(whole) + "." + frac
+	out := catalog.GroupDigits(whole) + "." + frac
 	if sym, ok := currencySymbols[currency]; ok {
 		out = sym + out
 	} else {
@@ -45,29 +45,18 @@ func Money(d decimal.Decimal, currency string) string {
 	return out
 }
 
-func groupDigits(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // fmtNum formats a plain figure: grouped whole numbers, or up to three
 // significant digits below 100.
 func fmtNum(x float64) string {
 	if math.Abs(x) >= 100 || x == math.Trunc(x) {
-		return groupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+		return catalog.GroupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
 	}
 	return strconv.FormatFloat(x, 'g', 3, 64)
 }
 
 func fmtQty(d decimal.Decimal) string {
 	if d.IsInteger() {
-		return groupDigits(d.String())
+		return catalog.GroupDigits(d.String())
 	}
 	return d.StringFixed(2)
 }

@@ -123,12 +123,7 @@ func fmt2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 func fmtMoney(x float64) string {
 	s := decimal.NewFromFloat(x).StringFixed(2)
 	whole, frac, _ := strings.Cut(s, ".")
-	return fmtNum(mustFloat(whole)) + "." + frac
-}
-
-func mustFloat(s string) float64 {
-	x, _ := strconv.ParseFloat(s, 64)
-	return x
+	return catalog.GroupDigits(whole) + "." + frac
 }
 
 // describe names a plan's placements: "aws eu-west-1 g5.xlarge (spot)".

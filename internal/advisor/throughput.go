@@ -92,15 +92,7 @@ func nodeThroughput(p perf, count int, eff float64) (float64, float64) {
 // separators, small ones with a few significant digits.
 func fmtNum(x float64) string {
 	if x >= 100 || x == math.Trunc(x) {
-		s := fmt.Sprintf("%.0f", x)
-		out := make([]byte, 0, len(s)+len(s)/3)
-		for i := range len(s) {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				out = append(out, ',')
-			}
-			out = append(out, s[i])
-		}
-		return string(out)
+		return catalog.GroupDigits(fmt.Sprintf("%.0f", x))
 	}
 	return fmt.Sprintf("%.3g", x)
 }

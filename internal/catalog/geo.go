@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // The distance model for latency the catalog has no measurement of: light in
@@ -45,17 +46,19 @@ func accessRTT(km float64) float64 {
 // EstimateMethod describes EstimateRTT for a distance, for labelling.
 func EstimateMethod(km float64) string {
 	return fmt.Sprintf("distance: %s km great-circle × %.1f route factor ÷ %.0f km/ms + %.0f ms",
-		groupThousands(math.Round(km/10)*10), RouteFactor, KMPerRTTMS, BaseRTTMS)
+		GroupDigits(fmt.Sprintf("%.0f", math.Round(km/10)*10)), RouteFactor, KMPerRTTMS, BaseRTTMS)
 }
 
-func groupThousands(x float64) string {
-	s := fmt.Sprintf("%.0f", x)
-	out := ""
+// GroupDigits puts thousands separators into a string of digits:
+// "1281167" → "1,281,167". Figures in the catalog's methods, the advisor's
+// sentences and the pages are all written this way.
+func GroupDigits(s string) string {
+	var b strings.Builder
 	for i, r := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
-			out += ","
+			b.WriteByte(',')
 		}
-		out += string(r)
+		b.WriteRune(r)
 	}
-	return out
+	return b.String()
 }
