@@ -167,8 +167,8 @@ func TestRecommendInferenceReservedTerms(t *testing.T) {
 func TestRecommendMultiRegion(t *testing.T) {
 	cat := handCatalog(t)
 	// 75 % of users in Germany (Frankfurt), 25 % in Japan (Tokyo); 50 ms
-	// target; one request takes 10 ms on a. Round trips: Frankfurt–fra 1,
-	// Frankfurt–par 10, Tokyo–tyo 1, Tokyo–fra 230, Tokyo–par ≈ 156 (from
+	// target; one request takes 10 ms on a. Round trips: Frankfurt–fra 10
+	// (the base delay), Frankfurt–par 10, Tokyo–tyo 10, Tokyo–fra 230, Tokyo–par ≈ 156 (from
 	// distance), Frankfurt–iad 90, Tokyo–iad 150.
 	//
 	// Single regions: fra or par keep only the German 75 % within 50 ms,
@@ -215,12 +215,12 @@ func TestRecommendMultiRegion(t *testing.T) {
 		t.Errorf("Recommend() total = %s, want 3083.92 (lines %+v)", pick.Total, pick.Lines)
 	}
 	lat := pick.Latency
-	// Germany: 10 ms to Paris + 10 ms; Japan: 1 ms + 10 ms; weighted
-	// 0.75 × 20 + 0.25 × 11 = 17.75 → 17.8.
-	if lat == nil || lat.ShareWithinTarget != 100 || lat.WeightedMS != 17.8 {
-		t.Fatalf("Recommend() latency = %+v, want 100 %% within target, 17.8 ms weighted", lat)
+	// Germany: 10 ms to Paris + 10 ms; Japan: the base delay 10 ms to its
+	// own metro + 10 ms; weighted 0.75 × 20 + 0.25 × 20 = 20.
+	if lat == nil || lat.ShareWithinTarget != 100 || lat.WeightedMS != 20 {
+		t.Fatalf("Recommend() latency = %+v, want 100 %% within target, 20 ms weighted", lat)
 	}
-	wantGroups := map[string][2]any{"DE": {"p2:fr", 20.0}, "JP": {"p1:jp", 11.0}}
+	wantGroups := map[string][2]any{"DE": {"p2:fr", 20.0}, "JP": {"p1:jp", 20.0}}
 	for _, g := range lat.Groups {
 		if w := wantGroups[g.Location]; g.Region != w[0] || g.TotalMS != w[1] {
 			t.Errorf("Recommend() group %s = %s at %v ms, want %s at %v ms", g.Location, g.Region, g.TotalMS, w[0], w[1])
@@ -240,7 +240,7 @@ func TestRecommendMultiRegion(t *testing.T) {
 func TestRecommendLatencyTargetUnreachable(t *testing.T) {
 	cat := handCatalog(t)
 	// Users in the Ashburn metro with a 5 ms target: the best any region
-	// does is p1:us, 1 ms + 10 ms of GPU time = 11 ms, so nobody is within
+	// does is p1:us, the base delay 10 ms + 10 ms of GPU time = 20 ms, so nobody is within
 	// the target anywhere, alone or in several regions.
 	req := handInference(1, 1)
 	req.Users = []advisor.UserShare{{Location: "iad", Share: 1}}

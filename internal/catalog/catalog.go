@@ -161,7 +161,11 @@ type Country struct {
 	// country's data protection adequate; AdequacyNote states the scope.
 	Adequacy     string `json:"adequacy,omitempty"`
 	AdequacyNote string `json:"adequacy_note,omitempty"`
-	Cities       []City `json:"cities"`
+	// FilteredBorder marks a country whose traffic to and from abroad
+	// passes a national filter (mainland China's): estimated paths across
+	// its border are scaled by the ratio its known pairs show.
+	FilteredBorder bool   `json:"filtered_border,omitempty"`
+	Cities         []City `json:"cities"`
 	Ref
 }
 
@@ -184,6 +188,9 @@ type LatencyPair struct {
 	// LowMS and HighMS give a range where the source gives one.
 	LowMS  float64 `json:"low_ms,omitempty"`
 	HighMS float64 `json:"high_ms,omitempty"`
+	// OutlierMS is set on a derived pair that stands in for a measured one
+	// far from what its neighbours show: the measurement not trusted.
+	OutlierMS float64 `json:"outlier_ms,omitempty"`
 	Ref
 }
 

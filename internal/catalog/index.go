@@ -27,11 +27,14 @@ type Catalog struct {
 	benchmarks                                                        map[benchKey]int
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
-	rtt       []float64
-	pair      []int
-	derived   []LatencyPair
-	locations map[string]*Location
-	sources   map[string]int
+	rtt      []float64
+	pair     []int
+	derived  []LatencyPair
+	distance DistanceModel
+	// borderFactor scales estimates across a filtered border.
+	borderFactor float64
+	locations    map[string]*Location
+	sources      map[string]int
 }
 
 type benchKey struct {
@@ -85,42 +88,6 @@ func (c *Catalog) index() {
 	}
 	c.indexLatency()
 	c.indexLocations()
-}
-
-// indexLatency fills the metro matrix from the data and estimates, from
-// distance, every pair the data lacks.
-func (c *Catalog) indexLatency() {
-	n := len(c.Metros)
-	c.rtt = make([]float64, n*n)
-	c.pair = make([]int, n*n)
-	for i := range c.pair {
-		c.pair[i] = missingPair
-	}
-	for k, p := range c.Latency {
-		a, b := c.metros[p.From], c.metros[p.To]
-		c.rtt[a*n+b], c.rtt[b*n+a] = p.RTTMS, p.RTTMS
-		c.pair[a*n+b], c.pair[b*n+a] = k, k
-	}
-	for a := range n {
-		for b := range n {
-			if c.pair[a*n+b] != missingPair {
-				continue
-			}
-			ma, mb := c.Metros[a], c.Metros[b]
-			var p LatencyPair
-			if a == b {
-				p = LatencyPair{From: ma.ID, To: mb.ID, RTTMS: sameMetroRTTMS, Statistic: "estimate",
-					Ref: Ref{Date: c.Version.Created, Estimated: true, Method: "same metro: 1 ms"}}
-			} else {
-				km := DistanceKM(ma.Lat, ma.Lon, mb.Lat, mb.Lon)
-				p = LatencyPair{From: ma.ID, To: mb.ID, RTTMS: EstimateRTT(km), Statistic: "estimate",
-					Ref: Ref{Date: c.Version.Created, Estimated: true, Method: EstimateMethod(km)}}
-			}
-			c.derived = append(c.derived, p)
-			c.rtt[a*n+b] = p.RTTMS
-			c.pair[a*n+b] = -len(c.derived)
-		}
-	}
 }
 
 const missingPair = int(^uint(0) >> 1)

@@ -1,0 +1,185 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+)
+
+// Outlier rule for measured pairs: a measured round trip more than
+// outlierFactor times the shortest path through a neighbour of either end
+// (a metro within neighbourKM whose own legs are measured) is not trusted;
+// the neighbour path stands in for it, labelled as an estimate.
+const (
+	outlierFactor = 1.5
+	neighbourKM   = 1500.0
+)
+
+// indexLatency fills the metro matrix. Measured pairs come first, except
+// those far from what their neighbours show (outliers); the distance model
+// is fitted per corridor on the measured pairs that remain and estimates
+// every pair the data lacks, scaled across a filtered border (see
+// Country.FilteredBorder).
+func (c *Catalog) indexLatency() {
+	n := len(c.Metros)
+	c.rtt = make([]float64, n*n)
+	c.pair = make([]int, n*n)
+	for i := range c.pair {
+		c.pair[i] = missingPair
+	}
+	for k, p := range c.Latency {
+		a, b := c.metros[p.From], c.metros[p.To]
+		c.rtt[a*n+b], c.rtt[b*n+a] = p.RTTMS, p.RTTMS
+		c.pair[a*n+b], c.pair[b*n+a] = k, k
+	}
+	outliers := c.flagOutliers()
+	var points []fitPoint
+	for k, p := range c.Latency {
+		a, b := c.metros[p.From], c.metros[p.To]
+		if p.Estimated || outliers[k] != nil || c.crossesFilteredBorder(a, b) {
+			continue
+		}
+		ma, mb := c.Metros[a], c.Metros[b]
+		points = append(points, fitPoint{
+			corridor: Corridor(ZoneOf(ma.Lat, ma.Lon), ZoneOf(mb.Lat, mb.Lon)),
+			km:       DistanceKM(ma.Lat, ma.Lon, mb.Lat, mb.Lon), rtt: p.RTTMS,
+		})
+	}
+	c.distance = fitDistanceModel(points)
+	c.borderFactor = c.fitBorderFactor()
+	for k, o := range outliers {
+		if o != nil {
+			a, b := c.metros[c.Latency[k].From], c.metros[c.Latency[k].To]
+			c.setDerived(a, b, *o)
+		}
+	}
+	for a := range n {
+		for b := a; b < n; b++ {
+			if c.pair[a*n+b] == missingPair {
+				c.setDerived(a, b, c.estimatePair(a, b))
+			}
+		}
+	}
+}
+
+// setDerived puts a derived pair into both cells of the matrix.
+func (c *Catalog) setDerived(a, b int, p LatencyPair) {
+	n := len(c.Metros)
+	c.derived = append(c.derived, p)
+	c.rtt[a*n+b], c.rtt[b*n+a] = p.RTTMS, p.RTTMS
+	c.pair[a*n+b], c.pair[b*n+a] = -len(c.derived), -len(c.derived)
+}
+
+// estimatePair models the round trip between metros a and b.
+func (c *Catalog) estimatePair(a, b int) LatencyPair {
+	ma, mb := c.Metros[a], c.Metros[b]
+	p := LatencyPair{From: ma.ID, To: mb.ID, Statistic: "estimate", Ref: Ref{Date: c.Version.Created, Estimated: true}}
+	if a == b {
+		p.RTTMS, p.Method = BaseRTTMS, fmt.Sprintf("same metro: the base delay of %.0f ms", BaseRTTMS)
+		return p
+	}
+	p.RTTMS, p.Method = c.estimate(ma.Lat, ma.Lon, mb.Lat, mb.Lon, c.crossesFilteredBorder(a, b))
+	return p
+}
+
+// estimate is the distance model between two points, scaled when the path
+// crosses a filtered border.
+func (c *Catalog) estimate(lat1, lon1, lat2, lon2 float64, filtered bool) (float64, string) {
+	ms, method := c.distance.Estimate(lat1, lon1, lat2, lon2)
+	if filtered && c.borderFactor != 1 {
+		ms *= c.borderFactor
+		method += fmt.Sprintf("; × %.2f across a filtered national border (calibrated on the catalog's pairs across it)", c.borderFactor)
+	}
+	return math.Round(ms*10) / 10, method
+}
+
+// Distance returns the fitted distance model.
+func (c *Catalog) Distance() DistanceModel { return c.distance }
+
+// filtered reports whether a country's border filters traffic.
+func (c *Catalog) filtered(code string) bool {
+	i, ok := c.countries[code]
+	return ok && c.Countries[i].FilteredBorder
+}
+
+// crossesFilteredBorder reports whether the path between metros a and b
+// crosses into or out of a country with a filtered border.
+func (c *Catalog) crossesFilteredBorder(a, b int) bool {
+	return crosses(c, c.Metros[a].Country, c.Metros[b].Country)
+}
+
+func crosses(c *Catalog, ca, cb string) bool {
+	return ca != cb && (c.filtered(ca) || c.filtered(cb))
+}
+
+// fitBorderFactor is the median ratio of the data's pairs across a filtered
+// border to the distance model's estimate for them (1 when there are none).
+func (c *Catalog) fitBorderFactor() float64 {
+	var ratios []float64
+	for _, p := range c.Latency {
+		a, b := c.metros[p.From], c.metros[p.To]
+		if !c.crossesFilteredBorder(a, b) {
+			continue
+		}
+		ma, mb := c.Metros[a], c.Metros[b]
+		est, _ := c.distance.Estimate(ma.Lat, ma.Lon, mb.Lat, mb.Lon)
+		ratios = append(ratios, p.RTTMS/est)
+	}
+	if len(ratios) == 0 {
+		return 1
+	}
+	return median(ratios)
+}
+
+// flagOutliers returns, by index into Latency, the stand-in for each
+// measured pair that is an outlier (nil for the others).
+func (c *Catalog) flagOutliers() []*LatencyPair {
+	n := len(c.Metros)
+	measured := func(a, b int) (float64, bool) {
+		k := c.pair[a*n+b]
+		if k == missingPair || k < 0 || c.Latency[k].Estimated {
+			return 0, false
+		}
+		return c.Latency[k].RTTMS, true
+	}
+	out := make([]*LatencyPair, len(c.Latency))
+	for k, p := range c.Latency {
+		if p.Estimated {
+			continue
+		}
+		a, b := c.metros[p.From], c.metros[p.To]
+		best, via, end := math.Inf(1), -1, -1
+		// A neighbour x of one end, with both legs measured: end–x–other.
+		for _, ends := range [2][2]int{{a, b}, {b, a}} {
+			near, far := ends[0], ends[1]
+			mn := c.Metros[near]
+			for x := range n {
+				if x == near || x == far {
+					continue
+				}
+				mx := c.Metros[x]
+				if DistanceKM(mn.Lat, mn.Lon, mx.Lat, mx.Lon) > neighbourKM {
+					continue
+				}
+				leg, ok1 := measured(near, x)
+				rest, ok2 := measured(x, far)
+				if ok1 && ok2 && leg+rest < best {
+					best, via, end = leg+rest, x, near
+				}
+			}
+		}
+		if via < 0 || p.RTTMS <= outlierFactor*best {
+			continue
+		}
+		other := a
+		if end == a {
+			other = b
+		}
+		out[k] = &LatencyPair{From: p.From, To: p.To, RTTMS: math.Round(best*10) / 10, Statistic: "estimate",
+			OutlierMS: p.RTTMS,
+			Ref: Ref{Source: p.Source, Date: p.Date, Estimated: true, Method: fmt.Sprintf(
+				"measured %.1f ms is more than %.1f × the path through a neighbour, so not trusted: %s–%s %.1f ms + %s–%s %.1f ms (both measured)",
+				p.RTTMS, outlierFactor, c.Metros[end].Name, c.Metros[via].Name, c.rtt[end*n+via],
+				c.Metros[via].Name, c.Metros[other].Name, c.rtt[via*n+other])}}
+	}
+	return out
+}
