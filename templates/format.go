@@ -11,6 +11,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 )
 
@@ -141,4 +142,16 @@ func sourceTitle(c *catalog.Catalog, id string) string {
 		}
 	}
 	return id
+}
+
+// basisHow says how a figure was measured: "TensorRT 8.6.0, INT8,
+// offline, batch 128".
+func basisHow(b advisor.BasisFigure) string {
+	var parts []string
+	for _, s := range []string{b.Engine, b.Format, b.Scenario} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

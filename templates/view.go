@@ -78,11 +78,12 @@ func (v AdviceView) Listed(key, item string) bool {
 	return false
 }
 
-// PricingChecked reports whether a pricing model's box is ticked: all are
-// when the list is empty (the default allows every model).
+// PricingChecked reports whether a pricing model's box is ticked: when the
+// list is empty, those the workload kind allows by default (every model
+// for training, all but spot for inference).
 func (v AdviceView) PricingChecked(pm string) bool {
 	if strings.TrimSpace(v.Values.Get("pricing")) == "" {
-		return true
+		return slices.Contains(advisor.DefaultPricing(v.Kind()), pm)
 	}
 	return v.Listed("pricing", pm)
 }

@@ -28,6 +28,7 @@ const (
 	keyMonths     = "months"
 	keyUsers      = "users"
 	keyGDPR       = "gdpr"
+	keyCountries  = "countries"
 	keyDatasetGB  = "dataset_gb"
 	keyDataLoc    = "data_location"
 	keyPricing    = "pricing"
@@ -50,7 +51,7 @@ var fieldKeys = map[string]string{
 	"workload.kind": keyKind, "workload.profile": keyProfile, "workload.precision": keyPrecision,
 	"workload.samples": keySamples, "workload.epochs": keyEpochs, "workload.deadline_hours": keyDeadline,
 	"workload.rps": keyRPS, "workload.peak_rps": keyPeakRPS, "workload.response_kb": keyResponseKB,
-	"workload.latency_ms": keyLatencyMS, "workload.months": keyMonths, "users": keyUsers, "gdpr": keyGDPR,
+	"workload.latency_ms": keyLatencyMS, "workload.months": keyMonths, "users": keyUsers, "gdpr": keyGDPR, "countries": keyCountries,
 	"data.dataset_gb": keyDatasetGB, "data.location": keyDataLoc, "pricing": keyPricing,
 	"checkpoint_minutes": keyCheckpoint, "providers": keyProviders, "gpus": keyGPUs, "budget": keyBudget,
 	"objective": keyObjective, "currency": keyCurrency,
@@ -116,6 +117,9 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 	req.Users = users
 	fe = append(fe, uerr...)
 	req.GDPR = strings.TrimSpace(q.Get(keyGDPR))
+	for _, c := range splitList(q.Get(keyCountries)) {
+		req.Countries = append(req.Countries, strings.ToUpper(c))
+	}
 	num(keyDatasetGB, "data.dataset_gb", &req.Data.DatasetGB)
 	req.Data.Location = strings.TrimSpace(q.Get(keyDataLoc))
 	req.Pricing = splitList(q.Get(keyPricing))
@@ -273,6 +277,7 @@ func queryOf(req advisor.Request) url.Values {
 	}
 	set(keyUsers, strings.Join(users, ","))
 	set(keyGDPR, req.GDPR)
+	set(keyCountries, strings.Join(req.Countries, ","))
 	num(keyDatasetGB, req.Data.DatasetGB)
 	set(keyDataLoc, req.Data.Location)
 	set(keyPricing, strings.Join(req.Pricing, ","))

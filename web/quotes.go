@@ -49,7 +49,8 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	if res.Pick == nil {
 		return fmt.Errorf("%w: the pinned recommendation has no pick to quote", errBadRequest)
 	}
-	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())}}
+	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())},
+		"notes": {riskNotes(r, res.Pick.Risks)}}
 	for _, line := range res.Pick.Lines {
 		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText, line.Description))
 		v.Add("line_quantity", line.Quantity.String())
@@ -59,6 +60,16 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 		v.Add("line_engine", "1")
 	}
 	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm("/quotes", "quote.new", v, currency, nil, l.ID)))
+}
+
+// riskNotes writes the pick's risks as a quote's notes, one a line, in the
+// page's language, so a quote never drops a caveat its answer showed.
+func riskNotes(r *http.Request, risks []advisor.Risk) string {
+	lines := make([]string, len(risks))
+	for i, k := range risks {
+		lines[i] = "• " + templates.Say(r.Context(), k.Message, k.Text)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // convertPrice restates a unit price of a result in another currency: back

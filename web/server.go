@@ -136,5 +136,5 @@ var presets = []templates.Preset{
 	{Key: "preset.bert_spot", Query: "checkpoint_minutes=15&kind=training&pricing=spot,on_demand&profile=bert-large"},
 	{Key: "preset.global_llm", Query: "kind=inference&latency_ms=200&objective=balanced&peak_rps=60&profile=gptj-6b&rps=20&users=US:40,DE:20,IN:15,JP:10,BR:10,AU:5"},
 	{Key: "preset.china", Query: "kind=inference&latency_ms=100&peak_rps=150&profile=bert-large&rps=50&users=CN:100"},
-	{Key: "preset.us_training", Query: "gdpr=none&kind=training&objective=latency&profile=resnet50&providers=aws,gcp,azure,lambda&users=US:1"},
+	{Key: "preset.us_training", Query: "countries=US&gdpr=none&kind=training&objective=latency&profile=resnet50&providers=aws,gcp,azure,lambda"},
 }

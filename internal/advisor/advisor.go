@@ -84,14 +84,21 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 
 // usable is an offer that passed every filter, with its figures.
 type usable struct {
-	offer      *catalog.Offer
-	region     *catalog.Region
-	metro      int
-	gpu        *catalog.GPU // shared by the offers with that GPU
-	perf       *perf
-	nodeTput   float64 // units/s of one instance (all its GPUs)
-	nodeEff    float64
-	computeMS  float64 // inference: service time of one request
+	offer     *catalog.Offer
+	region    *catalog.Region
+	metro     int
+	gpu       *catalog.GPU // shared by the offers with that GPU
+	perf      *perf
+	nodeTput  float64 // units/s of one instance (all its GPUs)
+	nodeEff   float64
+	computeMS float64 // inference: service time of one request
+	// node is the catalog's figure for the whole instance, when it has
+	// one; service the latency figure behind computeMS.
+	node    *catalog.Figure
+	service *catalog.Figure
+	// proximity is training's tie-breaker: the round trip from the data's
+	// region, or else the users' weighted round trip, to the offer's metro.
+	proximity  float64
 	compliance Compliance
 	// hourlyUSD is the price of each of PricingModels as a float, for
 	// ranking (0 where the offer has no such price).
@@ -126,6 +133,7 @@ func (e *engine) filterOffers() {
 	w := e.req.Workload
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
+	allowCountry := setOf(e.req.Countries)
 	perfs := map[string]*perfOK{}
 	gpus := map[string]*catalog.GPU{}
 	type regionKey struct{ provider, id string }
@@ -141,10 +149,14 @@ func (e *engine) filterOffers() {
 	}
 	regions := make([]regionFacts, len(e.cat.Regions))
 	type nodeKey struct {
-		gpu   string
-		count int
+		gpu, interconnect string
+		count             int
 	}
-	type nodeFacts struct{ tput, eff, computeMS float64 }
+	type nodeFacts struct {
+		tput, eff, computeMS float64
+		service              *catalog.Figure
+		node                 *catalog.Figure
+	}
 	nodes := map[nodeKey]nodeFacts{}
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := make([]usable, 0, len(e.cat.Offers))
@@ -180,6 +192,17 @@ func (e *engine) filterOffers() {
 			e.excl.add(reasonGDPR, func() Text { return say("excluded.gdpr", where(), rf.comp.Text) })
 			continue
 		}
+		if len(allowCountry) > 0 && !allowCountry[r.Country] {
+			e.excl.add(reasonCountry, func() Text { return say("excluded.country", where(), word("country."+r.Country)) })
+			continue
+		}
+		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
+			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
+			e.excl.add(reasonVCPUs, func() Text {
+				return say("excluded.vcpus", where(), o.InstanceType, o.VCPUs, o.GPUCount, num(t.MinVCPUsPerGPU), e.profile.Name)
+			})
+			continue
+		}
 		if mem := instanceMemory(*g, o.GPUCount); mem < e.profile.MemoryGB {
 			e.excl.add(reasonMemory, func() Text {
 				return say("excluded.memory", where(), o.InstanceType, num(mem), e.profile.Name, num(e.profile.MemoryGB))
@@ -197,28 +220,51 @@ func (e *engine) filterOffers() {
 			continue
 		}
 		if !e.anyPricing(o) {
+			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
+				e.excl.add(reasonPriceOutlier, func() Text { return say("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier()) })
+				continue
+			}
 			e.excl.add(reasonPricing, func() Text { return say("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing)) })
 			continue
 		}
-		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp})
+		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+			proximity: e.proximityOf(rf.metro)})
 		u := &pool[len(pool)-1]
 		for k, pm := range PricingModels {
 			if p, ok := hourly(o, pm); ok {
 				u.hourlyUSD[k] = toFloat(p)
 			}
 		}
-		nk := nodeKey{g.ID, o.GPUCount}
+		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount}
 		nf, seen := nodes[nk]
 		if !seen {
-			nf.tput, nf.eff = e.nodeThroughput(pk.perf, *g, o.GPUCount)
+			nf.tput, nf.eff, nf.node = e.nodeThroughput(pk.perf, *g, nk.interconnect, o.GPUCount)
 			if w.Kind == catalog.KindInference {
-				nf.computeMS = e.computeMS(u)
+				nf.computeMS, nf.service = e.serviceTime(g)
 			}
 			nodes[nk] = nf
 		}
 		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
+		u.service, u.node = nf.service, nf.node
 		e.usable = append(e.usable, u)
 	}
+}
+
+// proximityOf is how far a metro is from the work's data or users, for
+// training's tie-breaks: the round trip from the dataset's region when it
+// has one, else the users' weighted round trip, else 0.
+func (e *engine) proximityOf(metro int) float64 {
+	if e.req.Workload.Kind != catalog.KindTraining {
+		return 0
+	}
+	if r, ok := e.cat.Region(e.req.Data.Location); ok {
+		return e.cat.MetroRTT(e.cat.MetroIndex(r.Metro), metro)
+	}
+	var sum float64
+	for j, rtt := range e.rttTo(metro) {
+		sum += e.users[j].weight * rtt
+	}
+	return sum
 }
 
 // pricingList names pricing models as a phrase: "on-demand or spot".
@@ -235,33 +281,33 @@ type perfOK struct {
 	ok   bool
 }
 
-// nodeThroughput is one instance's throughput: the catalog's measurement
-// for that many GPUs when it has one, else per-GPU × count × efficiency.
-func (e *engine) nodeThroughput(p perf, g catalog.GPU, count int) (float64, float64) {
+// nodeThroughput is one instance's throughput and scaling efficiency: the
+// catalog's figure for that many GPUs on the basis when it has one
+// (measured or cross-walked), else per-GPU × count × the efficiency of the
+// instance's interconnect. Serving replicas on the GPUs of one instance do
+// not talk to each other: no scaling loss for inference.
+func (e *engine) nodeThroughput(p perf, g catalog.GPU, interconnect string, count int) (float64, float64, *catalog.Figure) {
 	w := e.req.Workload
+	if w.Kind == catalog.KindInference {
+		return p.perGPU * float64(count), 1, nil
+	}
 	if count > 1 {
-		if b, ok := e.cat.Benchmark(g.ID, e.profile.ID, w.Kind, w.Precision, count); ok {
-			return b.Throughput, b.Throughput / (p.perGPU * float64(count))
+		if f, ok := e.cat.Throughput(g.ID, e.profile.ID, w.Kind, w.Precision, count); ok {
+			return f.Value, f.Value / (p.perGPU * float64(count)), &f
 		}
 	}
-	if w.Kind == catalog.KindInference {
-		// Serving replicas on the GPUs of one instance do not talk to
-		// each other: no scaling loss.
-		return p.perGPU * float64(count), 1
-	}
-	return nodeThroughput(p, count, e.efficiency(catalog.ScopeNode, g.Interconnect, count))
+	eff := e.efficiency(catalog.ScopeNode, interconnect, count)
+	return p.perGPU * float64(count) * eff, eff, nil
 }
 
-// computeMS is the service time of one request on the offer's GPU: the
-// profile's figure on its reference GPU, scaled by measured throughput.
-func (e *engine) computeMS(u *usable) float64 {
-	in := e.profile.Inference
-	ref, _ := e.cat.GPU(in.ReferenceGPU)
-	refPerf, ok := perfFor(e.cat, ref, e.profile.ID, catalog.KindInference, e.req.Workload.Precision)
-	if !ok || u.perf.perGPU <= 0 {
-		return in.ComputeMS
+// serviceTime is the time one request takes on a GPU: the basis's latency
+// figure (measured or derived), or the profile's own service time where
+// the catalog has no latency basis.
+func (e *engine) serviceTime(g *catalog.GPU) (float64, *catalog.Figure) {
+	if f, ok := e.cat.ServiceLatency(g.ID, e.profile.ID, e.req.Workload.Precision); ok {
+		return f.Value, &f
 	}
-	return in.ComputeMS * refPerf.perGPU / u.perf.perGPU
+	return e.profile.Inference.ComputeMS, nil
 }
 
 func (e *engine) anyPricing(o *catalog.Offer) bool {

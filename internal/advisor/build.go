@@ -36,11 +36,48 @@ func (e *engine) result(plans []*plan) Result {
 		o := e.option(a)
 		o.Why = []Text{e.lossReason(a, pick)}
 		o.Explanation = e.englishAll(o.Why)
+		t := e.tradeOff(a, pick)
+		o.TradeOff, o.TradeOffText = e.english(t), &t
 		res.Alternatives = append(res.Alternatives, o)
 	}
 	res.Pricing = e.pricingComparison(pick)
 	res.Candidates = e.candidates(plans)
+	if b, ok := e.cat.Basis(e.profile.ID, e.req.Workload.Kind, e.req.Workload.Precision); ok {
+		res.BasisLabel = b.Label
+	}
+	res.Basis = e.basis(append([]*plan{pick}, alts...))
 	return res
+}
+
+// basis lists, once each, the figures behind the plans' GPUs: throughput
+// per GPU, the whole instance's where the catalog has one, and for
+// inference the service time.
+func (e *engine) basis(plans []*plan) []BasisFigure {
+	out := []BasisFigure{}
+	seen := map[catalog.Figure]bool{}
+	add := func(f *catalog.Figure) {
+		if f == nil || seen[*f] {
+			return
+		}
+		seen[*f] = true
+		g, _ := e.cat.GPU(f.GPU)
+		out = append(out, BasisFigure{
+			GPU: f.GPU, GPUName: g.Name, Profile: e.profile.ID, GPUCount: f.Count, Engine: f.Engine,
+			Precision: e.req.Workload.Precision, Format: f.Format, Scenario: f.Scenario,
+			Value: math.Round(f.Value*1000) / 1000, Unit: f.Unit, Source: f.Source, Date: f.Date,
+			Estimated: f.Estimated, Method: f.Method,
+		})
+	}
+	for _, p := range plans {
+		for _, pl := range p.places {
+			add(&pl.u.perf.figure)
+			if pl.u.offer.GPUCount > 1 {
+				add(pl.u.node)
+			}
+			add(pl.u.service)
+		}
+	}
+	return out
 }
 
 // englishAll renders texts in English.
@@ -54,16 +91,19 @@ func (e *engine) englishAll(ts []Text) []string {
 
 // distinctAlternatives returns the best plans after the pick that place a
 // different set of instances (the pick's other pricing models are compared
-// in Result.Pricing instead).
+// in Result.Pricing instead), with at most SameTypeAlternatives of one
+// provider's instance type in other regions, so the rows show choices.
 func distinctAlternatives(plans []*plan) []*plan {
 	seen := map[string]bool{instancesKey(plans[0]): true}
+	types := map[string]int{typesKey(plans[0]): 1}
 	var out []*plan
 	for _, p := range plans[1:] {
-		k := instancesKey(p)
-		if seen[k] {
+		k, t := instancesKey(p), typesKey(p)
+		if seen[k] || types[t] >= SameTypeAlternatives {
 			continue
 		}
 		seen[k] = true
+		types[t]++
 		out = append(out, p)
 		if len(out) == MaxAlternatives {
 			break
@@ -71,6 +111,10 @@ func distinctAlternatives(plans []*plan) []*plan {
 	}
 	return out
 }
+
+// SameTypeAlternatives is how many rows (the pick's included) one provider's
+// instance type may take among the pick and its alternatives.
+const SameTypeAlternatives = 3
 
 func instancesKey(p *plan) string {
 	k := ""
@@ -80,7 +124,15 @@ func instancesKey(p *plan) string {
 	return k
 }
 
-// option turns a plan into the Option a person sees, in decimal.
+// typesKey names a plan's provider and instance types, regions aside.
+func typesKey(p *plan) string {
+	k := ""
+	for _, pl := range p.places {
+		k += pl.u.offer.Provider + ":" + pl.u.offer.InstanceType + "+"
+	}
+	return k
+}
+
 func (e *engine) option(p *plan) Option {
 	var lines []Line
 	if e.req.Workload.Kind == catalog.KindTraining {
@@ -91,7 +143,11 @@ func (e *engine) option(p *plan) Option {
 	o := Option{
 		Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(p.hours).Round(2),
 		Compliance: e.compliance(p), Throughput: p.places[0].u.perf.info, Score: p.score,
-		EstimatedText: e.estimatedFigures(p),
+		EstimatedText: e.estimatedFigures(p), Risks: e.risks(p),
+	}
+	if w := e.req.Workload; w.Kind == catalog.KindTraining && w.DeadlineHours > 0 {
+		in := p.hours <= w.DeadlineHours
+		o.FinishesWithinDeadline = &in
 	}
 	o.Estimated = e.englishAll(o.EstimatedText)
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
@@ -111,6 +167,7 @@ func (e *engine) placement(pl place, p *plan) Placement {
 		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
 		InstanceType: o.InstanceType, GPU: o.GPU, GPUName: pl.u.gpu.Name, GPUCount: o.GPUCount,
 		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD,
+		GPUFraction: 1, VCPUs: o.VCPUs, MemoryGiB: o.MemoryGiB, ListedOnly: o.ListedOnly,
 	}
 	if e.req.Workload.Kind == catalog.KindTraining {
 		out.Nodes = pl.count

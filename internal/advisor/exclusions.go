@@ -5,17 +5,22 @@ const (
 	reasonProvider  = "provider"
 	reasonGPU       = "gpu"
 	reasonGDPR      = "gdpr"
+	reasonCountry   = "country"
+	reasonVCPUs     = "vcpus"
 	reasonMemory    = "memory"
 	reasonBenchmark = "no_benchmark"
 	reasonPricing   = "pricing"
-	reasonDeadline  = "deadline"
+	// reasonPriceOutlier: the only allowed price is a spot price far from
+	// its peers (catalog.Offer.SpotOutlier).
+	reasonPriceOutlier = "price_outlier"
+	reasonDeadline     = "deadline"
 	// reasonNeverFinishes: spot with no checkpoints on a job so long that
 	// its expected wall time is beyond any number.
 	reasonNeverFinishes = "never_finishes"
 	reasonBudget        = "budget"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonMemory, reasonBenchmark, reasonPricing, reasonDeadline, reasonNeverFinishes, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountry, reasonVCPUs, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

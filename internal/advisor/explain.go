@@ -60,10 +60,10 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []Text {
 		out = append(out, say("why.serving", pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
 			fmtNum(w.PeakRPS*pl.share), fmtNum(rps), pct(TargetUtilisation*100)))
 	}
-	lat := say("why.latency", pct(p.within), num(w.LatencyMS), pct(p.metric))
+	lat := say("why.latency", pct1(p.within), num(w.LatencyMS), fmt1(p.metric))
 	switch {
 	case !p.meets:
-		out = append(out, say("why.unmet", MaxRegions, pct(MeetsTargetShare), num(w.LatencyMS), pct(p.within), pct(p.metric)))
+		out = append(out, e.unmet(p, plans)...)
 	case len(p.places) > 1:
 		best := 0.0
 		for _, q := range plans {
@@ -78,44 +78,160 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []Text {
 	return out
 }
 
-// lossReason says why plan a ranks below the pick.
+// unmet says plainly that no placement meets the latency target, which
+// placements came close enough to compete, and what the nearest one costs.
+func (e *engine) unmet(p *plan, plans []*plan) []Text {
+	w := e.req.Workload
+	best, lowest := math.Inf(-1), math.Inf(1)
+	for _, q := range plans {
+		best = max(best, q.within)
+	}
+	for _, q := range plans {
+		if q.within >= best-NearBestPoints {
+			lowest = min(lowest, q.metric)
+		}
+	}
+	out := []Text{say("why.unmet", MaxRegions, pct(MeetsTargetShare), num(w.LatencyMS), pct1(best),
+		pct(NearBestPoints), fmt1(lowest+max(NearBestMS, NearBestShare*lowest)), word("objective."+e.req.Objective),
+		pct1(p.within), fmt1(p.metric))}
+	fastest := p
+	for _, q := range plans {
+		if q.metric < fastest.metric {
+			fastest = q
+		}
+	}
+	if fmt1(fastest.metric) != fmt1(p.metric) {
+		out = append(out, say("why.nearest", fmt1(fastest.metric), e.costsThan(fastest, p)))
+	}
+	return out
+}
+
+// costsThan says how a's cost compares with b's: "9.8× more", "12 % more",
+// "the same", "30 % less".
+func (e *engine) costsThan(a, b *plan) Text {
+	switch d := (a.costUSD - b.costUSD) * e.rate; {
+	case fmtMoney(math.Abs(d)) == "0.00" || b.costUSD <= 0:
+		return say("cost.same")
+	case a.costUSD >= 2*b.costUSD:
+		return say("cost.times", fmt1(a.costUSD/b.costUSD))
+	case d > 0:
+		return say("cost.more", pct(100*(a.costUSD/b.costUSD-1)))
+	default:
+		return say("cost.less", pct(100*(1-a.costUSD/b.costUSD)))
+	}
+}
+
+// lossReason says why plan a ranks below the pick, from the very numbers
+// the ranking compared, so that it never calls equal figures different.
 func (e *engine) lossReason(a, pick *plan) Text {
 	cur := e.req.Currency
 	diff := (a.costUSD - pick.costUSD) * e.rate
-	share := 0.0
-	if pick.costUSD > 0 {
-		share = (a.costUSD/pick.costUSD - 1) * 100
-	}
 	var costs Text
 	switch amount := fmtMoney(math.Abs(diff)); {
 	case amount == "0.00":
 		costs = say("lost.costs_same")
 	case diff > 0:
-		costs = say("lost.costs_more", pct(share), amount, cur)
+		costs = say("lost.costs_more", e.costsThan(a, pick), amount, cur)
 	default:
-		costs = say("lost.costs_less", pct(-share), amount, cur)
+		costs = say("lost.costs_less", e.costsThan(a, pick), amount, cur)
 	}
-	training := e.req.Workload.Kind == catalog.KindTraining
-	inference := !training
+	if e.req.Workload.Kind == catalog.KindTraining {
+		d := say("lost.duration", e.durationThan(a, pick))
+		switch {
+		case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
+			return say("lost.score", fmt2(a.score.Value), fmt2(pick.score.Value), fmt2(a.score.CostPart), fmt2(a.score.LatencyPart), say("word.join", d, costs))
+		case e.req.Objective == ObjectiveLatency:
+			return say("word.join", d, costs)
+		}
+		return say("word.join", costs, d)
+	}
+	lat := e.latencyThan(a, pick)
 	switch {
-	case inference && pick.meets && !a.meets:
-		return say("lost.fewer_within", pct(a.within), num(e.req.Workload.LatencyMS), costs)
-	case inference && !pick.meets && a.within < pick.within:
-		return say("lost.less_within", pct(a.within), pct(pick.within))
-	case inference && !pick.meets && a.metric > pick.metric:
-		return say("lost.slower_same", pct(a.metric), pct(pick.metric), costs)
-	case e.req.Objective == ObjectiveLatency && a.metric > pick.metric && training:
-		return say("lost.longer", fmtHours(a.metric), fmtHours(pick.metric), costs)
-	case e.req.Objective == ObjectiveLatency && a.metric > pick.metric:
-		return say("lost.slower", fmt1(a.metric), fmt1(pick.metric), costs)
+	case pick.meets && !a.meets:
+		return say("lost.fewer_within", pct1(a.within), num(e.req.Workload.LatencyMS), costs)
+	case !pick.meets && !a.nearBest && a.within < pick.within:
+		return say("lost.less_within", pct1(a.within), pct1(pick.within), costs)
+	case !pick.meets && !a.nearBest:
+		return say("lost.not_near", fmt1(a.metric), costs)
 	case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-		return say("lost.score", fmt2(a.score.Value), fmt2(pick.score.Value), fmt2(a.score.CostPart), fmt2(a.score.LatencyPart), costs)
+		return say("lost.score", fmt2(a.score.Value), fmt2(pick.score.Value), fmt2(a.score.CostPart), fmt2(a.score.LatencyPart), say("word.join", lat, costs))
+	case e.req.Objective == ObjectiveLatency:
+		return say("word.join", lat, costs)
+	}
+	return say("word.join", costs, lat)
+}
+
+// latencyThan compares a's weighted latency with b's as they are shown
+// (one decimal): faster, slower or the same.
+func (e *engine) latencyThan(a, b *plan) Text {
+	return compareShown(a.metric, b.metric, fmt1, "lost.latency_same", "lost.latency_lower", "lost.latency_higher")
+}
+
+// durationThan compares a training plan's wall time with b's as shown.
+func (e *engine) durationThan(a, b *plan) Text {
+	return compareShown(a.metric, b.metric, fmtHours, "duration.same", "duration.shorter", "duration.longer")
+}
+
+// compareShown sets x against y as format shows them, so that figures that
+// read the same are never called different: message same with the one
+// figure, lower or higher with both.
+func compareShown(x, y float64, format func(float64) string, same, lower, higher string) Text {
+	switch fx, fy := format(x), format(y); {
+	case fx == fy:
+		return say(same, fx)
+	case x < y:
+		return say(lower, fx, fy)
 	default:
-		return costs
+		return say(higher, fx, fy)
 	}
 }
 
+// tradeOff sums up an alternative against the pick in a few words: "+0.20
+// USD, finishes 21.1 h earlier", "−1,200.00 USD, 3.4 ms slower".
+func (e *engine) tradeOff(a, pick *plan) Text {
+	cur := e.req.Currency
+	var money Text
+	switch d := (a.costUSD - pick.costUSD) * e.rate; {
+	case fmtMoney(math.Abs(d)) == "0.00":
+		money = say("trade.cost_same")
+	case d > 0:
+		money = say("trade.cost_more", fmtMoney(d), cur)
+	default:
+		money = say("trade.cost_less", fmtMoney(-d), cur)
+	}
+	var other Text
+	if e.req.Workload.Kind == catalog.KindTraining {
+		switch d := pick.metric - a.metric; {
+		case fmtHours(a.metric) == fmtHours(pick.metric):
+			other = say("trade.same_time")
+		case d > 0:
+			other = say("trade.earlier", fmtHours(d))
+		default:
+			other = say("trade.later", fmtHours(-d))
+		}
+	} else {
+		switch d := a.metric - pick.metric; {
+		case fmt1(a.metric) == fmt1(pick.metric):
+			other = say("trade.same_latency")
+		case d < 0:
+			other = say("trade.faster", fmt1(-d))
+		default:
+			other = say("trade.slower", fmt1(d))
+		}
+		if x, y := pct1(a.within), pct1(pick.within); x != y {
+			other = say("trade.join", other, say("trade.within", x))
+		}
+	}
+	return say("trade.join", money, other)
+}
+
 func fmt1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// pct1 formats a percentage with one decimal, dropping ".0".
+func pct1(x float64) string {
+	s := strconv.FormatFloat(math.Round(x*10)/10, 'f', 1, 64)
+	return strings.TrimSuffix(s, ".0")
+}
 
 func fmt2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
@@ -159,10 +275,10 @@ func (e *engine) spotNote(p *plan) (Text, bool) {
 	if pl.pricing == Spot {
 		od := e.variant(p, OnDemand)
 		if training {
-			return say("spot.saves.training", pct(savings(p, od)), fmt2(p.interruptions), bandNote,
+			return say("spot.saves.training", pct(savings(p, od)), fmtCount(p.interruptions), bandNote,
 				fmtHours(p.hours-p.workHours), e.checkpointNote()), true
 		}
-		return say("spot.saves.inference", pct(savings(p, od)), SpotSpareReplicas, bandNote), true
+		return say("spot.saves.inference", pct(savings(p, od)), pl.spares, fmtHours(pl.fallbackHours), bandNote), true
 	}
 	s := e.variant(p, Spot)
 	if s == nil {
@@ -287,8 +403,14 @@ func (e *engine) estimatedFigures(p *plan) []Text {
 		}
 	}
 	if e.req.Workload.Kind == catalog.KindInference {
-		ref, _ := e.cat.GPU(e.profile.Inference.ReferenceGPU)
-		add(say("estimated.service", num(e.profile.Inference.ComputeMS), ref.Name))
+		for _, pl := range p.places {
+			switch s := pl.u.service; {
+			case s == nil:
+				add(say("estimated.service.profile", num(e.profile.Inference.ComputeMS)))
+			case s.Estimated:
+				add(say("estimated.service", pl.u.gpu.Name, s.Method))
+			}
+		}
 		for _, up := range e.users {
 			k, _ := nearestPlace(p, up)
 			if _, est := up.point.RTT(p.places[k].u.metro); est {
@@ -334,4 +456,13 @@ func tierName(t catalog.EgressTier) Text {
 		return say("tier.over", fmtNum(t.FromGB))
 	}
 	return say("tier.range", fmtNum(t.FromGB), fmtNum(t.ToGB))
+}
+
+// fmtCount formats an expected count: two decimals, or two significant
+// digits when smaller than 0.1 (0.0024 interruptions, not 0.00).
+func fmtCount(x float64) string {
+	if x != 0 && math.Abs(x) < 0.1 {
+		return strconv.FormatFloat(x, 'g', 2, 64)
+	}
+	return fmt2(x)
 }

@@ -18,18 +18,20 @@ func TestRecommendSpotNote(t *testing.T) {
 	}{
 		{
 			// Serving 36 months from p1:eu:a1 with 1 replica: 3-year term
-			// 26,280 h × $0.40 = 10,512.00; spot needs a spare replica:
-			// 2 × 26,280 h × $0.30 = 15,768.00. Egress is the same for both
-			// (36 × 2.628 GB × $0.10 = 9.46): 15,777.46 ÷ 10,521.46 = 1.4996,
-			// 50 % more.
-			name: "inference, spot dearer for its spare replica",
+			// 26,280 h × $0.40 = 10,512.00; spot (band 5–10 %, midpoint
+			// 7.5 %) needs a spare replica: 2 × 26,280 h × $0.30 =
+			// 15,768.00, and an on-demand fallback of 1 × 0.075 × 26,280 =
+			// 1,971 h × $1.00 = 1,971.00. Egress is the same for both (36 ×
+			// 2.628 GB × $0.10 = 9.46): 17,748.46 ÷ 10,521.46 = 1.6869, 69 %
+			// more.
+			name: "inference, spot dearer for its spare replica and fallback",
 			req: func() advisor.Request {
 				r := handInference(1, 1)
 				r.Pricing = []string{advisor.Spot, advisor.Reserved3Y}
 				r.Workload.Months = 36
 				return r
 			},
-			want: "Spot would cost 50 % more than this",
+			want: "Spot would cost 69 % more than this",
 		},
 		{
 			// Fastest first: p1:eu:a8 on-demand, 3.6e7 images ÷ 6,400 img/s =

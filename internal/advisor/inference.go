@@ -6,9 +6,10 @@ import (
 	"gpuplace/internal/catalog"
 )
 
-// SpotSpareReplicas is how many replicas a spot deployment keeps beyond
-// what the load needs, so an interruption does not drop requests.
-const SpotSpareReplicas = 1
+// Spot serving carries its risk in its price (see spotServing): spare
+// replicas for the interruptions of its band, at least MinSpotSpares, and
+// on-demand replica-hours as a fallback for capacity spot cannot replace.
+const MinSpotSpares = 1
 
 // inferencePlans prices every usable offer under every allowed pricing model
 // as the only serving region; when none keeps enough users within the
@@ -85,20 +86,35 @@ func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int)
 	}
 	w := e.req.Workload
 	monthlyGB := w.RPS * share * 3600 * HoursPerMonth * w.ResponseKB / KBPerGB
-	return place{u: u, pricing: pm, count: e.replicas(u, pm, share), billed: billedHours(pm, e.serviceHours()),
-		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}, true
+	pl := place{u: u, pricing: pm, count: e.replicas(u, share), billed: billedHours(pm, e.serviceHours()),
+		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}
+	if pm == Spot {
+		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
+		pl.count += pl.spares
+	}
+	return pl, true
 }
 
 // replicas is how many instances serve share of the peak at the target
-// utilisation, with the spare a spot deployment keeps.
-func (e *engine) replicas(u *usable, pm string, share float64) int {
+// utilisation.
+func (e *engine) replicas(u *usable, share float64) int {
 	rps := u.nodeTput / e.profile.Inference.UnitsPerRequest
-	replicas := int(math.Ceil(e.req.Workload.PeakRPS*share/(rps*TargetUtilisation) - 1e-9))
-	replicas = max(replicas, 1)
-	if pm == Spot {
-		replicas += SpotSpareReplicas
-	}
-	return replicas
+	return replicasFor(e.req.Workload.PeakRPS*share, rps*TargetUtilisation)
+}
+
+// replicasFor is ⌈peak ÷ what one replica takes⌉, at least one.
+func replicasFor(peak, perReplica float64) int {
+	return max(int(math.Ceil(peak/perReplica-1e-9)), 1)
+}
+
+// spotServing prices the risk of serving replicas on spot for billed hours
+// when a share of instances is interrupted each month (the band's
+// midpoint): that share of the replicas again as spares (at least
+// MinSpotSpares), and the same share of the replica-hours billed
+// on-demand for capacity that spot cannot give back.
+func spotServing(replicas int, share, billed float64) (spares int, fallbackHours float64) {
+	spares = max(MinSpotSpares, int(math.Ceil(float64(replicas)*share-1e-9)))
+	return spares, float64(replicas) * share * billed
 }
 
 // priceInference adds up compute and egress over the months of service.
@@ -114,7 +130,7 @@ func (e *engine) placeCostUSD(pl place) float64 {
 }
 
 func (e *engine) computeCostUSD(pl place) float64 {
-	return float64(pl.count) * pl.billed * pl.u.hourlyFloat(pl.pricing)
+	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(OnDemand)
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
@@ -130,6 +146,11 @@ func (e *engine) inferenceLines(p *plan) []Line {
 		desc := say("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
 			word("pricing."+pl.pricing), fmtHours(pl.billed))
 		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
+		if pl.fallbackHours > 0 {
+			od, _ := hourly(o, OnDemand)
+			lines = append(lines, e.money.line("compute", say("line.fallback", o.InstanceType, o.Region, fmtHours(pl.fallbackHours)),
+				pl.fallbackHours, "hour", od))
+		}
 	}
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {

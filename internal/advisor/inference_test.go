@@ -23,7 +23,7 @@ func handInference(rps, peak float64) advisor.Request {
 	}
 }
 
-// Ensure replicas = ⌈peak ÷ (requests/s of one instance × 0.7)⌉ (+1 spare on spot), billed 730 h a month each.
+// Ensure replicas = ⌈peak ÷ (requests/s of one instance × 0.7)⌉, billed 730 h a month each; on spot, spares and an on-demand fallback for the band's interruptions.
 func TestRecommendReplicas(t *testing.T) {
 	cat := handCatalog(t)
 	tests := []struct {
@@ -35,23 +35,26 @@ func TestRecommendReplicas(t *testing.T) {
 		peak      float64
 		replicas  int
 		compute   [3]string
+		fallback  [3]string // spot only: the on-demand fallback line
 	}{
 		// a1 serves 2,000 requests/s; at 70 % that is 1,400.
-		{"exactly at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1400, 1, [3]string{"730", "1", "730.00"}},
-		{"one request over", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1401, 2, [3]string{"1460", "1", "1460.00"}},
-		{"two at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 2800, 2, [3]string{"1460", "1", "1460.00"}},
+		{"exactly at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1400, 1, [3]string{"730", "1", "730.00"}, [3]string{}},
+		{"one request over", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1401, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
+		{"two at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 2800, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
 		// 3,000 ÷ 1,400 = 2.14 → 3; 3 × 730 h × $1.00.
-		{"rounded up", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 3000, 3, [3]string{"2190", "1", "2190.00"}},
-		// 3 + 1 spare on spot: 4 × 730 h × $0.30 = 876.00.
-		{"spot spare", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.Spot, 3000, 4, [3]string{"2920", "0.3", "876.00"}},
+		{"rounded up", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 3000, 3, [3]string{"2190", "1", "2190.00"}, [3]string{}},
+		// 3 on spot in the 5–10 % band (midpoint 7.5 %): spares ⌈3 × 0.075⌉
+		// = 1, so 4 × 730 h × $0.30 = 876.00; fallback 3 × 0.075 × 730 h =
+		// 164.25 replica-hours × $1.00 on-demand = 164.25.
+		{"spot spare", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.Spot, 3000, 4, [3]string{"2920", "0.3", "876.00"}, [3]string{"164.25", "1", "164.25"}},
 		// 8 × a, no scaling loss when serving: 16,000 × 0.7 = 11,200.
-		{"eight GPUs at capacity", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11200, 1, [3]string{"730", "6.4", "4672.00"}},
-		{"eight GPUs one over", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11201, 2, [3]string{"1460", "6.4", "9344.00"}},
+		{"eight GPUs at capacity", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11200, 1, [3]string{"730", "6.4", "4672.00"}, [3]string{}},
+		{"eight GPUs one over", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11201, 2, [3]string{"1460", "6.4", "9344.00"}, [3]string{}},
 		// 8 × b: 8 × 6,000 × 0.7 = 33,600; 33,601 → 2 × 730 h × $20.
-		{"eight b", "p1:eu:b8", []string{"b"}, []string{"p1"}, advisor.OnDemand, 33601, 2, [3]string{"1460", "20", "29200.00"}},
+		{"eight b", "p1:eu:b8", []string{"b"}, []string{"p1"}, advisor.OnDemand, 33601, 2, [3]string{"1460", "20", "29200.00"}, [3]string{}},
 		// c is estimated at 1,000 requests/s (half of a): 700 at 70 %;
 		// 1,400 → 2 × 730 h × $0.40.
-		{"estimated GPU", "p2:fr:c1", []string{"c"}, []string{"p2"}, advisor.OnDemand, 1400, 2, [3]string{"1460", "0.4", "584.00"}},
+		{"estimated GPU", "p2:fr:c1", []string{"c"}, []string{"p2"}, advisor.OnDemand, 1400, 2, [3]string{"1460", "0.4", "584.00"}, [3]string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,10 +65,17 @@ func TestRecommendReplicas(t *testing.T) {
 				t.Errorf("Recommend() replicas = %d, want %d", r, tt.replicas)
 			}
 			compute := linesOf(o, "compute")
-			if len(compute) != 1 {
-				t.Fatalf("Recommend() compute lines = %+v, want one", compute)
+			want := 1
+			if tt.pricing == advisor.Spot {
+				want = 2
+			}
+			if len(compute) != want {
+				t.Fatalf("Recommend() compute lines = %+v, want %d", compute, want)
 			}
 			wantLine(t, "compute", compute[0], tt.compute[0], tt.compute[1], tt.compute[2])
+			if want == 2 {
+				wantLine(t, "fallback", compute[1], tt.fallback[0], tt.fallback[1], tt.fallback[2])
+			}
 		})
 	}
 }

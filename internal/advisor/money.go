@@ -42,12 +42,13 @@ func billedHours(pricing string, hours float64) float64 {
 }
 
 // hourly returns an offer's price per instance-hour under a pricing model.
+// A spot price the catalog marks as an outlier is no price to plan with.
 func hourly(o *catalog.Offer, pricing string) (decimal.Decimal, bool) {
 	switch pricing {
 	case OnDemand:
 		return o.OnDemand.USDPerHour, true
 	case Spot:
-		if o.Spot != nil {
+		if o.Spot != nil && o.SpotOutlier() == "" {
 			return o.Spot.USDPerHour, true
 		}
 	case Reserved1Y:

@@ -210,10 +210,15 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, groups)
 			egress[sc.regionSlot] = e.egressCostUSD(pl)
 		}
-		// computeCostUSD of the place servingPlace would make, with
-		// e.replicas' count.
-		replicas := max(int(math.Ceil(peak/sc.perReplica-1e-9)), 1) + sc.spare
-		if cost := float64(replicas)*sc.billed*sc.price + egress[sc.regionSlot]; cost < bestCost {
+		// computeCostUSD of the place servingPlace would make.
+		replicas := replicasFor(peak, sc.perReplica)
+		cost := egress[sc.regionSlot]
+		if sc.bandShare > 0 {
+			spares, fallback := spotServing(replicas, sc.bandShare, sc.billed)
+			replicas += spares
+			cost += fallback * sc.onDemand
+		}
+		if cost += float64(replicas) * sc.billed * sc.price; cost < bestCost {
 			best, bestCost = c, cost
 		}
 	}
@@ -275,12 +280,15 @@ type servingTable struct {
 }
 
 type servingCand struct {
-	u           *usable
-	pricing     int     // index into Request.Pricing
-	perReplica  float64 // requests/s one replica takes at the target utilisation
-	billed      float64 // hours billed per replica
-	price       float64 // USD per instance-hour
-	spare       int
+	u          *usable
+	pricing    int     // index into Request.Pricing
+	perReplica float64 // requests/s one replica takes at the target utilisation
+	billed     float64 // hours billed per replica
+	price      float64 // USD per instance-hour
+	// spot only: the band's monthly interruption share and the on-demand
+	// price of the fallback (see spotServing).
+	bandShare   float64
+	onDemand    float64
 	computeSlot int // index into computeMS
 	regionSlot  int // index into regions
 }
@@ -314,7 +322,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			// As in e.replicas.
 			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
 			if pm == Spot {
-				sc.spare = SpotSpareReplicas
+				sc.bandShare, sc.onDemand = bandShare(e.cat, u.offer), u.hourlyFloat(OnDemand)
 			}
 			t.cands = append(t.cands, sc)
 		}

@@ -28,8 +28,15 @@ type plan struct {
 	metric float64
 	within float64 // percent of users within the latency target
 	meets  bool
-	score  *Score
-	label  string // see name
+	// nearBest marks, when no plan meets the target, the plans that come
+	// close enough to compete (see markNearBest).
+	nearBest bool
+	// proximity breaks ties: how far the plan is from its users (weighted
+	// latency, ms) or, for training, from its data or users (see
+	// engine.proximityOf).
+	proximity float64
+	score     *Score
+	label     string // see name
 }
 
 // place is one region of a plan.
@@ -43,6 +50,21 @@ type place struct {
 	groups    []int
 	share     float64
 	monthlyGB float64
+	// inference on spot: the spare replicas within count, and the
+	// replica-hours billed on-demand as a fallback for lost capacity.
+	spares        int
+	fallbackHours float64
+}
+
+// listedOnly reports whether any of the plan's offers is listed without
+// confirmed capacity.
+func (p *plan) listedOnly() bool {
+	for _, pl := range p.places {
+		if pl.u.offer.ListedOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // name is the plan's label, made on first use: ranking needs it only to

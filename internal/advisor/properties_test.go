@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -75,11 +76,24 @@ func (g *requestGen) request(training bool) advisor.Request {
 		}
 	}
 	p := profiles[r.IntN(len(profiles))]
+	kind := catalog.KindInference
+	if training {
+		kind = catalog.KindTraining
+	}
+	precisions := []string{""} // "" = the profile's default
+	for _, b := range g.cat.Bases(p.ID) {
+		if b.Kind == kind {
+			precisions = append(precisions, b.Precision)
+		}
+	}
 	req := advisor.Request{
-		Workload:  advisor.Workload{Profile: p.ID, Precision: []string{"", catalog.PrecisionFP32, catalog.PrecisionMixed}[r.IntN(3)]},
+		Workload:  advisor.Workload{Profile: p.ID, Precision: precisions[r.IntN(len(precisions))]},
 		GDPR:      []string{"", advisor.GDPRNone, advisor.GDPREU, advisor.GDPREUAdequacy}[r.IntN(4)],
 		Objective: []string{"", advisor.ObjectiveCost, advisor.ObjectiveLatency, advisor.ObjectiveBalanced}[r.IntN(4)],
 		Currency:  []string{"", "USD", "EUR", "CNY"}[r.IntN(4)],
+	}
+	if r.IntN(6) == 0 {
+		req.Countries = []string{[]string{"US", "DE", "JP", "FR", "GB"}[r.IntN(5)]}
 	}
 	w := &req.Workload
 	if training {
@@ -201,12 +215,33 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 		for _, p := range o.Placements {
 			checkPlacement(t, cat, i, req, p)
 		}
+		for _, e := range o.Explanation {
+			checkComparison(t, i, e)
+		}
+		if k > 0 && o.TradeOff == "" {
+			t.Errorf("request %d option %d: an alternative without its trade-off", i, k)
+		}
 	}
 	for _, c := range res.Pricing {
 		// The comparison prices the pick's instance under every model; under
 		// the pick's own model it must show the pick's total.
 		if c.Pricing == res.Pick.Placements[0].Pricing && !c.Total.Equal(res.Pick.Total) {
 			t.Errorf("request %d: pricing comparison %s total = %s, want the pick's %s", i, c.Pricing, c.Total, res.Pick.Total)
+		}
+	}
+}
+
+// comparisonRE finds a sentence that sets two figures against each other:
+// "Slower: weighted latency 48.3 ms against 48.3 ms".
+var comparisonRE = regexp.MustCompile(`(Slower|Faster|Takes longer|Finishes sooner|Keeps fewer)[^:]*: [a-z ]*([0-9.,]+) (ms|h|%) against ([0-9.,]+) (ms|h|%)`)
+
+// checkComparison checks that an explanation never calls two equal figures
+// different, as the first release did ("higher: 48 ms against 48 ms").
+func checkComparison(t *testing.T, i int, sentence string) {
+	t.Helper()
+	for _, m := range comparisonRE.FindAllStringSubmatch(sentence, -1) {
+		if m[2] == m[4] {
+			t.Errorf("request %d: %q compares equal figures as different", i, sentence)
 		}
 	}
 }
@@ -237,6 +272,9 @@ func checkPlacement(t *testing.T, cat *catalog.Catalog, i int, req advisor.Reque
 	}
 	if len(req.GPUs) > 0 && !slices.Contains(req.GPUs, p.GPU) {
 		t.Errorf("request %d: placement %s with %s, not in the allowed %v", i, placementID(p), p.GPU, req.GPUs)
+	}
+	if len(req.Countries) > 0 && !slices.Contains(req.Countries, p.Country) {
+		t.Errorf("request %d: placement %s in %s, not in the allowed %v", i, placementID(p), p.Country, req.Countries)
 	}
 }
 

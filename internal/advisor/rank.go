@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"gpuplace/internal/catalog"
@@ -14,14 +15,34 @@ const (
 	BalancedLatencyWeight = 0.5
 )
 
+// The near-best rule (API.md): when no placement meets the latency target,
+// those within NearBestPoints of the best share of users within it, and
+// within max(NearBestMS, NearBestShare × it) of the lowest weighted latency
+// among them, compete on the objective.
+const (
+	NearBestPoints = 5.0
+	NearBestMS     = 10.0
+	NearBestShare  = 0.2
+)
+
 // rank orders plans best first. For inference, plans that meet the latency
-// target come before those that do not; when none does, the plan that keeps
-// the most users within it wins. Within that, the objective decides, and
-// ties fall to cost, then the metric, then the label, so the order is total
-// and the output deterministic.
+// target come before those that do not; when none does, the near-best ones
+// come first and the rest follow by users within the target, then weighted
+// latency. Among the plans that compete, the objective decides; ties fall to
+// the second criterion (latency for cost, cost otherwise), then to the plan
+// nearer the users or the data, then to offers with confirmed capacity, then
+// to the label, so the order is total and the output deterministic.
 func (e *engine) rank(plans []*plan) {
 	inference := e.req.Workload.Kind == catalog.KindInference
 	noneMeets := inference && !anyMeets(plans)
+	if noneMeets {
+		markNearBest(plans)
+	}
+	if inference {
+		for _, p := range plans {
+			p.proximity = p.metric
+		}
+	}
 	if e.req.Objective == ObjectiveBalanced {
 		e.score(plans)
 	}
@@ -31,11 +52,19 @@ func (e *engine) rank(plans []*plan) {
 	sortTop(plans, func(a, b *plan) int {
 		if inference {
 			if noneMeets {
-				if c := cmp.Compare(b.within, a.within); c != 0 {
-					return c
+				if a.nearBest != b.nearBest {
+					if a.nearBest {
+						return -1
+					}
+					return 1
 				}
-				if c := cmp.Compare(a.metric, b.metric); c != 0 {
-					return c
+				if !a.nearBest {
+					if c := cmp.Compare(b.within, a.within); c != 0 {
+						return c
+					}
+					if c := cmp.Compare(a.metric, b.metric); c != 0 {
+						return c
+					}
 				}
 			} else if a.meets != b.meets {
 				if a.meets {
@@ -59,8 +88,35 @@ func (e *engine) rank(plans []*plan) {
 		if c := cmp.Compare(second[0], second[1]); c != 0 {
 			return c
 		}
+		if c := cmp.Compare(a.proximity, b.proximity); c != 0 {
+			return c
+		}
+		if la, lb := a.listedOnly(), b.listedOnly(); la != lb {
+			if lb {
+				return -1
+			}
+			return 1
+		}
 		return cmp.Compare(a.name(), b.name())
 	})
+}
+
+// markNearBest marks the near-best plans (see NearBestPoints).
+func markNearBest(plans []*plan) {
+	best := math.Inf(-1)
+	for _, p := range plans {
+		best = max(best, p.within)
+	}
+	lowest := math.Inf(1)
+	for _, p := range plans {
+		if p.within >= best-NearBestPoints {
+			lowest = min(lowest, p.metric)
+		}
+	}
+	limit := lowest + max(NearBestMS, NearBestShare*lowest)
+	for _, p := range plans {
+		p.nearBest = p.within >= best-NearBestPoints && p.metric <= limit
+	}
 }
 
 // rankedPlans is how many of the best plans come out in order: the result
@@ -120,14 +176,15 @@ func sortTop(plans []*plan, compare func(a, b *plan) int) {
 }
 
 // score gives each plan its balanced score: cost and metric normalised to
-// 0..1 over the plans that compete (those meeting the target, if any), a
-// spread of zero counting as 0 for everyone.
+// 0..1 over the plans that compete (those meeting the target, or else the
+// near-best ones), a spread of zero counting as 0 for everyone.
 func (e *engine) score(plans []*plan) {
 	competing := plans
-	if anyMeets(plans) {
+	meets, near := anyMeets(plans), slices.ContainsFunc(plans, func(p *plan) bool { return p.nearBest })
+	if meets || near {
 		competing = nil
 		for _, p := range plans {
-			if p.meets {
+			if (meets && p.meets) || (!meets && p.nearBest) {
 				competing = append(competing, p)
 			}
 		}

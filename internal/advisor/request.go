@@ -7,7 +7,11 @@
 package advisor
 
 import (
+	"slices"
+
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
 )
 
 // GDPR modes.
@@ -27,6 +31,16 @@ const (
 
 // PricingModels lists every pricing model, in display order.
 var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y}
+
+// DefaultPricing returns the pricing models a request of a kind allows when
+// it names none: all of them for training; for inference all but spot,
+// which serves only when asked for (a reclaimed replica drops requests).
+func DefaultPricing(kind string) []string {
+	if kind == catalog.KindInference {
+		return slices.DeleteFunc(slices.Clone(PricingModels), func(pm string) bool { return pm == Spot })
+	}
+	return slices.Clone(PricingModels)
+}
 
 // Objectives.
 const (
@@ -59,8 +73,11 @@ type Request struct {
 	Workload Workload    `json:"workload"`
 	Users    []UserShare `json:"users"`
 	GDPR     string      `json:"gdpr"`
-	Data     Data        `json:"data"`
-	Pricing  []string    `json:"pricing"`
+	// Countries allows regions only in these countries (ISO alpha-2);
+	// empty allows any.
+	Countries []string `json:"countries"`
+	Data      Data     `json:"data"`
+	Pricing   []string `json:"pricing"`
 	// CheckpointMinutes is how often a spot training job saves its state;
 	// nil means the default, 0 means never.
 	CheckpointMinutes *float64         `json:"checkpoint_minutes,omitempty"`

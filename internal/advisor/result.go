@@ -20,6 +20,30 @@ type Result struct {
 	// Candidates is every feasible option's cost and latency, for the
 	// cost-versus-latency chart; Pareto marks the non-dominated ones.
 	Candidates []Candidate `json:"candidates"`
+	// BasisLabel says which figures GPUs were compared on; Basis lists
+	// each figure behind the pick and the alternatives.
+	BasisLabel string        `json:"basis_label,omitempty"`
+	Basis      []BasisFigure `json:"basis"`
+}
+
+// BasisFigure is one figure an answer rests on: a GPU's throughput, or the
+// service time of one request, on the profile's basis, with how it was
+// measured or derived.
+type BasisFigure struct {
+	GPU       string  `json:"gpu"`
+	GPUName   string  `json:"gpu_name"`
+	Profile   string  `json:"profile"`
+	GPUCount  int     `json:"gpu_count"`
+	Engine    string  `json:"engine"`
+	Precision string  `json:"precision"`
+	Format    string  `json:"format"`
+	Scenario  string  `json:"scenario"`
+	Value     float64 `json:"value"`
+	Unit      string  `json:"unit"`
+	Source    string  `json:"source"`
+	Date      string  `json:"date"`
+	Estimated bool    `json:"estimated"`
+	Method    string  `json:"method,omitempty"`
 }
 
 // Option is one way to run the workload and what it costs.
@@ -42,6 +66,33 @@ type Option struct {
 	// rather than measured (EstimatedText: the same, as Text).
 	Estimated     []string `json:"estimated"`
 	EstimatedText []Text   `json:"estimated_text"`
+	// Risks lists every caveat a buyer must see before relying on this
+	// option; quotes made from it carry them into their notes.
+	Risks []Risk `json:"risks"`
+	// FinishesWithinDeadline says, for training with a deadline, whether
+	// the job ends in time (always so for what is offered; kept explicit).
+	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`
+	// TradeOff sums up an alternative against the pick ("+0.20 USD,
+	// finishes 21.1 h earlier"); TradeOffText is the same as Text.
+	TradeOff     string `json:"trade_off,omitempty"`
+	TradeOffText *Text  `json:"trade_off_text,omitempty"`
+}
+
+// Risk kinds.
+const (
+	RiskSpot         = "spot"
+	RiskPriceOutlier = "price_outlier"
+	RiskCapacity     = "capacity"
+	RiskEstimate     = "estimate"
+)
+
+// Risk is one caveat of an option: its kind (one of the Risk constants)
+// and what a buyer should know, in English (Text) and as a message
+// (Message).
+type Risk struct {
+	Kind    string `json:"kind"`
+	Text    string `json:"text"`
+	Message Text   `json:"message"`
 }
 
 // Placement is one region of an option and what runs there.
@@ -60,6 +111,13 @@ type Placement struct {
 	Replicas     int      `json:"replicas"`
 	Pricing      string   `json:"pricing"`
 	Users        []string `json:"users"`
+	// GPUFraction is 1 for whole GPUs, less for a GPU partition as sold.
+	GPUFraction float64 `json:"gpu_fraction"`
+	VCPUs       int     `json:"vcpus"`
+	MemoryGiB   float64 `json:"memory_gib"`
+	// ListedOnly is true where the source lists the price without
+	// confirming capacity in the region.
+	ListedOnly bool `json:"listed_only"`
 	// HourlyUSD is the catalog's list price per instance-hour for Pricing.
 	HourlyUSD decimal.Decimal `json:"hourly_usd"`
 }

@@ -33,6 +33,15 @@ func spotBand(cat *catalog.Catalog, o *catalog.Offer) (band string, isDefault bo
 	return catalog.BandOver20, true
 }
 
+// bandShare is the monthly interruption share of an offer's spot band.
+func bandShare(cat *catalog.Catalog, o *catalog.Offer) float64 {
+	band, _ := spotBand(cat, o)
+	if p, ok := bandMonthlyShare[band]; ok {
+		return p
+	}
+	return bandMonthlyShare[catalog.BandOver20]
+}
+
 // interruptionRate converts a monthly interruption share into a rate per
 // instance-hour, treating interruptions as a Poisson process:
 // λ = −ln(1 − p) ÷ 730 h.

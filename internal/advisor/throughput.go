@@ -7,85 +7,38 @@ import (
 	"gpuplace/internal/catalog"
 )
 
-// perf is a GPU's throughput for one workload, with where it came from.
+// perf is a GPU's throughput for one workload on the profile's basis, with
+// where it came from.
 type perf struct {
 	perGPU float64 // units per second on one GPU
-	// node is the measured throughput of a whole node of nodeCount GPUs,
-	// when the catalog has one; 0 otherwise.
-	node      float64
-	nodeCount int
-	info      Throughput
+	info   Throughput
+	figure catalog.Figure
 }
 
-// perfFor finds the throughput of gpu for a workload: measured when the
-// catalog has it, otherwise scaled from the measured GPU nearest in tensor
-// (mixed precision) or FP32 TFLOPS, and labelled estimated.
+// perfFor finds the throughput of gpu for a workload on the profile's basis
+// for the kind and precision: measured, or derived and labelled (see
+// catalog.Catalog.Throughput).
 func perfFor(cat *catalog.Catalog, gpu catalog.GPU, profile, kind, precision string) (perf, bool) {
-	if b, ok := cat.Benchmark(gpu.ID, profile, kind, precision, 1); ok {
-		return perf{perGPU: b.Throughput, info: Throughput{
-			PerGPU: b.Throughput, Unit: b.Unit, Source: b.Source, Date: b.Date,
-			Estimated: b.Estimated, Method: b.Method,
-		}}, true
-	}
-	// A multi-GPU measurement without a single-GPU one: take its per-GPU
-	// share, which understates a single GPU slightly (scaling losses).
-	for _, b := range cat.Benchmarks {
-		if b.GPU == gpu.ID && b.Profile == profile && b.Kind == kind && b.Precision == precision {
-			per := b.Throughput / float64(b.GPUCount)
-			return perf{perGPU: per, node: b.Throughput, nodeCount: b.GPUCount, info: Throughput{
-				PerGPU: per, Unit: b.Unit, Source: b.Source, Date: b.Date, Estimated: true,
-				Method: fmt.Sprintf("%d-GPU measurement ÷ %d", b.GPUCount, b.GPUCount),
-			}}, true
-		}
-	}
-	var best catalog.Benchmark
-	var bestGPU catalog.GPU
-	bestDist := math.Inf(1)
-	for _, b := range cat.Benchmarks {
-		if b.Profile != profile || b.Kind != kind || b.Precision != precision || b.GPUCount != 1 {
-			continue
-		}
-		g, _ := cat.GPU(b.GPU)
-		d := math.Abs(math.Log(tflops(g, precision) / tflops(gpu, precision)))
-		if d < bestDist || (d == bestDist && b.GPU < best.GPU) {
-			best, bestGPU, bestDist = b, g, d
-		}
-	}
-	if math.IsInf(bestDist, 1) {
+	f, ok := cat.Throughput(gpu.ID, profile, kind, precision, 1)
+	if !ok {
 		return perf{}, false
 	}
-	ratio := tflops(gpu, precision) / tflops(bestGPU, precision)
-	per := best.Throughput * ratio
-	return perf{perGPU: per, info: Throughput{
-		PerGPU: per, Unit: best.Unit, Source: best.Source, Date: best.Date, Estimated: true,
-		Method: fmt.Sprintf("scaled from %s (measured %s %s) by %s TFLOPS %g ÷ %g",
-			bestGPU.Name, fmtNum(best.Throughput), best.Unit, tflopsName(precision),
-			tflops(gpu, precision), tflops(bestGPU, precision)),
+	return perf{perGPU: f.Value, figure: f, info: Throughput{
+		PerGPU: f.Value, Unit: f.Unit, Source: f.Source, Date: f.Date, Estimated: f.Estimated, Method: f.Method,
 	}}, true
 }
 
-func tflops(g catalog.GPU, precision string) float64 {
-	if precision == catalog.PrecisionFP32 {
-		return g.FP32TFLOPS
+// nodeInterconnect is how an offer's GPUs talk to each other, for the
+// scaling tables: NVSwitch scales as NVLink; unknown falls back to the GPU
+// model's own.
+func nodeInterconnect(o *catalog.Offer, g *catalog.GPU) string {
+	switch o.Interconnect {
+	case catalog.InterconnectNVLink, catalog.InterconnectNVSwitch:
+		return catalog.InterconnectNVLink
+	case catalog.InterconnectPCIe:
+		return catalog.InterconnectPCIe
 	}
-	return g.FP16TensorTFLOPS
-}
-
-func tflopsName(precision string) string {
-	if precision == catalog.PrecisionFP32 {
-		return "FP32"
-	}
-	return "FP16 tensor"
-}
-
-// nodeThroughput is the throughput of one instance with count GPUs:
-// measured when the catalog has that exact node, else the per-GPU figure
-// times count times eff, the node's scaling efficiency.
-func nodeThroughput(p perf, count int, eff float64) (float64, float64) {
-	if p.nodeCount == count && p.node > 0 {
-		return p.node, p.node / (p.perGPU * float64(count))
-	}
-	return p.perGPU * float64(count) * eff, eff
+	return g.Interconnect
 }
 
 // fmtNum formats a figure for explanations: whole numbers with thousands

@@ -45,6 +45,10 @@ func (e *engine) trainingPlans() []*plan {
 		}
 		switch {
 		case e.hasPlanFor(plans, u):
+		case missed != nil && !catalog.RDMAFabric(u.offer.Network):
+			e.excl.add(reasonDeadline, func() Text {
+				return say("excluded.deadline.single", u.offer.ID(), u.offer.InstanceType, fmt1(missed.hours), num(w.DeadlineHours))
+			})
 		case missed != nil:
 			e.excl.add(reasonDeadline, func() Text {
 				return say("excluded.deadline", u.offer.ID(), missed.places[0].count, u.offer.InstanceType, fmt1(missed.hours), num(w.DeadlineHours))
@@ -69,10 +73,16 @@ func (e *engine) hasPlanFor(plans []*plan, u *usable) bool {
 }
 
 // sizeTraining finds the node count and wall time of one offer and pricing.
+// Only instances on an RDMA fabric (EFA, InfiniBand, GPUDirect) are spread
+// over several nodes: for plain Ethernet no source measures the scaling.
 func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 	w := e.req.Workload
 	var p *plan
-	for n := 1; n <= MaxNodes; n++ {
+	most := MaxNodes
+	if !catalog.RDMAFabric(u.offer.Network) {
+		most = 1
+	}
+	for n := 1; n <= most; n++ {
 		eff := e.efficiency(catalog.ScopeCluster, "", n)
 		hours := work / (u.nodeTput * float64(n) * eff) / 3600
 		wall, ints := hours, 0.0
@@ -87,6 +97,7 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 		}
 	}
 	p.metric = p.hours
+	p.proximity = u.proximity
 	return p
 }
 

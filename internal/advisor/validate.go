@@ -76,7 +76,7 @@ const (
 func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	w := &r.Workload
 	if w.Precision == "" {
-		w.Precision = DefaultPrecision
+		w.Precision = cat.DefaultPrecision(w.Profile, w.Kind)
 	}
 	p, _ := cat.Profile(w.Profile)
 	switch w.Kind {
@@ -110,7 +110,10 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 		r.GDPR = DefaultGDPR
 	}
 	if len(r.Pricing) == 0 {
-		r.Pricing = slices.Clone(PricingModels)
+		r.Pricing = DefaultPricing(w.Kind)
+	}
+	if r.Countries == nil {
+		r.Countries = []string{}
 	}
 	if r.CheckpointMinutes == nil {
 		m := float64(DefaultCheckpointMinutes)
@@ -152,8 +155,16 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	case w.Kind == catalog.KindInference && profile.Inference == nil:
 		fe.add("workload.profile", "invalid.profile.no_inference", profile.Name)
 	}
-	if w.Precision != catalog.PrecisionFP32 && w.Precision != catalog.PrecisionMixed {
-		fe.add("workload.precision", "invalid.one_of2", catalog.PrecisionFP32, catalog.PrecisionMixed)
+	if profileOK && ((w.Kind == catalog.KindTraining && profile.Training != nil) || (w.Kind == catalog.KindInference && profile.Inference != nil)) {
+		if _, ok := cat.Basis(profile.ID, w.Kind, w.Precision); !ok {
+			var have []string
+			for _, b := range cat.Bases(profile.ID) {
+				if b.Kind == w.Kind {
+					have = append(have, b.Precision)
+				}
+			}
+			fe.add("workload.precision", "invalid.precision", profile.Name, word("kind."+w.Kind), strings.Join(have, ", "))
+		}
 	}
 	switch w.Kind {
 	case catalog.KindTraining:
@@ -173,6 +184,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	if !slices.Contains([]string{GDPRNone, GDPREU, GDPREUAdequacy}, r.GDPR) {
 		fe.add("gdpr", "invalid.one_of3", GDPRNone, GDPREU, GDPREUAdequacy)
 	}
+	listOf(&fe, "countries", r.Countries, func(s string) bool { _, ok := cat.Country(s); return ok }, "invalid.country")
 	between(&fe, "data.dataset_gb", r.Data.DatasetGB, 0, maxDatasetGB)
 	if r.Data.Location != "" {
 		if _, ok := cat.Region(r.Data.Location); !ok {

@@ -40,9 +40,26 @@ type Version struct {
 
 // Interconnect values for GPUs inside one node.
 const (
-	InterconnectNVLink = "nvlink"
-	InterconnectPCIe   = "pcie"
+	InterconnectNVLink   = "nvlink"
+	InterconnectNVSwitch = "nvswitch" // all-to-all NVLink through switches
+	InterconnectPCIe     = "pcie"
+	InterconnectSingle   = "single" // one GPU, or a fraction of one
 )
+
+// Network classes between instances: an RDMA fabric built for multi-node
+// training (AWS EFA, InfiniBand, GCP GPUDirect) or plain Ethernet.
+const (
+	NetworkEFA        = "efa"
+	NetworkInfiniBand = "infiniband"
+	NetworkGPUDirect  = "gpudirect"
+	NetworkEthernet   = "ethernet"
+)
+
+// RDMAFabric reports whether a network class is built for multi-node
+// training.
+func RDMAFabric(network string) bool {
+	return network == NetworkEFA || network == NetworkInfiniBand || network == NetworkGPUDirect
+}
 
 // GPU is one accelerator model.
 type GPU struct {
@@ -55,6 +72,11 @@ type GPU struct {
 	BF16TensorTFLOPS   float64 `json:"bf16_tensor_tflops"`
 	Interconnect       string  `json:"interconnect"`
 	Year               int     `json:"year"`
+	// SameChipAs names another GPU model built on the same chip at the
+	// same clocks (AWS's A10G and the A10, say): where this one has no
+	// figure of a basis, that one's stands in, labelled with SameChipNote.
+	SameChipAs   string `json:"same_chip_as,omitempty"`
+	SameChipNote string `json:"same_chip_note,omitempty"`
 	Ref
 }
 
@@ -64,11 +86,32 @@ const (
 	KindInference = "inference"
 )
 
-// Precisions a benchmark or a request may name.
+// Precisions a benchmark or a request may name: FP32 (TF32 on GPUs that
+// have it), mixed (FP16/BF16), and the 8- and 4-bit formats of inference
+// engines.
 const (
 	PrecisionFP32  = "fp32"
 	PrecisionMixed = "mixed"
+	PrecisionFP8   = "fp8"
+	PrecisionINT8  = "int8"
+	PrecisionINT4  = "int4"
 )
+
+// Precisions lists every precision, in display order.
+var Precisions = []string{PrecisionFP32, PrecisionMixed, PrecisionFP8, PrecisionINT8, PrecisionINT4}
+
+// Benchmark scenarios: how a figure was measured.
+const (
+	ScenarioTraining     = "training"      // training throughput
+	ScenarioOffline      = "offline"       // MLPerf Offline: throughput at the batch the submitter chose
+	ScenarioServer       = "server"        // MLPerf Server: throughput under a latency bound
+	ScenarioSingleStream = "single_stream" // MLPerf SingleStream: one query at a time
+	ScenarioMaxBatch     = "max_batch"     // the largest batch of a published table
+	ScenarioBatch1       = "batch_1"       // batch 1
+)
+
+var scenarios = map[string]bool{ScenarioTraining: true, ScenarioOffline: true, ScenarioServer: true,
+	ScenarioSingleStream: true, ScenarioMaxBatch: true, ScenarioBatch1: true}
 
 // Profile is a workload the advisor knows how to size.
 type Profile struct {
@@ -80,7 +123,31 @@ type Profile struct {
 	MemoryGB  float64           `json:"memory_gb"`
 	Training  *TrainingProfile  `json:"training,omitempty"`
 	Inference *InferenceProfile `json:"inference,omitempty"`
+	// Bases says, per kind and precision, which figures GPUs are compared
+	// on (see Basis). A profile without bases compares each kind and
+	// precision on whatever benchmarks it has.
+	Bases []Basis `json:"bases,omitempty"`
 	Ref
+}
+
+// Basis is the one methodology GPUs are compared on for a profile, a kind
+// and a precision. Throughput names the methodology whose figures size the
+// work; Latency (inference) the one whose figures give a request's service
+// time. A GPU without a figure there gets one derived by a cross-walk: the
+// ratio of it to a GPU measured in both, within one of the Crosswalk (or
+// LatencyCrosswalk) methodologies, in that order.
+type Basis struct {
+	Kind      string `json:"kind"`
+	Precision string `json:"precision"`
+	// Default marks the precision a request of this kind gets when it
+	// names none.
+	Default bool `json:"default,omitempty"`
+	// Label says honestly what the figures are: engine, format, scenario.
+	Label            string   `json:"label"`
+	Throughput       string   `json:"throughput"`
+	Latency          string   `json:"latency,omitempty"`
+	Crosswalk        []string `json:"crosswalk,omitempty"`
+	LatencyCrosswalk []string `json:"latency_crosswalk,omitempty"`
 }
 
 // TrainingProfile holds a profile's default training job.
@@ -89,6 +156,10 @@ type TrainingProfile struct {
 	DefaultSamples int64   `json:"default_samples"`
 	DefaultEpochs  int     `json:"default_epochs"`
 	DatasetGB      float64 `json:"dataset_gb"`
+	// MinVCPUsPerGPU is the fewest vCPUs per GPU that keep the input
+	// pipeline fed; instances with fewer are excluded (0: no floor).
+	MinVCPUsPerGPU float64 `json:"min_vcpus_per_gpu,omitempty"`
+	MinVCPUsRef    *Ref    `json:"min_vcpus_ref,omitempty"`
 }
 
 // InferenceProfile holds what one request of a profile costs.
@@ -104,15 +175,32 @@ type InferenceProfile struct {
 	DefaultResponseKB float64 `json:"default_response_kb"`
 }
 
-// Benchmark is a measured (or derived) throughput of a profile on a GPU.
+// Benchmark is a measured (or derived) throughput, or latency, of a profile
+// on a GPU, with how it was measured.
 type Benchmark struct {
 	GPU       string `json:"gpu"`
 	Profile   string `json:"profile"`
 	Kind      string `json:"kind"`
 	Precision string `json:"precision"`
 	GPUCount  int    `json:"gpu_count"`
-	// Throughput is for the whole system of GPUCount GPUs, in Unit per second.
-	Throughput float64 `json:"throughput"`
+	// Methodology groups the figures measured alike (one source, engine,
+	// format and scenario): only figures of one methodology are compared
+	// as they are (see Basis).
+	Methodology string `json:"methodology,omitempty"`
+	Engine      string `json:"engine,omitempty"`
+	// Format is the numeric format as run: "INT8", "FP16", "AMP (FP16
+	// mixed)", "TF32".
+	Format    string `json:"format,omitempty"`
+	Scenario  string `json:"scenario,omitempty"`
+	BatchSize int    `json:"batch_size,omitempty"`
+	// System is the measured machine, where the source names it.
+	System string `json:"system,omitempty"`
+	// Throughput is for the whole system of GPUCount GPUs, in Unit per
+	// second; a latency figure has LatencyMS (per request) instead, with
+	// its Statistic ("p90", "mean").
+	Throughput float64 `json:"throughput,omitempty"`
+	LatencyMS  float64 `json:"latency_ms,omitempty"`
+	Statistic  string  `json:"statistic,omitempty"`
 	Unit       string  `json:"unit"`
 	Ref
 }
@@ -272,7 +360,27 @@ type Offer struct {
 	Spot         *SpotPrice `json:"spot,omitempty"`
 	Reserved1Y   *Price     `json:"reserved_1y,omitempty"`
 	Reserved3Y   *Price     `json:"reserved_3y,omitempty"`
+	// Interconnect is how the GPUs of one instance talk to each other
+	// (Interconnect* constants; "" = unknown, taken from the GPU model),
+	// Network what connects instances (Network* constants; "" = unknown,
+	// treated as plain Ethernet), with NetworkGbps where stated and the
+	// source of both in FabricRef.
+	Interconnect string  `json:"interconnect,omitempty"`
+	Network      string  `json:"network,omitempty"`
+	NetworkGbps  float64 `json:"network_gbps,omitempty"`
+	FabricRef    *Ref    `json:"fabric_ref,omitempty"`
+	// ListedOnly marks an offer whose source lists a price in the region
+	// without confirming capacity there (a provider listing every type in
+	// every region at one price, say): it loses ties.
+	ListedOnly bool `json:"listed_only,omitempty"`
+	// spotOutlier says why the spot price is not trusted (see
+	// Catalog.indexSpotOutliers); empty when it is.
+	spotOutlier string
 }
+
+// SpotOutlier says why the offer's spot price is an outlier kept out of
+// picks, or "" when it is not one.
+func (o Offer) SpotOutlier() string { return o.spotOutlier }
 
 // RegionKey is the offer's region as "provider:region".
 func (o Offer) RegionKey() string { return o.Provider + ":" + o.Region }

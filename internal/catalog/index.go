@@ -35,11 +35,18 @@ type Catalog struct {
 	borderFactor float64
 	locations    map[string]*Location
 	sources      map[string]int
+	// bases holds each profile's bases, those of a profile without any
+	// made from its benchmarks (see indexBases); figures caches what
+	// Figure resolves.
+	bases      map[string][]Basis
+	figures    map[figureKey]figureOK
+	methodPrec map[string]string
 }
 
 type benchKey struct {
-	gpu, profile, kind, precision string
-	count                         int
+	methodology, gpu, profile, kind, precision string
+	count                                      int
+	latency                                    bool
 }
 
 // Counts is how many of each thing the catalog holds.
@@ -84,10 +91,12 @@ func (c *Catalog) index() {
 	c.sources = indexBy(c.Version.Sources, func(s Source) string { return s.ID })
 	c.benchmarks = make(map[benchKey]int, len(c.Benchmarks))
 	for i, b := range c.Benchmarks {
-		c.benchmarks[benchKey{b.GPU, b.Profile, b.Kind, b.Precision, b.GPUCount}] = i
+		c.benchmarks[benchKey{b.Methodology, b.GPU, b.Profile, b.Kind, b.Precision, b.GPUCount, b.LatencyMS != 0}] = i
 	}
+	c.indexBases()
 	c.indexLatency()
 	c.indexLocations()
+	c.indexSpotOutliers()
 }
 
 const missingPair = int(^uint(0) >> 1)
@@ -154,9 +163,10 @@ func (c *Catalog) Rate(code string) (CurrencyRate, bool) {
 	return lookup(c.Currencies, c.currencies, code)
 }
 
-// Benchmark returns the measured throughput for one configuration.
-func (c *Catalog) Benchmark(gpu, profile, kind, precision string, count int) (Benchmark, bool) {
-	i, ok := c.benchmarks[benchKey{gpu, profile, kind, precision, count}]
+// measured returns the figure of one methodology for one configuration: a
+// throughput, or a latency when latency is set.
+func (c *Catalog) measured(methodology, gpu, profile, kind, precision string, count int, latency bool) (Benchmark, bool) {
+	i, ok := c.benchmarks[benchKey{methodology, gpu, profile, kind, precision, count, latency}]
 	if !ok {
 		return Benchmark{}, false
 	}

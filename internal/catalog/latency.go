@@ -10,8 +10,10 @@ import (
 // (a metro within neighbourKM whose own legs are measured) is not trusted;
 // the neighbour path stands in for it, labelled as an estimate.
 const (
-	outlierFactor = 1.5
-	neighbourKM   = 1500.0
+	// EstimateSource is the source id of the catalog's own modelled figures.
+	EstimateSource = "gpuplace-estimate"
+	outlierFactor  = 1.5
+	neighbourKM    = 1500.0
 )
 
 // indexLatency fills the metro matrix. Measured pairs come first, except
@@ -72,7 +74,8 @@ func (c *Catalog) setDerived(a, b int, p LatencyPair) {
 // estimatePair models the round trip between metros a and b.
 func (c *Catalog) estimatePair(a, b int) LatencyPair {
 	ma, mb := c.Metros[a], c.Metros[b]
-	p := LatencyPair{From: ma.ID, To: mb.ID, Statistic: "estimate", Ref: Ref{Date: c.Version.Created, Estimated: true}}
+	p := LatencyPair{From: ma.ID, To: mb.ID, Statistic: "estimate",
+		Ref: Ref{Source: EstimateSource, Date: c.Version.Created, Estimated: true}}
 	if a == b {
 		p.RTTMS, p.Method = BaseRTTMS, fmt.Sprintf("same metro: the base delay of %.0f ms", BaseRTTMS)
 		return p

@@ -181,9 +181,9 @@ func TestRealCatalogLatencyAndBenchmarks(t *testing.T) {
 	for _, r := range readCSV(t, "mlperf_inference_single_gpu_results.csv") {
 		if r["accelerator"] == "NVIDIA L4" && r["benchmark"] == "resnet50" {
 			want, _ := strconv.ParseFloat(r["result_per_accelerator"], 64)
-			b, ok := c.Benchmark("l4", "resnet50", catalog.KindInference, catalog.PrecisionMixed, 1)
-			if !ok || b.Throughput != want || b.Estimated {
-				t.Errorf("L4 ResNet-50 inference = %+v (found %v), want measured %v", b, ok, want)
+			f, ok := c.Throughput("l4", "resnet50", catalog.KindInference, catalog.PrecisionINT8, 1)
+			if !ok || f.Value != want || f.Estimated || f.Format != "INT8" || f.Scenario != catalog.ScenarioOffline {
+				t.Errorf("L4 ResNet-50 INT8 inference = %+v (found %v), want measured %v, INT8, offline", f, ok, want)
 			}
 			return
 		}

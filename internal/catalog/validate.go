@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 )
 
 // Currencies the catalog may hold rates for and requests may ask for.
@@ -50,6 +51,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.gpus()
 	v.profiles()
 	v.benchmarks()
+	v.bases()
 	v.scaling()
 	v.countries()
 	v.metros()
@@ -128,6 +130,18 @@ func (v *validator) gpus() {
 		}
 		v.ref(c, item, "", g.Ref)
 	}
+	for i, g := range v.c.GPUs {
+		if g.SameChipAs == "" {
+			continue
+		}
+		item := itemName("gpus", i, g.ID)
+		switch {
+		case g.SameChipAs == g.ID || !v.gpuIDs[g.SameChipAs]:
+			c.add(item, "same_chip_as", "must name another GPU, got %q", g.SameChipAs)
+		case g.SameChipNote == "":
+			c.add(item, "same_chip_note", "say why the chips are the same")
+		}
+	}
 }
 
 func (v *validator) profiles() {
@@ -147,15 +161,88 @@ func (v *validator) profiles() {
 			positive(c, item, "training.default_samples", float64(t.DefaultSamples))
 			positive(c, item, "training.default_epochs", float64(t.DefaultEpochs))
 			positive(c, item, "training.dataset_gb", t.DatasetGB)
+			switch {
+			case !(t.MinVCPUsPerGPU >= 0):
+				c.add(item, "training.min_vcpus_per_gpu", "must not be negative, got %v", t.MinVCPUsPerGPU)
+			case t.MinVCPUsPerGPU > 0 && t.MinVCPUsRef == nil:
+				c.add(item, "training.min_vcpus_ref", "a vCPU floor needs its source")
+			case t.MinVCPUsRef != nil:
+				v.ref(c, item, "training.min_vcpus_ref", *t.MinVCPUsRef)
+			}
 		}
 		if in := p.Inference; in != nil {
 			positive(c, item, "inference.units_per_request", in.UnitsPerRequest)
-			positive(c, item, "inference.compute_ms", in.ComputeMS)
-			if !v.gpuIDs[in.ReferenceGPU] {
+			if in.ComputeMS != 0 || !hasLatencyBasis(p) {
+				positive(c, item, "inference.compute_ms", in.ComputeMS)
+			}
+			if in.ReferenceGPU != "" && !v.gpuIDs[in.ReferenceGPU] {
 				c.add(item, "inference.reference_gpu", "unknown GPU %q", in.ReferenceGPU)
 			}
 		}
 		v.ref(c, item, "", p.Ref)
+	}
+}
+
+// hasLatencyBasis reports whether a profile's inference service time comes
+// from latency figures.
+func hasLatencyBasis(p Profile) bool {
+	for _, b := range p.Bases {
+		if b.Kind == KindInference && b.Latency != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// bases checks the profiles' bases against the benchmarks: each names
+// methodologies that hold figures of the profile, one basis per kind and
+// precision, at most one default per kind.
+func (v *validator) bases() {
+	c := v.col("profiles")
+	have := map[string]bool{} // profile/methodology and profile/methodology/kind/precision
+	for _, b := range v.c.Benchmarks {
+		have[b.Profile+"/"+b.Methodology] = true
+		have[b.Profile+"/"+b.Methodology+"/"+b.Kind+"/"+b.Precision] = true
+	}
+	for i, p := range v.c.Profiles {
+		item := itemName("profiles", i, p.ID)
+		seen, defaults := map[string]bool{}, map[string]int{}
+		for j, b := range p.Bases {
+			f := fmt.Sprintf("bases[%d]", j)
+			if b.Kind != KindTraining && b.Kind != KindInference {
+				c.add(item, f+".kind", "must be %q or %q, got %q", KindTraining, KindInference, b.Kind)
+			}
+			if !slices.Contains(Precisions, b.Precision) {
+				c.add(item, f+".precision", "must be one of %v, got %q", Precisions, b.Precision)
+			}
+			if b.Label == "" {
+				c.add(item, f+".label", "required: say what the figures are")
+			}
+			if k := b.Kind + "/" + b.Precision; seen[k] {
+				c.add(item, f, "a second basis for %s", k)
+			} else {
+				seen[k] = true
+			}
+			if b.Default {
+				if defaults[b.Kind]++; defaults[b.Kind] > 1 {
+					c.add(item, f+".default", "a second default for %s", b.Kind)
+				}
+			}
+			if !have[p.ID+"/"+b.Throughput+"/"+b.Kind+"/"+b.Precision] {
+				c.add(item, f+".throughput", "no %s %s figures of methodology %q", b.Kind, b.Precision, b.Throughput)
+			}
+			if b.Latency != "" && !have[p.ID+"/"+b.Latency] {
+				c.add(item, f+".latency", "no figures of methodology %q", b.Latency)
+			}
+			if b.Latency != "" && b.Kind != KindInference {
+				c.add(item, f+".latency", "only inference has a service time")
+			}
+			for k, m := range append(slices.Clone(b.Crosswalk), b.LatencyCrosswalk...) {
+				if !have[p.ID+"/"+m] {
+					c.add(item, fmt.Sprintf("%s.crosswalk[%d]", f, k), "no figures of methodology %q", m)
+				}
+			}
+		}
 	}
 }
 
@@ -164,6 +251,12 @@ func (v *validator) benchmarks() {
 	seen := map[string]bool{}
 	for i, b := range v.c.Benchmarks {
 		key := fmt.Sprintf("%s/%s/%s/%s/x%d", b.GPU, b.Profile, b.Kind, b.Precision, b.GPUCount)
+		if b.Methodology != "" {
+			key = b.Methodology + ":" + key
+		}
+		if b.LatencyMS != 0 {
+			key += "/latency"
+		}
 		item := itemName("benchmarks", i, key)
 		if !v.gpuIDs[b.GPU] {
 			c.add(item, "gpu", "unknown GPU %q", b.GPU)
@@ -174,13 +267,29 @@ func (v *validator) benchmarks() {
 		if b.Kind != KindTraining && b.Kind != KindInference {
 			c.add(item, "kind", "must be %q or %q, got %q", KindTraining, KindInference, b.Kind)
 		}
-		if b.Precision != PrecisionFP32 && b.Precision != PrecisionMixed {
-			c.add(item, "precision", "must be %q or %q, got %q", PrecisionFP32, PrecisionMixed, b.Precision)
+		if !slices.Contains(Precisions, b.Precision) {
+			c.add(item, "precision", "must be one of %v, got %q", Precisions, b.Precision)
 		}
 		if b.GPUCount < 1 {
 			c.add(item, "gpu_count", "must be ≥ 1, got %d", b.GPUCount)
 		}
-		positive(c, item, "throughput", b.Throughput)
+		if b.Scenario != "" && !scenarios[b.Scenario] {
+			c.add(item, "scenario", "unknown scenario %q", b.Scenario)
+		}
+		if b.BatchSize < 0 {
+			c.add(item, "batch_size", "must not be negative, got %d", b.BatchSize)
+		}
+		switch {
+		case b.LatencyMS != 0 && b.Throughput != 0:
+			c.add(item, "latency_ms", "a figure is a throughput or a latency, not both")
+		case b.LatencyMS != 0:
+			positive(c, item, "latency_ms", b.LatencyMS)
+			if b.Statistic == "" {
+				c.add(item, "statistic", "a latency needs its statistic (p90, mean, …)")
+			}
+		default:
+			positive(c, item, "throughput", b.Throughput)
+		}
 		if seen[key] {
 			c.add(item, "", "duplicate benchmark for %s", key)
 		}

@@ -106,6 +106,7 @@ func (v *validator) offers() {
 		if o.GPUCount < 1 {
 			c.add(item, "gpu_count", "must be ≥ 1, got %d", o.GPUCount)
 		}
+		v.fabric(c, item, o)
 		v.price(c, item, "on_demand", o.OnDemand)
 		od := o.OnDemand.USDPerHour
 		if s := o.Spot; s != nil {
@@ -133,6 +134,30 @@ func (v *validator) offers() {
 				c.add(item, field+".usd_per_hour", "reserved %s is above on-demand %s", p.USDPerHour, od)
 			}
 		}
+	}
+}
+
+var (
+	interconnects = map[string]bool{"": true, InterconnectNVLink: true, InterconnectNVSwitch: true, InterconnectPCIe: true, InterconnectSingle: true}
+	networks      = map[string]bool{"": true, NetworkEFA: true, NetworkInfiniBand: true, NetworkGPUDirect: true, NetworkEthernet: true}
+)
+
+// fabric checks an offer's interconnect and network and their source.
+func (v *validator) fabric(c collector, item string, o Offer) {
+	if !interconnects[o.Interconnect] {
+		c.add(item, "interconnect", "must be one of nvlink, nvswitch, pcie, single or empty, got %q", o.Interconnect)
+	}
+	if !networks[o.Network] {
+		c.add(item, "network", "must be one of efa, infiniband, gpudirect, ethernet or empty, got %q", o.Network)
+	}
+	if o.NetworkGbps < 0 || o.NetworkGbps != o.NetworkGbps {
+		c.add(item, "network_gbps", "must not be negative, got %v", o.NetworkGbps)
+	}
+	switch {
+	case o.FabricRef != nil:
+		v.ref(c, item, "fabric_ref", *o.FabricRef)
+	case o.Interconnect != "" || o.Network != "":
+		c.add(item, "fabric_ref", "an interconnect or network needs its source")
 	}
 }
 

@@ -1,0 +1,43 @@
+package advisor
+
+import "gpuplace/internal/catalog"
+
+// risks lists the caveats of a plan a buyer must see: spot interruptions
+// and capacity loss, a price the source lists without confirmed capacity,
+// a spot price left out as an outlier, and estimated figures the plan
+// rests on. Each is said once.
+func (e *engine) risks(p *plan) []Risk {
+	out := []Risk{}
+	seen := map[string]bool{}
+	add := func(kind string, t Text) {
+		if s := e.english(t); !seen[s] {
+			seen[s] = true
+			out = append(out, Risk{Kind: kind, Text: s, Message: t})
+		}
+	}
+	training := e.req.Workload.Kind == catalog.KindTraining
+	for _, pl := range p.places {
+		o := pl.u.offer
+		if pl.pricing == Spot {
+			band, _ := spotBand(e.cat, o)
+			if training {
+				add(RiskSpot, say("risk.spot.training", o.InstanceType, o.Region, band, fmtCount(p.interruptions), e.checkpointNote()))
+			} else {
+				add(RiskSpot, say("risk.spot.inference", o.InstanceType, o.Region, band, pl.spares, fmtHours(pl.fallbackHours)))
+			}
+		}
+		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
+			add(RiskPriceOutlier, say("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
+		}
+		if o.ListedOnly {
+			add(RiskCapacity, say("risk.capacity", providerName(e.cat, o.Provider), o.InstanceType, o.Region))
+		}
+		if th := pl.u.perf.info; th.Estimated {
+			add(RiskEstimate, say("risk.estimate.throughput", pl.u.gpu.Name, th.Method))
+		}
+		if ref := priceRef(o, pl.pricing); ref.Estimated {
+			add(RiskEstimate, say("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
+		}
+	}
+	return out
+}
