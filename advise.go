@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/locale"
+	"gpuplace/web"
 )
 
 // runAdvise answers one advice request: JSON in from a file or stdin, the
@@ -49,17 +51,18 @@ func runAdvise(args []string, getenv func(string) string, stdin io.Reader, stdou
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(res)
+	return enc.Encode(web.NewAdviceJSON(res, cat))
 }
 
 // printFieldErrors writes a request's field errors one per line and exits 2.
 func printFieldErrors(w io.Writer, err error) error {
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	if !errors.As(err, &fe) {
 		return err
 	}
+	en := locale.For(locale.EN)
 	for _, e := range fe {
-		fmt.Fprintf(w, "%s: %s\n", e.Field, e.Message)
+		fmt.Fprintf(w, "%s: %s\n", e.Field, en.Text(e.Message))
 	}
 	return exitError{2}
 }

@@ -360,8 +360,8 @@ func adviceForm(v AdviceView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		templ_7745c5c3_Err = radioGroup(v, "kind", T(ctx, "field.kind"), []choice{
-			{catalog.KindInference, T(ctx, "kind.inference"), T(ctx, "kind.inference.hint")},
-			{catalog.KindTraining, T(ctx, "kind.training"), T(ctx, "kind.training.hint")},
+			{catalog.KindInference, T(ctx, "label.kind.inference"), T(ctx, "kind.inference.hint")},
+			{catalog.KindTraining, T(ctx, "label.kind.training"), T(ctx, "kind.training.hint")},
 		}, catalog.KindInference).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
@@ -1020,7 +1020,7 @@ func adviceForm(v AdviceView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		templ_7745c5c3_Err = radioGroup(v, "gdpr", T(ctx, "field.gdpr"), []choice{
-			{advisor.GDPRNone, T(ctx, "gdpr.none"), T(ctx, "gdpr.none.hint")},
+			{advisor.GDPRNone, T(ctx, "label.gdpr.none"), T(ctx, "gdpr.none.hint")},
 			{advisor.GDPREU, T(ctx, "gdpr.eu"), T(ctx, "gdpr.eu.hint")},
 			{advisor.GDPREUAdequacy, T(ctx, "gdpr.eu_adequacy"), T(ctx, "gdpr.eu_adequacy.hint")},
 		}, advisor.GDPRNone).Render(ctx, templ_7745c5c3_Buffer)
@@ -1081,9 +1081,9 @@ func adviceForm(v AdviceView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var57 string
-			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "pricing."+pm))
+			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "label.pricing."+pm))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 151, Col: 124}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 151, Col: 130}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 			if templ_7745c5c3_Err != nil {
@@ -1369,9 +1369,9 @@ func adviceForm(v AdviceView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var71 string
-				templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "objective."+o))
+				templ_7745c5c3_Var71, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "label.objective."+o))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 188, Col: 117}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 188, Col: 123}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var71))
 				if templ_7745c5c3_Err != nil {

@@ -192,19 +192,12 @@ func PriceText(d decimal.Decimal, unit string) string { return d.StringFixed(uni
 // moneyIn formats a converted price with its currency symbol, grouped
 // digits and the places of its unit ($1,234.5678 per hour, €12.30 a month).
 func moneyIn(d decimal.Decimal, currency, unit string) string {
-	s := d.StringFixed(unitPlaces(unit))
-	neg := strings.HasPrefix(s, "-")
-	whole, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
-	out := catalog.GroupDigits(whole) + "." + frac
-	if sym, ok := currencySymbols[currency]; ok {
-		out = sym + out
-	} else {
-		out += " " + currency
+	c, ok := catalog.CurrencyOf(currency)
+	if !ok {
+		c = catalog.Currency{Code: currency}
 	}
-	if neg {
-		out = "−" + out
-	}
-	return out
+	c.Minor = unitPlaces(unit)
+	return numbers.Money(d, c)
 }
 
 // OfferRows lists the offers f selects, one row per price, sorted as f

@@ -3,7 +3,6 @@ package templates
 import (
 	"context"
 	"fmt"
-	"math"
 	"net/url"
 	"sort"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -25,55 +25,44 @@ func sep(i, n int) string {
 	return ""
 }
 
-var currencySymbols = map[string]string{"USD": "$", "EUR": "€", "CNY": "¥"}
-
-// Money formats an amount in a currency with its minor unit and thousands
-// separators: $12,345.60, €9.00, ¥1,234.50.
+// Money formats an amount in a currency with its symbol, minor unit and
+// thousands separators: $12,345.60, €9.00, ¥1,234.50.
 func Money(d decimal.Decimal, currency string) string {
-	s := d.StringFixed(2)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, _ := strings.Cut(s, ".")
-	out := catalog.GroupDigits(whole) + "." + frac
-	if sym, ok := currencySymbols[currency]; ok {
-		out = sym + out
-	} else {
-		out += " " + currency
+	c, ok := catalog.CurrencyOf(currency)
+	if !ok {
+		c = catalog.Currency{Code: currency, Minor: 2}
 	}
-	if neg {
-		out = "−" + out
-	}
-	return out
+	return numbers.Money(d, c)
 }
+
+// numbers writes figures; every language the pages speak writes digits
+// alike, so formatting does not depend on the page.
+var numbers = locale.For(locale.EN)
 
 // fmtNum formats a plain figure: grouped whole numbers, or up to three
 // significant digits below 100.
-func fmtNum(x float64) string {
-	if math.Abs(x) >= 100 || x == math.Trunc(x) {
-		return catalog.GroupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
-	}
-	return strconv.FormatFloat(x, 'g', 3, 64)
-}
+func fmtNum(x float64) string { return numbers.Format(x, locale.FmtNum) }
 
+// fmtQty formats a quantity: grouped when whole, else two decimals.
 func fmtQty(d decimal.Decimal) string {
 	if d.IsInteger() {
-		return catalog.GroupDigits(d.String())
+		return numbers.Decimal(d, 0)
 	}
-	return d.StringFixed(2)
+	return numbers.Decimal(d, 2)
 }
 
 // fmtPrice shows a unit price with at least the two places of an amount
 // and every further place it has (0.00, 0.0765, 1.25).
 func fmtPrice(d decimal.Decimal) string {
 	if s := d.String(); strings.Contains(s, ".") && len(s)-strings.IndexByte(s, '.') > 3 {
-		return s
+		return numbers.Decimal(d, int32(len(s)-strings.IndexByte(s, '.')-1))
 	}
-	return d.StringFixed(2)
+	return numbers.Decimal(d, 2)
 }
 
-func fmtPct(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
+func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
 
-func fmtMS(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+func fmtMS(x float64) string { return numbers.Format(x, locale.FmtF1) }
 
 var providerLabels = map[string]string{"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "lambda": "Lambda"}
 
@@ -118,7 +107,7 @@ func pageMeta(ctx context.Context, v AdviceView) Meta {
 		p := r.Pick.Placements[0]
 		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", providerLabel(p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
 		m.Description = Tf(ctx, "meta.pick", providerLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
-			T(ctx, "pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
+			T(ctx, "label.pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
 	}
 	return m
 }

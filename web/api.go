@@ -9,6 +9,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // handleAPIAdviceGet handles GET /api/v1/advice: the request in the query
@@ -39,7 +40,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func
 	if err != nil {
 		return err
 	}
-	b, err := encodeJSON(res)
+	b, err := encodeJSON(NewAdviceJSON(res, s.cat(r)))
 	if err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func decodeRequest(r *http.Request) (advisor.Request, error) {
 		return advisor.Request{}, err
 	}
 	req, err := advisor.DecodeRequest(bytes.NewReader(body))
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	if errors.As(err, &fe) {
 		return req, badBody{fe}
 	}
@@ -127,12 +128,12 @@ func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error 
 	from, to := q.Get("from"), q.Get("to")
 	fi := cat.MetroIndex(from)
 	if fi < 0 {
-		return advisor.FieldErrors{{Field: "from", Message: "unknown metro " + quoted(from) + "; see /api/v1/regions for metro ids"}}
+		return locale.FieldErrors{locale.Invalid("from", "invalid.metro", from)}
 	}
 	if to != "" {
 		ti := cat.MetroIndex(to)
 		if ti < 0 {
-			return advisor.FieldErrors{{Field: "to", Message: "unknown metro " + quoted(to)}}
+			return locale.FieldErrors{locale.Invalid("to", "invalid.metro", to)}
 		}
 		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{cat.Pair(fi, ti)}})
 	}
@@ -149,12 +150,12 @@ func quoted(s string) string { return strconv.Quote(s) }
 
 // apiLink is a pinned link in the API.
 type apiLink struct {
-	ID             string          `json:"id"`
-	URL            string          `json:"url"`
-	CatalogVersion string          `json:"catalog_version,omitempty"`
-	Created        string          `json:"created,omitempty"`
-	Query          string          `json:"query,omitempty"`
-	Result         *advisor.Result `json:"result,omitempty"`
+	ID             string      `json:"id"`
+	URL            string      `json:"url"`
+	CatalogVersion string      `json:"catalog_version,omitempty"`
+	Created        string      `json:"created,omitempty"`
+	Query          string      `json:"query,omitempty"`
+	Result         *AdviceJSON `json:"result,omitempty"`
 }
 
 // handleAPILinkCreate handles POST /api/v1/links: pin a JSON request.
@@ -179,6 +180,7 @@ func (s *Server) handleAPILink(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	out := NewAdviceJSON(res, s.cat(r))
 	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CatalogVersion: l.CatalogVersion,
-		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &res})
+		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &out})
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"net/http"
 
-	"gpuplace/internal/advisor"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
@@ -18,13 +18,13 @@ var (
 
 // badBody is a request body that could not be decoded: 400, with the
 // fields the decoder could name.
-type badBody struct{ fields advisor.FieldErrors }
+type badBody struct{ fields locale.FieldErrors }
 
 func (b badBody) Error() string { return b.fields.Error() }
 
 // statusOf maps an error from a handler to the HTTP status it answers with.
 func statusOf(err error) int {
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	var qfe quote.FieldErrors
 	var bb badBody
 	var tooLarge *http.MaxBytesError
@@ -54,11 +54,27 @@ func statusOf(err error) int {
 
 // problem is an RFC 9457 problem document.
 type problem struct {
-	Type   string               `json:"type"`
-	Title  string               `json:"title"`
-	Status int                  `json:"status"`
-	Detail string               `json:"detail,omitempty"`
-	Errors []advisor.FieldError `json:"errors,omitempty"`
+	Type   string         `json:"type"`
+	Title  string         `json:"title"`
+	Status int            `json:"status"`
+	Detail string         `json:"detail,omitempty"`
+	Errors []problemField `json:"errors,omitempty"`
+}
+
+// problemField is one field at fault, its message in English.
+type problemField struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// problemFields writes field errors in English for a problem document.
+func problemFields(fe locale.FieldErrors) []problemField {
+	en := locale.For(locale.EN)
+	out := make([]problemField, len(fe))
+	for i, e := range fe {
+		out[i] = problemField{Field: e.Field, Message: en.Text(e.Message)}
+	}
+	return out
 }
 
 // renderError answers a page request with an error page. Server errors are
@@ -80,16 +96,16 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
 	p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status}
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	var bb badBody
 	switch {
 	case status >= 500:
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 		p.Detail = "Something went wrong. Please try again."
 	case errors.As(err, &bb):
-		p.Detail, p.Errors = "The request body could not be read.", bb.fields
+		p.Detail, p.Errors = "The request body could not be read.", problemFields(bb.fields)
 	case errors.As(err, &fe):
-		p.Detail, p.Errors = "Some fields are invalid.", fe
+		p.Detail, p.Errors = "Some fields are invalid.", problemFields(fe)
 	case status == http.StatusRequestEntityTooLarge:
 		p.Detail = "The request body is too large."
 	default:

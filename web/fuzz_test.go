@@ -31,7 +31,7 @@ func FuzzAdviceQuery(f *testing.F) {
 		}
 		_, fe := requestFromQuery(q)
 		for _, e := range fe {
-			if e.Field == "" || e.Message == "" {
+			if e.Field == "" || e.Message.ID == "" {
 				t.Fatalf("error without a field or message: %+v", e)
 			}
 		}

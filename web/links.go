@@ -11,6 +11,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/link"
+	"gpuplace/internal/locale"
 	"gpuplace/templates"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	r.PostForm.Del("then")
 	q := canonicalQuery(r.PostForm)
 	l, _, err := s.pin(r, q)
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q)
 		v.Errors = formErrors(r.Context(), fe)

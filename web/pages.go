@@ -11,6 +11,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/templates"
 )
 
@@ -40,7 +41,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	v := s.adviceView(r, q)
 	res, err := s.advise(r, q)
 	status := http.StatusOK
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	switch {
 	case errors.As(err, &fe):
 		v.Errors = formErrors(r.Context(), fe)
@@ -70,7 +71,7 @@ func (s *Server) advise(r *http.Request, q url.Values) (advisor.Result, error) {
 	}
 	// Report what did not parse together with whatever else the domain
 	// finds wrong, so the form shows every error at once.
-	var more advisor.FieldErrors
+	var more locale.FieldErrors
 	if errors.As(req.WithDefaults(cat).Validate(cat), &more) {
 		for _, e := range more {
 			if !fe.Has(e.Field) {
@@ -105,11 +106,11 @@ func (s *Server) cacheKey(cat *catalog.Catalog, req advisor.Request) string {
 // formErrors files field errors under the query key of their input, said
 // in the page's language; an error in a list names its row as a person
 // counts ("row 2").
-func formErrors(ctx context.Context, fe advisor.FieldErrors) map[string][]string {
+func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string {
 	out := map[string][]string{}
 	for _, e := range fe {
 		k := keyOfField(e.Field)
-		msg := templates.Say(ctx, e.Text, e.Message)
+		msg := templates.Say(ctx, e.Message)
 		if i := strings.IndexByte(e.Field, '['); i >= 0 {
 			if n, err := strconv.Atoi(e.Field[i+1 : strings.IndexByte(e.Field, ']')]); err == nil {
 				msg = templates.Tf(ctx, "form.row", n+1) + msg

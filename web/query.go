@@ -10,6 +10,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // The query keys of /advice and GET /api/v1/advice (API.md). The page URL
@@ -45,7 +46,7 @@ const (
 	keyUserShare    = "user_share"
 )
 
-// fieldKeys maps a request field (as advisor.FieldErrors name it) to the
+// fieldKeys maps a request field (as locale.FieldErrors name it) to the
 // query key that carries it, so form errors land beside their input.
 var fieldKeys = map[string]string{
 	"workload.kind": keyKind, "workload.profile": keyProfile, "workload.precision": keyPrecision,
@@ -76,14 +77,14 @@ func keyOfField(field string) string {
 // requestFromQuery decodes the query keys into a request. Values that do not
 // parse (a word where a number belongs) come back as field errors; the
 // rest is left to the advisor's validation.
-func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
+func requestFromQuery(q url.Values) (advisor.Request, locale.FieldErrors) {
 	var req advisor.Request
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	num := func(key, field string, dst *float64) {
 		if s := strings.TrimSpace(q.Get(key)); s != "" {
 			x, err := strconv.ParseFloat(s, 64)
 			if err != nil {
-				fe = append(fe, advisor.Invalid(field, "invalid.number.got", s))
+				fe = append(fe, locale.Invalid(field, "invalid.number.got", s))
 				return
 			}
 			*dst = x
@@ -93,7 +94,7 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 		if s := strings.TrimSpace(q.Get(key)); s != "" {
 			x, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				fe = append(fe, advisor.Invalid(field, "invalid.whole.got", s))
+				fe = append(fe, locale.Invalid(field, "invalid.whole.got", s))
 				return
 			}
 			*dst = x
@@ -133,7 +134,7 @@ func requestFromQuery(q url.Values) (advisor.Request, advisor.FieldErrors) {
 	if s := strings.TrimSpace(q.Get(keyBudget)); s != "" {
 		b, err := decimal.NewFromString(s)
 		if err != nil {
-			fe = append(fe, advisor.Invalid("budget", "invalid.amount.got", s))
+			fe = append(fe, locale.Invalid("budget", "invalid.amount.got", s))
 		} else {
 			req.Budget = &b
 		}
@@ -152,16 +153,16 @@ func clampInt(x int64) int {
 
 // parseUsers reads "DE:60,US:30": locations with relative shares. A
 // location without a share gets 1.
-func parseUsers(s string) ([]advisor.UserShare, advisor.FieldErrors) {
+func parseUsers(s string) ([]advisor.UserShare, locale.FieldErrors) {
 	var out []advisor.UserShare
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	for i, part := range splitList(s) {
 		loc, share, hasShare := strings.Cut(part, ":")
 		u := advisor.UserShare{Location: normLocation(loc), Share: 1}
 		if hasShare {
 			x, err := strconv.ParseFloat(strings.TrimSpace(share), 64)
 			if err != nil {
-				fe = append(fe, advisor.Invalid(fmt.Sprintf("users[%d].share", i), "invalid.number.got", share))
+				fe = append(fe, locale.Invalid(fmt.Sprintf("users[%d].share", i), "invalid.number.got", share))
 			}
 			u.Share = x
 		}

@@ -12,6 +12,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
@@ -43,8 +44,9 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	if currency == "" {
 		currency = res.Currency
 	}
-	if _, ok := quote.MinorUnit(currency); !ok {
-		return advisor.FieldErrors{{Field: "currency", Message: "must be USD, EUR or CNY"}}
+	currency = strings.ToUpper(currency)
+	if _, ok := catalog.CurrencyOf(currency); !ok {
+		return locale.FieldErrors{locale.Invalid("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))}
 	}
 	if res.Pick == nil {
 		return fmt.Errorf("%w: the pinned recommendation has no pick to quote", errBadRequest)
@@ -52,7 +54,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())},
 		"notes": {riskNotes(r, res.Pick.Risks)}}
 	for _, line := range res.Pick.Lines {
-		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText, line.Description))
+		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText))
 		v.Add("line_quantity", line.Quantity.String())
 		v.Add("line_unit", line.Unit)
 		v.Add("line_unit_price", convertPrice(s.cat(r), line.UnitPrice, res, currency).String())
@@ -67,7 +69,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 func riskNotes(r *http.Request, risks []advisor.Risk) string {
 	lines := make([]string, len(risks))
 	for i, k := range risks {
-		lines[i] = "• " + templates.Say(r.Context(), k.Message, k.Text)
+		lines[i] = "• " + templates.Say(r.Context(), k.Message)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -79,11 +81,14 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 		return price
 	}
 	from, err := decimal.NewFromString(res.Rate)
-	to, ok := cat.Rate(currency)
-	if err != nil || !from.IsPositive() || !ok {
+	if err != nil {
 		return price
 	}
-	return price.Div(from).Mul(to.PerUSD).Round(6)
+	out, err := cat.Restate(price, from, currency, 6)
+	if err != nil {
+		return price
+	}
+	return out
 }
 
 // quoteForm prepares the builder; linkID enables the currency switch of a
@@ -91,7 +96,7 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 func (s *Server) quoteForm(action, title string, v url.Values, currency string, errs map[string][]string, linkID string) templates.QuoteFormView {
 	links := map[string]string{}
 	if linkID != "" {
-		for _, c := range []string{"USD", "EUR", "CNY"} {
+		for _, c := range catalog.Currencies {
 			links[c] = "/quotes/new?" + url.Values{"link": {linkID}, "currency": {c}}.Encode()
 		}
 	}

@@ -86,7 +86,8 @@ type catalogKey struct{}
 // activation during the request does not change its numbers half-way.
 func (s *Server) pinCatalog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := context.WithValue(r.Context(), catalogKey{}, s.versions.Active())
+		c := s.versions.Active()
+		ctx := templates.WithCatalog(context.WithValue(r.Context(), catalogKey{}, c), c)
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

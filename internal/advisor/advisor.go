@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"gpuplace/internal/locale"
 	"math"
 
 	"github.com/shopspring/decimal"
@@ -121,8 +122,8 @@ func (u *usable) hourlyFloat(pm string) float64 {
 }
 
 // offerPlace names an offer's region for an exclusion example.
-func offerPlace(o *catalog.Offer, city string) Text {
-	return say("excluded.where", o.Provider, o.Region, city)
+func offerPlace(o *catalog.Offer, city string) locale.Text {
+	return locale.New("excluded.where", o.Provider, o.Region, city)
 }
 
 // filterOffers keeps the offers the request allows and counts the rest by
@@ -168,9 +169,9 @@ func (e *engine) filterOffers() {
 			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
 		}
 		r := &e.cat.Regions[ri]
-		where := func() Text { return offerPlace(o, r.City) }
+		where := func() locale.Text { return offerPlace(o, r.City) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
-			e.excl.add(reasonProvider, func() Text { return say("excluded.provider", where(), o.Provider) })
+			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), o.Provider) })
 			continue
 		}
 		g, seen := gpus[o.GPU]
@@ -180,7 +181,7 @@ func (e *engine) filterOffers() {
 			gpus[o.GPU] = g
 		}
 		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
-			e.excl.add(reasonGPU, func() Text { return say("excluded.gpu", where(), o.InstanceType, g.Name) })
+			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
 		rf := &regions[ri]
@@ -189,23 +190,23 @@ func (e *engine) filterOffers() {
 			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
 		}
 		if !rf.ok {
-			e.excl.add(reasonGDPR, func() Text { return say("excluded.gdpr", where(), rf.comp.Text) })
+			e.excl.add(reasonGDPR, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
 			continue
 		}
 		if len(allowCountry) > 0 && !allowCountry[r.Country] {
-			e.excl.add(reasonCountry, func() Text { return say("excluded.country", where(), word("country."+r.Country)) })
+			e.excl.add(reasonCountry, func() locale.Text { return locale.New("excluded.country", where(), locale.Word("country."+r.Country)) })
 			continue
 		}
 		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
 			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
-			e.excl.add(reasonVCPUs, func() Text {
-				return say("excluded.vcpus", where(), o.InstanceType, o.VCPUs, o.GPUCount, num(t.MinVCPUsPerGPU), e.profile.Name)
+			e.excl.add(reasonVCPUs, func() locale.Text {
+				return locale.New("excluded.vcpus", where(), o.InstanceType, o.VCPUs, o.GPUCount, locale.Short(t.MinVCPUsPerGPU), e.profile.Name)
 			})
 			continue
 		}
 		if mem := instanceMemory(*g, o.GPUCount); mem < e.profile.MemoryGB {
-			e.excl.add(reasonMemory, func() Text {
-				return say("excluded.memory", where(), o.InstanceType, num(mem), e.profile.Name, num(e.profile.MemoryGB))
+			e.excl.add(reasonMemory, func() locale.Text {
+				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(e.profile.MemoryGB))
 			})
 			continue
 		}
@@ -216,15 +217,21 @@ func (e *engine) filterOffers() {
 			perfs[g.ID] = pk
 		}
 		if !pk.ok {
-			e.excl.add(reasonBenchmark, func() Text { return say("excluded.benchmark", where(), o.InstanceType, word("kind."+w.Kind), g.Name) })
+			e.excl.add(reasonBenchmark, func() locale.Text {
+				return locale.New("excluded.benchmark", where(), o.InstanceType, locale.Word("kind."+w.Kind), g.Name)
+			})
 			continue
 		}
 		if !e.anyPricing(o) {
 			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
-				e.excl.add(reasonPriceOutlier, func() Text { return say("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier()) })
+				e.excl.add(reasonPriceOutlier, func() locale.Text {
+					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
+				})
 				continue
 			}
-			e.excl.add(reasonPricing, func() Text { return say("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing)) })
+			e.excl.add(reasonPricing, func() locale.Text {
+				return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
+			})
 			continue
 		}
 		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
@@ -268,12 +275,12 @@ func (e *engine) proximityOf(metro int) float64 {
 }
 
 // pricingList names pricing models as a phrase: "on-demand or spot".
-func pricingList(list []string) Text {
+func pricingList(list []string) locale.Text {
 	if len(list) == 1 {
-		return Text{ID: "word.one", Args: []Arg{word("pricing." + list[0])}}
+		return locale.New("word.one", locale.Word("pricing."+list[0]))
 	}
 	rest := pricingList(list[1:])
-	return say("word.or", word("pricing."+list[0]), rest)
+	return locale.New("word.or", locale.Word("pricing."+list[0]), rest)
 }
 
 type perfOK struct {
@@ -330,7 +337,7 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 	}
 	budget := e.req.Budget.InexactFloat64()
 	kept := plans[:0]
-	over := map[*catalog.Offer]Text{}
+	over := map[*catalog.Offer]locale.Text{}
 	fits := map[*catalog.Offer]bool{}
 	var order []*catalog.Offer
 	for _, p := range plans {
@@ -342,12 +349,12 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		}
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
-			over[o] = say("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+			over[o] = locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
 		}
 	}
 	for _, o := range order {
 		if !fits[o] {
-			e.excl.add(reasonBudget, func() Text { return over[o] })
+			e.excl.add(reasonBudget, func() locale.Text { return over[o] })
 		}
 	}
 	return kept

@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"gpuplace/internal/locale"
 	"math"
 	"sort"
 
@@ -21,7 +22,7 @@ func (e *engine) result(plans []*plan) Result {
 	res := Result{
 		CatalogVersion: e.cat.Version.ID, Currency: e.req.Currency,
 		Rate: rate.PerUSD.String(), RateDate: rate.Date, Request: e.req,
-		Alternatives: []Option{}, Excluded: e.excl.list(e.english), Candidates: []Candidate{},
+		Alternatives: []Option{}, Excluded: e.excl.list(), Candidates: []Candidate{},
 	}
 	if len(plans) == 0 {
 		return res
@@ -30,14 +31,12 @@ func (e *engine) result(plans []*plan) Result {
 	alts := distinctAlternatives(plans)
 	po := e.option(pick)
 	po.Why = e.explainPick(pick, plans, alts)
-	po.Explanation = e.englishAll(po.Why)
 	res.Pick = &po
 	for _, a := range alts {
 		o := e.option(a)
-		o.Why = []Text{e.lossReason(a, pick)}
-		o.Explanation = e.englishAll(o.Why)
+		o.Why = []locale.Text{e.lossReason(a, pick)}
 		t := e.tradeOff(a, pick)
-		o.TradeOff, o.TradeOffText = e.english(t), &t
+		o.TradeOffText = &t
 		res.Alternatives = append(res.Alternatives, o)
 	}
 	res.Pricing = e.pricingComparison(pick)
@@ -76,15 +75,6 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 			}
 			add(pl.u.service)
 		}
-	}
-	return out
-}
-
-// englishAll renders texts in English.
-func (e *engine) englishAll(ts []Text) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = e.english(t)
 	}
 	return out
 }
@@ -149,7 +139,6 @@ func (e *engine) option(p *plan) Option {
 		in := p.hours <= w.DeadlineHours
 		o.FinishesWithinDeadline = &in
 	}
-	o.Estimated = e.englishAll(o.EstimatedText)
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
 	for _, pl := range p.places {
 		o.Placements = append(o.Placements, e.placement(pl, p))
@@ -186,20 +175,20 @@ func (e *engine) placement(pl place, p *plan) Placement {
 // compliance is the verdict for all of a plan's regions: each passed the
 // GDPR filter, so the reasons are joined without repeats.
 func (e *engine) compliance(p *plan) Compliance {
-	var t *Text
+	var t *locale.Text
 	seen := map[string]bool{}
 	for _, pl := range p.places {
-		if r := pl.u.compliance; !seen[r.Reason] {
-			seen[r.Reason] = true
+		if r := pl.u.compliance; !seen[r.Text.Key()] {
+			seen[r.Text.Key()] = true
 			if t == nil {
 				t = &r.Text
 			} else {
-				joined := say("gdpr.all", *t, r.Text)
+				joined := locale.New("gdpr.all", *t, r.Text)
 				t = &joined
 			}
 		}
 	}
-	return Compliance{OK: true, Reason: e.english(*t), Text: *t}
+	return Compliance{OK: true, Text: *t}
 }
 
 // costPerUnit spreads the total over epochs (training) or millions of

@@ -1,29 +1,32 @@
 package advisor
 
-import "gpuplace/internal/catalog"
+import (
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
 
 // complianceOf judges a region under a GDPR mode: whether personal data may
 // be processed there, and why (or why not) in a sentence.
 func complianceOf(cat *catalog.Catalog, mode string, r *catalog.Region) (Compliance, bool) {
 	c, _ := cat.Country(r.Country)
-	country := word("country." + c.Code)
-	var t Text
+	country := locale.Word("country." + c.Code)
+	var t locale.Text
 	ok := true
 	switch {
 	case mode == GDPRNone:
-		t = say("gdpr.none")
+		t = locale.New("gdpr.none")
 	case c.EUEEA:
-		t = say("gdpr.in_eu", country)
+		t = locale.New("gdpr.in_eu", country)
 	case mode == GDPREU:
-		t, ok = say("gdpr.not_eu", country), false
+		t, ok = locale.New("gdpr.not_eu", country), false
 	case c.Adequacy == catalog.AdequacyFull:
-		t = say("gdpr.adequate", country, c.AdequacyNote)
+		t = locale.New("gdpr.adequate", country, c.AdequacyNote)
 	case c.Adequacy == catalog.AdequacyPartial:
-		t = say("gdpr.partial", country, c.AdequacyNote, providerName(cat, r.Provider))
+		t = locale.New("gdpr.partial", country, c.AdequacyNote, providerName(cat, r.Provider))
 	default:
-		t, ok = say("gdpr.neither", country), false
+		t, ok = locale.New("gdpr.neither", country), false
 	}
-	return Compliance{OK: ok, Reason: Say(t, countryNames(cat)), Text: t}, ok
+	return Compliance{OK: ok, Text: t}, ok
 }
 
 // countryNames names countries from the catalog, for English sentences.

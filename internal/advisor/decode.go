@@ -3,7 +3,7 @@ package advisor
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
+	"gpuplace/internal/locale"
 	"io"
 	"regexp"
 	"strings"
@@ -22,7 +22,7 @@ func DecodeRequest(r io.Reader) (Request, error) {
 	// Anything but the end of the input after the request is trailing data,
 	// a stray closing brace included (which Decoder.More does not report).
 	if _, err := dec.Token(); err != io.EOF {
-		return Request{}, FieldErrors{{Field: "body", Message: "trailing data after the JSON request"}}
+		return Request{}, locale.FieldErrors{locale.Invalid("body", "invalid.json.trailing")}
 	}
 	return req, nil
 }
@@ -41,23 +41,23 @@ func decodeError(err error) error {
 		if field == "" {
 			field = "body"
 		}
-		return FieldErrors{{Field: field, Message: fmt.Sprintf("must be a %s, got a JSON %s", typeName(typeErr.Type.Kind().String()), typeErr.Value)}}
+		return locale.FieldErrors{locale.Invalid(field, "invalid.json.type", locale.Word("json."+typeName(typeErr.Type.Kind().String())), typeErr.Value)}
 	case errors.As(err, &syntaxErr):
-		return FieldErrors{{Field: "body", Message: fmt.Sprintf("malformed JSON at byte %d: %s", syntaxErr.Offset, syntaxErr.Error())}}
+		return locale.FieldErrors{locale.Invalid("body", "invalid.json.syntax", int(syntaxErr.Offset), syntaxErr.Error())}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		if name == "" {
-			return FieldErrors{{Field: "body", Message: `unknown field "" (an empty key)`}}
+			return locale.FieldErrors{locale.Invalid("body", "invalid.json.empty_key")}
 		}
-		return FieldErrors{{Field: name, Message: "unknown field"}}
+		return locale.FieldErrors{locale.Invalid(name, "invalid.json.unknown")}
 	case strings.HasPrefix(err.Error(), "error decoding string "):
 		// decimal.Decimal's own decoding error: budget is the request's
 		// only decimal field.
-		return FieldErrors{{Field: "budget", Message: "must be an amount such as 5000 or 1234.50"}}
+		return locale.FieldErrors{locale.Invalid("budget", "invalid.amount")}
 	case errors.Is(err, io.EOF):
-		return FieldErrors{{Field: "body", Message: "the request body is empty"}}
+		return locale.FieldErrors{locale.Invalid("body", "invalid.json.empty")}
 	default:
-		return FieldErrors{{Field: "body", Message: err.Error()}}
+		return locale.FieldErrors{locale.Invalid("body", "invalid.json", err.Error())}
 	}
 }
 
@@ -69,6 +69,8 @@ func typeName(kind string) string {
 		return "list"
 	case "struct", "ptr":
 		return "object or string"
+	case "string", "bool":
+		return kind
 	}
-	return kind
+	return "value"
 }

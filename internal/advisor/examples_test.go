@@ -45,7 +45,7 @@ func TestRecommendAPIExample(t *testing.T) {
 		t.Errorf("Recommend() pick = %s at %s, want none within 5,000 USD", placementID(res.Pick.Placements[0]), res.Pick.Total)
 	}
 	budget := slices.IndexFunc(res.Excluded, func(x advisor.Exclusion) bool { return x.Reason == "budget" })
-	if budget < 0 || !strings.Contains(res.Excluded[budget].Example, "is over the budget of 5000 USD") {
+	if budget < 0 || !strings.Contains(say(cat, res.Excluded[budget].ExampleText), "is over the budget of 5000 USD") {
 		t.Errorf("Recommend() excluded = %+v, want the offers over the budget counted", res.Excluded)
 	}
 	roomy := dec("50000")
@@ -74,7 +74,7 @@ func TestRecommendAPIExample(t *testing.T) {
 	}
 	gdpr := false
 	for _, x := range res.Excluded {
-		gdpr = gdpr || (x.Reason == "gdpr" && x.Count > 0 && strings.Contains(x.Example, "is not in the EU/EEA"))
+		gdpr = gdpr || (x.Reason == "gdpr" && x.Count > 0 && strings.Contains(say(cat, x.ExampleText), "is not in the EU/EEA"))
 	}
 	if !gdpr {
 		t.Errorf("Recommend() excluded = %+v, want the non-EU regions counted under gdpr", res.Excluded)

@@ -1,5 +1,7 @@
 package advisor
 
+import "gpuplace/internal/locale"
+
 // Reasons an offer is ruled out, in the order the filters apply them.
 const (
 	reasonProvider  = "provider"
@@ -25,14 +27,14 @@ var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountry,
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {
 	counts   map[string]int
-	examples map[string]Text
+	examples map[string]locale.Text
 }
 
 // add counts an excluded offer; example is called only for the first offer
 // of each reason, so thousands of exclusions build one sentence each.
-func (x *exclusions) add(reason string, example func() Text) {
+func (x *exclusions) add(reason string, example func() locale.Text) {
 	if x.counts == nil {
-		x.counts, x.examples = map[string]int{}, map[string]Text{}
+		x.counts, x.examples = map[string]int{}, map[string]locale.Text{}
 	}
 	if x.counts[reason] == 0 {
 		x.examples[reason] = example()
@@ -40,14 +42,13 @@ func (x *exclusions) add(reason string, example func() Text) {
 	x.counts[reason]++
 }
 
-// list returns the exclusions in reason order, with the examples in
-// English (english) and as Text.
-func (x *exclusions) list(english func(Text) string) []Exclusion {
+// list returns the exclusions in reason order, each with its example.
+func (x *exclusions) list() []Exclusion {
 	out := []Exclusion{}
 	for _, r := range reasonOrder {
 		if n := x.counts[r]; n > 0 {
 			t := x.examples[r]
-			out = append(out, Exclusion{Reason: r, Count: n, Example: english(t), ExampleText: t})
+			out = append(out, Exclusion{Reason: r, Count: n, ExampleText: t})
 		}
 	}
 	return out

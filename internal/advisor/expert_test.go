@@ -128,7 +128,7 @@ func TestExpertNearBestWhenTargetUnmet(t *testing.T) {
 	if pick.Total.GreaterThan(dec("50000")) {
 		t.Errorf("pick costs %s: want a cheap near-best placement (the first release paid 179,711 for 2 × H100)", pick.Total)
 	}
-	expl := strings.Join(pick.Explanation, " ")
+	expl := explanation(cat, *pick)
 	if !strings.Contains(expl, "No allowed placement") || !strings.Contains(expl, "The nearest placement reaches") {
 		t.Errorf("explanation = %q, want the shortfall said plainly with the price of the nearest placement", expl)
 	}
@@ -235,8 +235,8 @@ func TestExpertTrainingPlacement(t *testing.T) {
 		}
 	}
 	for _, o := range res.Alternatives {
-		if o.TradeOff == "" || !(strings.Contains(o.TradeOff, "USD") || strings.Contains(o.TradeOff, "same cost")) {
-			t.Errorf("alternative %s trade-off = %q, want the cost and duration against the pick", placementID(o.Placements[0]), o.TradeOff)
+		if to := tradeOff(cat, o); to == "" || !(strings.Contains(to, "USD") || strings.Contains(to, "same cost")) {
+			t.Errorf("alternative %s trade-off = %q, want the cost and duration against the pick", placementID(o.Placements[0]), tradeOff(cat, o))
 		}
 	}
 	for _, x := range []string{"country", "vcpus"} {

@@ -69,7 +69,7 @@ func TestRecommendSpotNote(t *testing.T) {
 			if res.Pick == nil {
 				t.Fatalf("Recommend() pick = nil, excluded %+v", res.Excluded)
 			}
-			if got := strings.Join(res.Pick.Explanation, " "); !strings.Contains(got, tt.want) {
+			if got := explanation(cat, *res.Pick); !strings.Contains(got, tt.want) {
 				t.Errorf("Recommend() explanation = %q, want it to contain %q", got, tt.want)
 			}
 		})
@@ -105,7 +105,7 @@ func TestRecommendExclusionReasons(t *testing.T) {
 	}
 	for i, w := range want {
 		x := res.Excluded[i]
-		if x.Reason != w.reason || x.Count != w.count || x.Example != w.part {
+		if x.Reason != w.reason || x.Count != w.count || say(cat, x.ExampleText) != w.part {
 			t.Errorf("Recommend() excluded[%d] = %+v, want %d × %s, example %q", i, x, w.count, w.reason, w.part)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Ensure each interruption band becomes λ = −ln(1 − p) ÷ 730 per hour from its midpoint p (open band 25 %).
@@ -161,7 +162,7 @@ func TestMoneyLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := money{rate: d(tt.rate)}.line("compute", say("line.storage", "1", "1"), tt.qty, "hour", d(tt.usd))
+			l := money{rate: d(tt.rate)}.line("compute", locale.New("line.storage", "1", "1"), tt.qty, "hour", d(tt.usd))
 			if !l.UnitPrice.Equal(d(tt.unitPrice)) || !l.Amount.Equal(d(tt.amnt)) {
 				t.Errorf("line(%v × %s at %s) = %s × %s = %s, want unit price %s, amount %s",
 					tt.qty, tt.usd, tt.rate, l.Quantity, l.UnitPrice, l.Amount, tt.unitPrice, tt.amnt)

@@ -13,6 +13,7 @@ import (
 	"gpuplace/data"
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // loadReal loads the embedded catalog once for every test, fuzz target and
@@ -109,19 +110,19 @@ func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 // ptr returns a pointer to v, for optional request fields.
 func ptr[T any](v T) *T { return &v }
 
-// fieldErrors unwraps an advisor.FieldErrors, failing when err is another
+// fieldErrors unwraps a locale.FieldErrors, failing when err is another
 // kind of error or when a field error has no field or message.
-func fieldErrors(tb testing.TB, err error) advisor.FieldErrors {
+func fieldErrors(tb testing.TB, err error) locale.FieldErrors {
 	tb.Helper()
-	var fe advisor.FieldErrors
+	var fe locale.FieldErrors
 	if !errors.As(err, &fe) {
-		tb.Fatalf("error = %v (%T), want advisor.FieldErrors", err, err)
+		tb.Fatalf("error = %v (%T), want locale.FieldErrors", err, err)
 	}
 	if len(fe) == 0 {
-		tb.Fatalf("error = empty advisor.FieldErrors, want at least one field")
+		tb.Fatalf("error = empty locale.FieldErrors, want at least one field")
 	}
 	for _, e := range fe {
-		if e.Field == "" || e.Message == "" {
+		if e.Field == "" || e.Message.ID == "" {
 			tb.Fatalf("field error %+v has no field or no message (all: %v)", e, fe)
 		}
 	}
@@ -136,6 +137,36 @@ func wantLine(tb testing.TB, what string, l advisor.Line, qty, unitPrice, amount
 	tb.Helper()
 	if !l.Quantity.Equal(dec(qty)) || !l.UnitPrice.Equal(dec(unitPrice)) || !l.Amount.Equal(dec(amount)) {
 		tb.Errorf("Recommend() %s line = %s × %s = %s (%q), want %s × %s = %s",
-			what, l.Quantity, l.UnitPrice, l.Amount, l.Description, qty, unitPrice, amount)
+			what, l.Quantity, l.UnitPrice, l.Amount, locale.For(locale.EN).Text(l.DescriptionText), qty, unitPrice, amount)
 	}
+}
+
+// say renders a Text in English, countries named as cat names them.
+func say(cat *catalog.Catalog, t locale.Text) string {
+	return locale.For(locale.EN).WithCountryNames(func(code string) string {
+		c, _ := cat.Country(code)
+		return c.Name
+	}).Text(t)
+}
+
+// sayAll renders Texts in English.
+func sayAll(cat *catalog.Catalog, ts []locale.Text) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = say(cat, t)
+	}
+	return out
+}
+
+// explanation is an option's sentences in English, joined.
+func explanation(cat *catalog.Catalog, o advisor.Option) string {
+	return strings.Join(sayAll(cat, o.Why), " ")
+}
+
+// tradeOff is an alternative's trade-off in English, or "".
+func tradeOff(cat *catalog.Catalog, o advisor.Option) string {
+	if o.TradeOffText == nil {
+		return ""
+	}
+	return say(cat, *o.TradeOffText)
 }

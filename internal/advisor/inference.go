@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"gpuplace/internal/locale"
 	"math"
 
 	"gpuplace/internal/catalog"
@@ -143,19 +144,19 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	var lines []Line
 	for _, pl := range p.places {
 		o := pl.u.offer
-		desc := say("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
-			word("pricing."+pl.pricing), fmtHours(pl.billed))
+		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
+			locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
 		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
 		if pl.fallbackHours > 0 {
 			od, _ := hourly(o, OnDemand)
-			lines = append(lines, e.money.line("compute", say("line.fallback", o.InstanceType, o.Region, fmtHours(pl.fallbackHours)),
+			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),
 				pl.fallbackHours, "hour", od))
 		}
 	}
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
 			lines = append(lines, e.money.line("egress",
-				say("line.egress", pl.u.offer.Region, fmtNum(s.gb), tierName(s.tier), num(months)),
+				locale.New("line.egress", pl.u.offer.Region, locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
 				s.gb*months, "GB", s.tier.USDPerGB))
 		}
 	}

@@ -236,7 +236,7 @@ func TestRecommendMultiRegion(t *testing.T) {
 			t.Errorf("Recommend() group %s = %s at %v ms, want %s at %v ms", g.Location, g.Region, g.TotalMS, w[0], w[1])
 		}
 	}
-	expl := strings.Join(pick.Explanation, " ")
+	expl := explanation(cat, *pick)
 	if !strings.Contains(expl, "No single region keeps 95 % of users within 50 ms (the best keeps 75 %)") {
 		t.Errorf("Recommend() explanation = %q, want it to say no single region meets the target", expl)
 	}
@@ -262,7 +262,7 @@ func TestRecommendLatencyTargetUnreachable(t *testing.T) {
 	if got := placementID(res.Pick.Placements[0]); got != "p1:us:a1" || res.Pick.Latency.ShareWithinTarget != 0 {
 		t.Errorf("Recommend() pick = %s with %v %% within target, want p1:us:a1 with 0 %%", got, res.Pick.Latency.ShareWithinTarget)
 	}
-	if expl := strings.Join(res.Pick.Explanation, " "); !strings.Contains(expl, "No allowed placement") {
+	if expl := explanation(cat, *res.Pick); !strings.Contains(expl, "No allowed placement") {
 		t.Errorf("Recommend() explanation = %q, want it to say plainly that nothing meets the target", expl)
 	}
 }
@@ -299,7 +299,7 @@ func TestRecommendGDPRModes(t *testing.T) {
 				if !slices.Contains(regions, key) {
 					regions = append(regions, key)
 				}
-				if part := tt.reasonFor[key]; !o.Compliance.OK || !strings.Contains(o.Compliance.Reason, part) {
+				if part := tt.reasonFor[key]; !o.Compliance.OK || !strings.Contains(say(cat, o.Compliance.Text), part) {
 					t.Errorf("Recommend() %s compliance = %+v, want OK with %q", key, o.Compliance, part)
 				}
 			}
@@ -313,8 +313,8 @@ func TestRecommendGDPRModes(t *testing.T) {
 					gdpr = x
 				}
 			}
-			if gdpr.Count != tt.excluded || gdpr.Example != tt.example {
-				t.Errorf("Recommend() gdpr exclusions = %d (%q), want %d (%q)", gdpr.Count, gdpr.Example, tt.excluded, tt.example)
+			if gdpr.Count != tt.excluded || say(cat, gdpr.ExampleText) != tt.example {
+				t.Errorf("Recommend() gdpr exclusions = %d (%q), want %d (%q)", gdpr.Count, say(cat, gdpr.ExampleText), tt.excluded, tt.example)
 			}
 		})
 	}

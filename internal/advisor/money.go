@@ -6,6 +6,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Billing constants.
@@ -143,10 +144,10 @@ func (m money) unitPrice(usd decimal.Decimal) decimal.Decimal {
 }
 
 // line builds an estimate line: amount = quantity × unit price, rounded.
-func (m money) line(item string, desc Text, qty float64, unit string, usd decimal.Decimal) Line {
+func (m money) line(item string, desc locale.Text, qty float64, unit string, usd decimal.Decimal) Line {
 	q := decimal.NewFromFloat(qty).Round(3)
 	up := m.unitPrice(usd)
-	return Line{Item: item, Description: Say(desc, nil), DescriptionText: desc, Quantity: q, Unit: unit, UnitPrice: up,
+	return Line{Item: item, DescriptionText: desc, Quantity: q, Unit: unit, UnitPrice: up,
 		Amount: q.Mul(up).Round(amountPlaces)}
 }
 

@@ -203,7 +203,7 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 		}
 		for _, l := range o.Lines {
 			if want := l.Quantity.Mul(l.UnitPrice).Round(2); !l.Amount.Equal(want) {
-				t.Errorf("request %d option %d: line %q amount = %s, want %s × %s = %s", i, k, l.Description, l.Amount, l.Quantity, l.UnitPrice, want)
+				t.Errorf("request %d option %d: line %q amount = %s, want %s × %s = %s", i, k, say(cat, l.DescriptionText), l.Amount, l.Quantity, l.UnitPrice, want)
 			}
 		}
 		if req.Budget != nil && o.Total.GreaterThan(*req.Budget) {
@@ -215,10 +215,10 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 		for _, p := range o.Placements {
 			checkPlacement(t, cat, i, req, p)
 		}
-		for _, e := range o.Explanation {
+		for _, e := range sayAll(cat, o.Why) {
 			checkComparison(t, i, e)
 		}
-		if k > 0 && o.TradeOff == "" {
+		if k > 0 && o.TradeOffText == nil {
 			t.Errorf("request %d option %d: an alternative without its trade-off", i, k)
 		}
 	}

@@ -1,6 +1,10 @@
 package advisor
 
-import "github.com/shopspring/decimal"
+import (
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/locale"
+)
 
 // Result is the advisor's answer: the pick, the runners-up and what was
 // ruled out. Money is in Currency, as decimal strings in JSON.
@@ -57,25 +61,21 @@ type Option struct {
 	Compliance  Compliance      `json:"compliance"`
 	Throughput  Throughput      `json:"throughput"`
 	Score       *Score          `json:"score,omitempty"`
-	// Explanation says why this option (for the pick) or why it lost (for
-	// an alternative), in sentences a buyer understands; Why holds the same
-	// sentences as Text, for translation.
-	Explanation []string `json:"explanation"`
-	Why         []Text   `json:"why"`
-	// Estimated lists the figures behind this option that are modelled
-	// rather than measured (EstimatedText: the same, as Text).
-	Estimated     []string `json:"estimated"`
-	EstimatedText []Text   `json:"estimated_text"`
+	// Why says why this option (for the pick) or why it lost (for an
+	// alternative), in sentences a buyer understands.
+	Why []locale.Text `json:"why"`
+	// EstimatedText lists the figures behind this option that are
+	// modelled rather than measured.
+	EstimatedText []locale.Text `json:"estimated_text"`
 	// Risks lists every caveat a buyer must see before relying on this
 	// option; quotes made from it carry them into their notes.
 	Risks []Risk `json:"risks"`
 	// FinishesWithinDeadline says, for training with a deadline, whether
 	// the job ends in time (always so for what is offered; kept explicit).
 	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`
-	// TradeOff sums up an alternative against the pick ("+0.20 USD,
-	// finishes 21.1 h earlier"); TradeOffText is the same as Text.
-	TradeOff     string `json:"trade_off,omitempty"`
-	TradeOffText *Text  `json:"trade_off_text,omitempty"`
+	// TradeOffText sums up an alternative against the pick ("+0.20 USD,
+	// finishes 21.1 h earlier").
+	TradeOffText *locale.Text `json:"trade_off_text,omitempty"`
 }
 
 // Risk kinds.
@@ -87,12 +87,10 @@ const (
 )
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)
-// and what a buyer should know, in English (Text) and as a message
-// (Message).
+// and what a buyer should know.
 type Risk struct {
-	Kind    string `json:"kind"`
-	Text    string `json:"text"`
-	Message Text   `json:"message"`
+	Kind    string      `json:"kind"`
+	Message locale.Text `json:"message"`
 }
 
 // Placement is one region of an option and what runs there.
@@ -126,8 +124,7 @@ type Placement struct {
 // amount rounded to the currency's minor unit.
 type Line struct {
 	Item            string          `json:"item"` // compute, storage, data_transfer, egress
-	Description     string          `json:"description"`
-	DescriptionText Text            `json:"description_text"`
+	DescriptionText locale.Text     `json:"description_text"`
 	Quantity        decimal.Decimal `json:"quantity"`
 	Unit            string          `json:"unit"`
 	UnitPrice       decimal.Decimal `json:"unit_price"`
@@ -167,9 +164,8 @@ type LatencyGroup struct {
 
 // Compliance is the data-residency verdict for an option.
 type Compliance struct {
-	OK     bool   `json:"ok"`
-	Reason string `json:"reason"`
-	Text   Text   `json:"text"`
+	OK   bool        `json:"ok"`
+	Text locale.Text `json:"text"`
 }
 
 // Throughput is the performance figure an option was sized with.
@@ -194,20 +190,18 @@ type Score struct {
 
 // Exclusion counts the offers ruled out for one reason.
 type Exclusion struct {
-	Reason      string `json:"reason"`
-	Count       int    `json:"count"`
-	Example     string `json:"example"`
-	ExampleText Text   `json:"example_text"`
+	Reason      string      `json:"reason"`
+	Count       int         `json:"count"`
+	ExampleText locale.Text `json:"example_text"`
 }
 
 // PricingComparison is the pick's instance under one pricing model.
 type PricingComparison struct {
 	Pricing string          `json:"pricing"`
 	Total   decimal.Decimal `json:"total"`
-	// Note explains the trade-off: break-even use for reserved terms,
+	// NoteText explains the trade-off: break-even use for reserved terms,
 	// expected interruptions for spot.
-	Note     string `json:"note"`
-	NoteText Text   `json:"note_text"`
+	NoteText locale.Text `json:"note_text"`
 }
 
 // Candidate is one feasible option on the cost-versus-latency plane.

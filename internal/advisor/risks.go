@@ -1,6 +1,9 @@
 package advisor
 
-import "gpuplace/internal/catalog"
+import (
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
 
 // risks lists the caveats of a plan a buyer must see: spot interruptions
 // and capacity loss, a price the source lists without confirmed capacity,
@@ -9,10 +12,10 @@ import "gpuplace/internal/catalog"
 func (e *engine) risks(p *plan) []Risk {
 	out := []Risk{}
 	seen := map[string]bool{}
-	add := func(kind string, t Text) {
-		if s := e.english(t); !seen[s] {
+	add := func(kind string, t locale.Text) {
+		if s := t.Key(); !seen[s] {
 			seen[s] = true
-			out = append(out, Risk{Kind: kind, Text: s, Message: t})
+			out = append(out, Risk{Kind: kind, Message: t})
 		}
 	}
 	training := e.req.Workload.Kind == catalog.KindTraining
@@ -21,22 +24,22 @@ func (e *engine) risks(p *plan) []Risk {
 		if pl.pricing == Spot {
 			band, _ := spotBand(e.cat, o)
 			if training {
-				add(RiskSpot, say("risk.spot.training", o.InstanceType, o.Region, band, fmtCount(p.interruptions), e.checkpointNote()))
+				add(RiskSpot, locale.New("risk.spot.training", o.InstanceType, o.Region, band, locale.Count(p.interruptions), e.checkpointNote()))
 			} else {
-				add(RiskSpot, say("risk.spot.inference", o.InstanceType, o.Region, band, pl.spares, fmtHours(pl.fallbackHours)))
+				add(RiskSpot, locale.New("risk.spot.inference", o.InstanceType, o.Region, band, pl.spares, locale.Hours(pl.fallbackHours)))
 			}
 		}
 		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
-			add(RiskPriceOutlier, say("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
+			add(RiskPriceOutlier, locale.New("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
 		}
 		if o.ListedOnly {
-			add(RiskCapacity, say("risk.capacity", providerName(e.cat, o.Provider), o.InstanceType, o.Region))
+			add(RiskCapacity, locale.New("risk.capacity", providerName(e.cat, o.Provider), o.InstanceType, o.Region))
 		}
 		if th := pl.u.perf.info; th.Estimated {
-			add(RiskEstimate, say("risk.estimate.throughput", pl.u.gpu.Name, th.Method))
+			add(RiskEstimate, locale.New("risk.estimate.throughput", pl.u.gpu.Name, th.Method))
 		}
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
-			add(RiskEstimate, say("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
+			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
 		}
 	}
 	return out

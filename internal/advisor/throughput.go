@@ -1,9 +1,6 @@
 package advisor
 
 import (
-	"fmt"
-	"math"
-
 	"gpuplace/internal/catalog"
 )
 
@@ -39,13 +36,4 @@ func nodeInterconnect(o *catalog.Offer, g *catalog.GPU) string {
 		return catalog.InterconnectPCIe
 	}
 	return g.Interconnect
-}
-
-// fmtNum formats a figure for explanations: whole numbers with thousands
-// separators, small ones with a few significant digits.
-func fmtNum(x float64) string {
-	if x >= 100 || x == math.Trunc(x) {
-		return catalog.GroupDigits(fmt.Sprintf("%.0f", x))
-	}
-	return fmt.Sprintf("%.3g", x)
 }

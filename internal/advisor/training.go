@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"gpuplace/internal/locale"
 	"math"
 
 	"gpuplace/internal/catalog"
@@ -46,16 +47,16 @@ func (e *engine) trainingPlans() []*plan {
 		switch {
 		case e.hasPlanFor(plans, u):
 		case missed != nil && !catalog.RDMAFabric(u.offer.Network):
-			e.excl.add(reasonDeadline, func() Text {
-				return say("excluded.deadline.single", u.offer.ID(), u.offer.InstanceType, fmt1(missed.hours), num(w.DeadlineHours))
+			e.excl.add(reasonDeadline, func() locale.Text {
+				return locale.New("excluded.deadline.single", u.offer.ID(), u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
 			})
 		case missed != nil:
-			e.excl.add(reasonDeadline, func() Text {
-				return say("excluded.deadline", u.offer.ID(), missed.places[0].count, u.offer.InstanceType, fmt1(missed.hours), num(w.DeadlineHours))
+			e.excl.add(reasonDeadline, func() locale.Text {
+				return locale.New("excluded.deadline", u.offer.ID(), missed.places[0].count, u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
 			})
 		case endless != nil:
-			e.excl.add(reasonNeverFinishes, func() Text {
-				return say("excluded.endless", u.offer.ID(), word("pricing."+endless.places[0].pricing), fmtHours(endless.workHours))
+			e.excl.add(reasonNeverFinishes, func() locale.Text {
+				return locale.New("excluded.endless", u.offer.ID(), locale.Word("pricing."+endless.places[0].pricing), locale.Hours(endless.workHours))
 			})
 		}
 	}
@@ -133,11 +134,11 @@ func (e *engine) trainingLines(p *plan) []Line {
 	pl := p.places[0]
 	o := pl.u.offer
 	prov, _ := e.cat.Provider(o.Provider)
-	desc := say("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, word("pricing."+pl.pricing), fmtHours(pl.billed))
+	desc := locale.New("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
 	lines := []Line{e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD)}
 	if p.storageGBMonths > 0 {
 		lines = append(lines, e.money.line("storage",
-			say("line.storage", fmtNum(e.req.Data.DatasetGB), fmtHours(p.hours)),
+			locale.New("line.storage", locale.Num(e.req.Data.DatasetGB), locale.Hours(p.hours)),
 			p.storageGBMonths, "GB-month", prov.StorageUSDPerGBMonth))
 	}
 	if p.transferGB > 0 {
@@ -150,13 +151,13 @@ func (e *engine) transferLines(from, toProvider string, gb float64) []Line {
 	src, _ := e.cat.Region(from)
 	if src.Provider == toProvider {
 		prov, _ := e.cat.Provider(src.Provider)
-		return []Line{e.money.line("data_transfer", say("line.move.region", from),
+		return []Line{e.money.line("data_transfer", locale.New("line.move.region", from),
 			gb, "GB", prov.InterRegionUSDPerGB)}
 	}
 	var lines []Line
 	for _, s := range spreadOverTiers(egressTiers(e.cat, &src), gb) {
 		lines = append(lines, e.money.line("data_transfer",
-			say("line.move.egress", from, tierName(s.tier)),
+			locale.New("line.move.egress", from, tierName(s.tier)),
 			s.gb, "GB", s.tier.USDPerGB))
 	}
 	return lines

@@ -249,7 +249,7 @@ func TestRecommendSpotNeverFinishes(t *testing.T) {
 				// p1:eu:a1, p1:us:a1 and p1:eu:a8 are the p1 offers sold as spot.
 				n := len(res.Excluded)
 				if n == 0 || res.Excluded[n-1].Reason != "never_finishes" || res.Excluded[n-1].Count != 3 ||
-					!strings.Contains(res.Excluded[n-1].Example, "use checkpoints") {
+					!strings.Contains(say(cat, res.Excluded[n-1].ExampleText), "use checkpoints") {
 					t.Errorf("Recommend() excluded = %+v, want 3 that never finish, advising checkpoints", res.Excluded)
 				}
 			}
@@ -317,8 +317,8 @@ func TestRecommendPricingComparison(t *testing.T) {
 		if !c.Total.Equal(dec(want[c.Pricing])) {
 			t.Errorf("Recommend() %s total = %s, want %s", c.Pricing, c.Total, want[c.Pricing])
 		}
-		if notAllowed := strings.Contains(c.Note, "Not among the allowed"); notAllowed != (c.Pricing != advisor.Reserved1Y) {
-			t.Errorf("Recommend() %s note = %q, want it to say whether the model is allowed", c.Pricing, c.Note)
+		if notAllowed := strings.Contains(say(cat, c.NoteText), "Not among the allowed"); notAllowed != (c.Pricing != advisor.Reserved1Y) {
+			t.Errorf("Recommend() %s note = %q, want it to say whether the model is allowed", c.Pricing, say(cat, c.NoteText))
 		}
 	}
 }
@@ -384,7 +384,7 @@ func TestRecommendDeadlineNodes(t *testing.T) {
 		if res.Pick == nil || placementID(res.Pick.Placements[0]) != "p1:us:a1" {
 			t.Fatalf("Recommend() pick = %+v, want p1:us:a1", res.Pick)
 		}
-		if got := strings.Join(res.Pick.Explanation, " "); !strings.Contains(got, "One node alone would not finish in time: it needs 2.") {
+		if got := explanation(cat, *res.Pick); !strings.Contains(got, "One node alone would not finish in time: it needs 2.") {
 			t.Errorf("Recommend() explanation = %q, want it to say one node would not do", got)
 		}
 	})
@@ -400,7 +400,7 @@ func TestRecommendDeadlineNodes(t *testing.T) {
 		if len(res.Excluded) != 2 || res.Excluded[0].Reason != "gpu" || res.Excluded[1].Reason != "deadline" || res.Excluded[1].Count != 5 {
 			t.Fatalf("Recommend() excluded = %+v, want 2 by gpu and 5 by deadline", res.Excluded)
 		}
-		if ex := res.Excluded[1].Example; !strings.Contains(ex, "over the 0.1 h deadline") {
+		if ex := say(cat, res.Excluded[1].ExampleText); !strings.Contains(ex, "over the 0.1 h deadline") {
 			t.Errorf("Recommend() deadline example = %q, want it to name the deadline", ex)
 		}
 	})

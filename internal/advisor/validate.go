@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"fmt"
+	"gpuplace/internal/locale"
 	"math"
 	"slices"
 	"strings"
@@ -10,50 +11,6 @@ import (
 
 	"gpuplace/internal/catalog"
 )
-
-// FieldError is one invalid input, named by its JSON path
-// ("workload.epochs", "users[2].location").
-type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
-	// Text is the message as a Text, for pages in other languages.
-	Text Text `json:"-"`
-}
-
-// FieldErrors is every invalid input of a request, in field order.
-type FieldErrors []FieldError
-
-// Error lists the field errors.
-func (fe FieldErrors) Error() string {
-	parts := make([]string, len(fe))
-	for i, e := range fe {
-		parts[i] = e.Field + ": " + e.Message
-	}
-	return "invalid request: " + strings.Join(parts, "; ")
-}
-
-// Has reports whether field has an error.
-func (fe FieldErrors) Has(field string) bool {
-	return slices.ContainsFunc(fe, func(e FieldError) bool { return e.Field == field })
-}
-
-// Invalid is a field error with a message id from English, for decoders
-// outside the package (the query-string decoder).
-func Invalid(field, id string, args ...string) FieldError {
-	a := make([]any, len(args))
-	for i, s := range args {
-		a[i] = s
-	}
-	t := say(id, a...)
-	return FieldError{Field: field, Message: Say(t, nil), Text: t}
-}
-
-// add records an invalid field with a message id from English and its
-// arguments (strings and ints).
-func (fe *FieldErrors) add(field, id string, args ...any) {
-	t := say(id, args...)
-	*fe = append(*fe, FieldError{Field: field, Message: Say(t, nil), Text: t})
-}
 
 // Limits on request values: beyond them a figure is a typo, not a workload.
 const (
@@ -140,20 +97,20 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 // Validate checks a request (after WithDefaults) against the catalog and
 // returns FieldErrors naming every invalid field, or nil.
 func (r Request) Validate(cat *catalog.Catalog) error {
-	var fe FieldErrors
+	var fe locale.FieldErrors
 	w := r.Workload
 	profile, profileOK := cat.Profile(w.Profile)
 	switch {
 	case w.Kind != catalog.KindTraining && w.Kind != catalog.KindInference:
-		fe.add("workload.kind", "invalid.one_of2", catalog.KindTraining, catalog.KindInference)
+		fe.Add("workload.kind", "invalid.one_of2", catalog.KindTraining, catalog.KindInference)
 	case w.Profile == "":
-		fe.add("workload.profile", "invalid.profile.missing")
+		fe.Add("workload.profile", "invalid.profile.missing")
 	case !profileOK:
-		fe.add("workload.profile", "invalid.profile.unknown", w.Profile)
+		fe.Add("workload.profile", "invalid.profile.unknown", w.Profile)
 	case w.Kind == catalog.KindTraining && profile.Training == nil:
-		fe.add("workload.profile", "invalid.profile.no_training", profile.Name)
+		fe.Add("workload.profile", "invalid.profile.no_training", profile.Name)
 	case w.Kind == catalog.KindInference && profile.Inference == nil:
-		fe.add("workload.profile", "invalid.profile.no_inference", profile.Name)
+		fe.Add("workload.profile", "invalid.profile.no_inference", profile.Name)
 	}
 	if profileOK && ((w.Kind == catalog.KindTraining && profile.Training != nil) || (w.Kind == catalog.KindInference && profile.Inference != nil)) {
 		if _, ok := cat.Basis(profile.ID, w.Kind, w.Precision); !ok {
@@ -163,7 +120,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 					have = append(have, b.Precision)
 				}
 			}
-			fe.add("workload.precision", "invalid.precision", profile.Name, word("kind."+w.Kind), strings.Join(have, ", "))
+			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+w.Kind), strings.Join(have, ", "))
 		}
 	}
 	switch w.Kind {
@@ -174,7 +131,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	case catalog.KindInference:
 		between(&fe, "workload.rps", w.RPS, math.SmallestNonzeroFloat64, maxRPS)
 		if between(&fe, "workload.peak_rps", w.PeakRPS, math.SmallestNonzeroFloat64, maxRPS) && w.PeakRPS < w.RPS {
-			fe.add("workload.peak_rps", "invalid.peak", num(w.RPS))
+			fe.Add("workload.peak_rps", "invalid.peak", locale.Short(w.RPS))
 		}
 		between(&fe, "workload.response_kb", w.ResponseKB, 0, maxResponseKB)
 		between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
@@ -182,13 +139,13 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	r.validateUsers(&fe, cat)
 	if !slices.Contains([]string{GDPRNone, GDPREU, GDPREUAdequacy}, r.GDPR) {
-		fe.add("gdpr", "invalid.one_of3", GDPRNone, GDPREU, GDPREUAdequacy)
+		fe.Add("gdpr", "invalid.one_of3", GDPRNone, GDPREU, GDPREUAdequacy)
 	}
 	listOf(&fe, "countries", r.Countries, func(s string) bool { _, ok := cat.Country(s); return ok }, "invalid.country")
 	between(&fe, "data.dataset_gb", r.Data.DatasetGB, 0, maxDatasetGB)
 	if r.Data.Location != "" {
 		if _, ok := cat.Region(r.Data.Location); !ok {
-			fe.add("data.location", "invalid.region", r.Data.Location)
+			fe.Add("data.location", "invalid.region", r.Data.Location)
 		}
 	}
 	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(PricingModels, s) }, "invalid.pricing")
@@ -198,15 +155,15 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	listOf(&fe, "providers", r.Providers, func(s string) bool { _, ok := cat.Provider(s); return ok }, "invalid.provider")
 	listOf(&fe, "gpus", r.GPUs, func(s string) bool { _, ok := cat.GPU(s); return ok }, "invalid.gpu")
 	if b := r.Budget; b != nil && (!b.IsPositive() || b.GreaterThan(decimal.NewFromFloat(maxBudget))) {
-		fe.add("budget", "invalid.budget", num(maxBudget))
+		fe.Add("budget", "invalid.budget", locale.Short(maxBudget))
 	}
 	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced}, r.Objective) {
-		fe.add("objective", "invalid.one_of3", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
+		fe.Add("objective", "invalid.one_of3", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
 	}
 	if !slices.Contains(catalog.Currencies, r.Currency) {
-		fe.add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
+		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
 	} else if _, ok := cat.Rate(r.Currency); !ok {
-		fe.add("currency", "invalid.no_rate", r.Currency)
+		fe.Add("currency", "invalid.no_rate", r.Currency)
 	}
 	if len(fe) > 0 {
 		return fe
@@ -214,15 +171,15 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	return nil
 }
 
-func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
+func (r Request) validateUsers(fe *locale.FieldErrors, cat *catalog.Catalog) {
 	if len(r.Users) == 0 {
 		if r.Workload.Kind == catalog.KindInference {
-			fe.add("users", "invalid.users.none")
+			fe.Add("users", "invalid.users.none")
 		}
 		return
 	}
 	if len(r.Users) > maxUsers {
-		fe.add("users", "invalid.users.many", maxUsers)
+		fe.Add("users", "invalid.users.many", maxUsers)
 		return
 	}
 	seen := map[string]bool{}
@@ -232,11 +189,11 @@ func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 		f := fmt.Sprintf("users[%d]", i)
 		switch _, ok := cat.Location(u.Location); {
 		case u.Location == "":
-			fe.add(f+".location", "invalid.location.missing")
+			fe.Add(f+".location", "invalid.location.missing")
 		case !ok:
-			fe.add(f+".location", "invalid.location.unknown", u.Location)
+			fe.Add(f+".location", "invalid.location.unknown", u.Location)
 		case seen[u.Location]:
-			fe.add(f+".location", "invalid.location.twice", u.Location)
+			fe.Add(f+".location", "invalid.location.twice", u.Location)
 		}
 		seen[u.Location] = true
 		if between(fe, f+".share", u.Share, 0, maxShare) {
@@ -246,24 +203,24 @@ func (r Request) validateUsers(fe *FieldErrors, cat *catalog.Catalog) {
 		}
 	}
 	if total == 0 && sharesOK {
-		fe.add("users", "invalid.users.zero")
+		fe.Add("users", "invalid.users.zero")
 	}
 }
 
 // between adds an error unless lo ≤ x ≤ hi (and x is a number); it reports
 // whether x was in range.
-func between(fe *FieldErrors, field string, x, lo, hi float64) bool {
+func between(fe *locale.FieldErrors, field string, x, lo, hi float64) bool {
 	switch {
 	case math.IsNaN(x) || math.IsInf(x, 0):
-		fe.add(field, "invalid.number")
+		fe.Add(field, "invalid.number")
 	case x < lo && lo == math.SmallestNonzeroFloat64:
-		fe.add(field, "invalid.positive")
+		fe.Add(field, "invalid.positive")
 	case x < lo && lo == 0:
-		fe.add(field, "invalid.negative")
+		fe.Add(field, "invalid.negative")
 	case x < lo:
-		fe.add(field, "invalid.min", num(lo))
+		fe.Add(field, "invalid.min", locale.Short(lo))
 	case x > hi:
-		fe.add(field, "invalid.max", num(hi))
+		fe.Add(field, "invalid.max", locale.Short(hi))
 	default:
 		return true
 	}
@@ -271,15 +228,15 @@ func between(fe *FieldErrors, field string, x, lo, hi float64) bool {
 }
 
 // listOf checks an allow-list: every entry known, none repeated.
-func listOf(fe *FieldErrors, field string, list []string, known func(string) bool, unknownID string) {
+func listOf(fe *locale.FieldErrors, field string, list []string, known func(string) bool, unknownID string) {
 	seen := map[string]bool{}
 	for i, s := range list {
 		f := fmt.Sprintf("%s[%d]", field, i)
 		switch {
 		case !known(s):
-			fe.add(f, unknownID, s)
+			fe.Add(f, unknownID, s)
 		case seen[s]:
-			fe.add(f, "invalid.list.twice", s)
+			fe.Add(f, "invalid.list.twice", s)
 		}
 		seen[s] = true
 	}

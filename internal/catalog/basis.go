@@ -3,6 +3,7 @@ package catalog
 import (
 	"cmp"
 	"fmt"
+	"gpuplace/internal/locale"
 	"math"
 	"slices"
 )
@@ -406,11 +407,6 @@ func describeBench(b Benchmark) string {
 	return out
 }
 
-// fmtFigure writes a figure for a method: whole numbers grouped, small ones
-// with three significant digits.
-func fmtFigure(x float64) string {
-	if x >= 100 {
-		return GroupDigits(fmt.Sprintf("%.0f", x))
-	}
-	return fmt.Sprintf("%.3g", x)
-}
+// fmtFigure writes a figure for a method (English data text): whole
+// numbers grouped, small ones with three significant digits.
+func fmtFigure(x float64) string { return locale.For(locale.EN).Format(x, locale.FmtNum) }

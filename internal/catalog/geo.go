@@ -2,9 +2,9 @@ package catalog
 
 import (
 	"fmt"
+	"gpuplace/internal/locale"
 	"math"
 	"slices"
-	"strings"
 )
 
 // The distance model for latency the catalog has no measurement of. Light in
@@ -166,7 +166,7 @@ func estimateMethod(km float64, f CorridorFit) string {
 		fit = fmt.Sprintf("too few measured pairs (%d): the slope of all pairs", f.Pairs)
 	}
 	return fmt.Sprintf("distance: %s km great-circle; %s corridor: %.0f ms + %.2f ms per 100 km (%s)",
-		GroupDigits(fmt.Sprintf("%.0f", math.Round(km/10)*10)), f.Corridor, BaseRTTMS, f.MSPerKM*100, fit)
+		locale.For(locale.EN).Grouped(math.Round(km/10)*10, 0), f.Corridor, BaseRTTMS, f.MSPerKM*100, fit)
 }
 
 // DistanceKM is the great-circle distance between two points (haversine).
@@ -182,17 +182,3 @@ func DistanceKM(lat1, lon1, lat2, lon2 float64) float64 {
 // accessRTT is the round trip over a user's access leg of km to a metro,
 // added to the metro's own path (which pays the base).
 func accessRTT(km float64) float64 { return km * AccessMSPerKM }
-
-// GroupDigits puts thousands separators into a string of digits:
-// "1281167" → "1,281,167". Figures in the catalog's methods, the advisor's
-// sentences and the pages are all written this way.
-func GroupDigits(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}

@@ -1,10 +1,7 @@
 package catalog
 
 import (
-	"fmt"
 	"sort"
-
-	"github.com/shopspring/decimal"
 )
 
 // Catalog is one validated, read-only catalog snapshot. Its slices are in
@@ -199,13 +196,4 @@ func (c *Catalog) Efficiency(scope, interconnect string, count int) float64 {
 		}
 	}
 	return pts[len(pts)-1].e
-}
-
-// Convert turns a USD amount into currency at the catalog's rate.
-func (c *Catalog) Convert(usd decimal.Decimal, currency string) (decimal.Decimal, error) {
-	r, ok := c.Rate(currency)
-	if !ok {
-		return decimal.Decimal{}, fmt.Errorf("catalog: no rate for currency %q", currency)
-	}
-	return usd.Mul(r.PerUSD), nil
 }

@@ -7,9 +7,6 @@ import (
 	"slices"
 )
 
-// Currencies the catalog may hold rates for and requests may ask for.
-var Currencies = []string{"USD", "EUR", "CNY"}
-
 var (
 	datePattern    = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
 	countryPattern = regexp.MustCompile(`^[A-Z]{2}$`)

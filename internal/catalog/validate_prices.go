@@ -185,18 +185,14 @@ func (v *validator) currencies() {
 		}
 		v.ref(c, item, "", r.Ref)
 	}
-	for _, code := range Currencies {
-		if !seen[code] {
-			c.add("currencies", "", "no rate for %s", code)
-		}
+	// The base currency is required; a request in a currency the catalog
+	// has no rate for is told so (older catalogs lack the newer currencies).
+	if !seen[BaseCurrency] {
+		c.add("currencies", "", "no rate for %s", BaseCurrency)
 	}
 }
 
 func isCurrency(code string) bool {
-	for _, c := range Currencies {
-		if c == code {
-			return true
-		}
-	}
-	return false
+	_, ok := CurrencyOf(code)
+	return ok
 }

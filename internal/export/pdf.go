@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -69,7 +70,7 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 	setFont(10)
 	if font == nil {
 		pdf.SetTextColor(160, 40, 20)
-		multiCell(pageWidth, lineH, labels["en"]["no_cjk"])
+		multiCell(pageWidth, lineH, locale.For(locale.EN).T("export.no_cjk"))
 		pdf.SetTextColor(0, 0, 0)
 	}
 	facts := [][2]string{

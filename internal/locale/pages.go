@@ -1,9 +1,9 @@
-package templates
+package locale
 
-// messages holds every string the pages show, as {English, Simplified
+// pages holds every string the pages show, as {English, Simplified
 // Chinese}. A test checks that each key the templates use is here and that
 // no translation is empty.
-var messages = map[string][2]string{
+var pages = map[string][2]string{
 	// Layout and navigation.
 	"nav.skip":         {"Skip to content", "跳到正文"},
 	"nav.tagline":      {"where to run a GPU workload, and what it costs in total", "GPU 工作负载在哪里运行，总共要花多少钱"},
@@ -152,32 +152,32 @@ var messages = map[string][2]string{
 	"users.add":               {"Add a user group", "添加用户组"},
 	"users.remove":            {"Remove this group", "删除此用户组"},
 
-	"kind.inference":      {"Inference", "推理"},
-	"kind.inference.hint": {"Serve requests to users.", "为用户提供在线请求服务。"},
-	"kind.training":       {"Training", "训练"},
-	"kind.training.hint":  {"Train or fine-tune a model.", "训练或微调模型。"},
-	"precision.mixed":     {"Mixed (FP16/BF16)", "混合精度（FP16/BF16）"},
-	"precision.default":   {"Profile default", "按负载默认"},
-	"precision.fp32":      {"FP32 (TF32 where supported)", "FP32（支持时为 TF32）"},
-	"precision.fp8":       {"FP8", "FP8"},
-	"precision.int8":      {"INT8 (TensorRT)", "INT8（TensorRT）"},
-	"precision.int4":      {"INT4", "INT4"},
+	"label.kind.inference": {"Inference", "推理"},
+	"kind.inference.hint":  {"Serve requests to users.", "为用户提供在线请求服务。"},
+	"label.kind.training":  {"Training", "训练"},
+	"kind.training.hint":   {"Train or fine-tune a model.", "训练或微调模型。"},
+	"precision.mixed":      {"Mixed (FP16/BF16)", "混合精度（FP16/BF16）"},
+	"precision.default":    {"Profile default", "按负载默认"},
+	"precision.fp32":       {"FP32 (TF32 where supported)", "FP32（支持时为 TF32）"},
+	"precision.fp8":        {"FP8", "FP8"},
+	"precision.int8":       {"INT8 (TensorRT)", "INT8（TensorRT）"},
+	"precision.int4":       {"INT4", "INT4"},
 
-	"gdpr.none":             {"None", "无要求"},
+	"label.gdpr.none":       {"None", "无要求"},
 	"gdpr.none.hint":        {"Any region may hold the data.", "数据可以存放在任何区域。"},
 	"gdpr.eu":               {"EU/EEA only", "仅限欧盟/欧洲经济区"},
 	"gdpr.eu.hint":          {"Only regions in the 27 EU states, Iceland, Liechtenstein and Norway.", "只使用位于欧盟 27 国以及冰岛、列支敦士登和挪威的区域。"},
 	"gdpr.eu_adequacy":      {"EU/EEA and adequacy countries", "欧盟/欧洲经济区及充分性认定国家"},
 	"gdpr.eu_adequacy.hint": {"Adds countries with an EU adequacy decision (e.g. Switzerland, UK, Japan); US only for DPF-certified companies, Canada for commercial organisations.", "增加获得欧盟充分性认定的国家（如瑞士、英国、日本）；美国仅限通过 DPF 认证的公司，加拿大仅限商业机构。"},
 
-	"pricing.on_demand":   {"On-demand", "按需"},
-	"pricing.spot":        {"Spot", "竞价"},
-	"pricing.reserved_1y": {"Reserved 1 year", "预留 1 年"},
-	"pricing.reserved_3y": {"Reserved 3 years", "预留 3 年"},
+	"label.pricing.on_demand":   {"On-demand", "按需"},
+	"label.pricing.spot":        {"Spot", "竞价"},
+	"label.pricing.reserved_1y": {"Reserved 1 year", "预留 1 年"},
+	"label.pricing.reserved_3y": {"Reserved 3 years", "预留 3 年"},
 
-	"objective.cost":     {"Lowest total cost", "总成本最低"},
-	"objective.latency":  {"Lowest latency (or fastest training)", "延迟最低（或训练最快）"},
-	"objective.balanced": {"Balance of cost and latency", "成本与延迟平衡"},
+	"label.objective.cost":     {"Lowest total cost", "总成本最低"},
+	"label.objective.latency":  {"Lowest latency (or fastest training)", "延迟最低（或训练最快）"},
+	"label.objective.balanced": {"Balance of cost and latency", "成本与延迟平衡"},
 
 	// Results.
 	"results.title":        {"Recommendation", "推荐方案"},
@@ -243,22 +243,22 @@ var messages = map[string][2]string{
 	"chart.pareto":   {"Pareto front", "帕累托前沿"},
 	"chart.other":    {"other candidates", "其他候选方案"},
 
-	"alt.where":          {"Where and how", "区域与方式"},
-	"alt.lost":           {"Why it lost", "落选原因"},
-	"alt.duration":       {"Duration", "耗时"},
-	"alt.latency":        {"Weighted latency", "加权延迟"},
-	"alt.tradeoff":       {"Against the pick", "与推荐方案相比"},
-	"alt.late":           {"misses the deadline", "超过截止时间"},
-	"risk.spot":          {"Spot", "竞价实例"},
-	"risk.price_outlier": {"Price outlier", "价格异常"},
-	"risk.capacity":      {"Capacity", "容量"},
-	"risk.estimate":      {"Estimate", "估算值"},
-	"basis.label":        {"GPUs compared on one basis: %s.", "所有 GPU 按同一基准比较：%s。"},
-	"basis.gpu":          {"GPU", "GPU"},
-	"basis.figure":       {"Figure", "数值"},
-	"basis.how":          {"How measured", "测量方式"},
-	"basis.source":       {"Source", "来源"},
-	"basis.derived":      {"Derived:", "推算："},
+	"alt.where":                {"Where and how", "区域与方式"},
+	"alt.lost":                 {"Why it lost", "落选原因"},
+	"alt.duration":             {"Duration", "耗时"},
+	"alt.latency":              {"Weighted latency", "加权延迟"},
+	"alt.tradeoff":             {"Against the pick", "与推荐方案相比"},
+	"alt.late":                 {"misses the deadline", "超过截止时间"},
+	"label.risk.spot":          {"Spot", "竞价实例"},
+	"label.risk.price_outlier": {"Price outlier", "价格异常"},
+	"label.risk.capacity":      {"Capacity", "容量"},
+	"label.risk.estimate":      {"Estimate", "估算值"},
+	"basis.label":              {"GPUs compared on one basis: %s.", "所有 GPU 按同一基准比较：%s。"},
+	"basis.gpu":                {"GPU", "GPU"},
+	"basis.figure":             {"Figure", "数值"},
+	"basis.how":                {"How measured", "测量方式"},
+	"basis.source":             {"Source", "来源"},
+	"basis.derived":            {"Derived:", "推算："},
 
 	"excluded.reason":       {"Reason", "原因"},
 	"excluded.count":        {"Offers", "方案数"},

@@ -1,7 +1,7 @@
-package templates
+package locale
 
-// adminMessages are the strings of the catalog admin page.
-var adminMessages = map[string][2]string{
+// admin holds the strings of the catalog admin page.
+var admin = map[string][2]string{
 	"admin.title":          {"Catalog versions", "目录版本"},
 	"admin.import":         {"Import a price list or a catalog", "导入价格表或目录"},
 	"admin.import.hint":    {"A CSV in the common public layout (InstanceType, AcceleratorName, AcceleratorCount, vCPUs, MemoryGiB, GpuInfo, Price, SpotPrice, Region, AvailabilityZone) for one provider, merged onto the active version: in every region the list names, that provider's offers become the list's (reserved prices and spot bands are kept for the types that stay); other regions are unchanged. Or a whole catalog bundle (JSON). It becomes a new, inactive version: check the changes, then activate it.", "一个云服务商的公共格式 CSV（InstanceType、AcceleratorName、AcceleratorCount、vCPUs、MemoryGiB、GpuInfo、Price、SpotPrice、Region、AvailabilityZone），合并到当前版本上：在列表涉及的每个区域，该云服务商的报价替换为列表中的报价（保留仍存在的实例类型的预留价格和竞价中断率），其他区域不变。或一个完整的目录包（JSON）。导入后成为一个未启用的新版本：检查变化后再启用。"},

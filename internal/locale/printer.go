@@ -1,0 +1,135 @@
+package locale
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Printer says messages and writes numbers in one language. Its zero value
+// speaks English.
+type Printer struct {
+	lang Lang
+	// names gives a country's English name (the catalog's), for "country."
+	// words; nil writes the code.
+	names func(code string) string
+}
+
+// For returns the printer of a language.
+func For(lang Lang) Printer { return Printer{lang: lang} }
+
+// WithCountryNames returns the printer with a source of countries'
+// English names, used where its language has none of its own.
+func (p Printer) WithCountryNames(names func(code string) string) Printer {
+	p.names = names
+	return p
+}
+
+// Lang is the printer's language.
+func (p Printer) Lang() Lang {
+	if p.lang == "" {
+		return EN
+	}
+	return p.lang
+}
+
+// T returns a message in the printer's language; an unknown key renders as
+// itself (the message tests forbid that).
+func (p Printer) T(key string) string {
+	if s, ok := p.message(key); ok {
+		return s
+	}
+	return key
+}
+
+// Tf formats a message with args (fmt verbs).
+func (p Printer) Tf(key string, args ...any) string { return fmt.Sprintf(p.T(key), args...) }
+
+// Has reports whether a message exists.
+func Has(key string) bool {
+	_, ok := lookup(key)
+	return ok
+}
+
+func (p Printer) message(key string) (string, bool) {
+	m, ok := lookup(key)
+	if !ok {
+		return "", false
+	}
+	if p.lang == ZH {
+		return m[1], true
+	}
+	return m[0], true
+}
+
+// Grouped writes x with places decimals (rounded half away from zero, as
+// money is) and thousands separators: 1,281,167 or 2,781.09.
+func (p Printer) Grouped(x float64, places int32) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Sprint(x)
+	}
+	return group(decimal.NewFromFloat(x).StringFixed(places))
+}
+
+// Decimal writes d with places decimals and thousands separators.
+func (p Printer) Decimal(d decimal.Decimal, places int32) string {
+	return group(d.StringFixed(places))
+}
+
+// Currency is what writing an amount needs to know of its currency.
+type Currency interface {
+	CurrencyCode() string
+	CurrencySymbol() string
+	MinorUnit() int32
+}
+
+// Money writes an amount with its currency's symbol and minor unit:
+// $2,781.09, €12.30, ¥1,234.00.
+func (p Printer) Money(d decimal.Decimal, c Currency) string {
+	s := p.Decimal(d, c.MinorUnit())
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if sym := c.CurrencySymbol(); sym != "" {
+		s = sym + s
+	} else {
+		s += " " + c.CurrencyCode()
+	}
+	if neg {
+		return "−" + s
+	}
+	return s
+}
+
+// group puts thousands separators into a decimal string: "-1281167.5" →
+// "-1,281,167.5".
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}
+
+// GroupDigits puts thousands separators into a string of digits, for
+// figures already written with their decimals: "1281167" → "1,281,167".
+func GroupDigits(s string) string { return group(s) }
+
+func roundTo(x float64, places int) float64 {
+	p := math.Pow(10, float64(places))
+	return math.Round(x*p) / p
+}

@@ -1,0 +1,182 @@
+package locale
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Text is a sentence or phrase kept as a message id and its arguments, so
+// that it can be said in any language: the advisor writes its answers this
+// way and never formats a number itself.
+type Text struct {
+	ID   string `json:"id"`
+	Args []Arg  `json:"args,omitempty"`
+}
+
+// Arg is one argument of a Text: a literal that reads the same in every
+// language (an instance type, a region id), a word said in the reader's
+// language (a message id such as "pricing.spot", or "country.DE"), a
+// phrase of its own, or a number the reader's language formats (Num, with
+// Fmt one of the Fmt constants).
+type Arg struct {
+	Value string   `json:"value,omitempty"`
+	Word  string   `json:"word,omitempty"`
+	Text  *Text    `json:"text,omitempty"`
+	Num   *float64 `json:"num,omitempty"`
+	Fmt   string   `json:"fmt,omitempty"`
+}
+
+// Number formats of an Arg.
+const (
+	FmtInt   = "int"   // a whole number, digits grouped: 1,281,167
+	FmtNum   = "num"   // a figure: grouped when ≥ 100 or whole, else 3 significant digits
+	FmtShort = "short" // the shortest form that reads back the same (%g)
+	FmtPct   = "pct"   // a percentage without decimals
+	FmtPct1  = "pct1"  // a percentage with one decimal, ".0" dropped
+	FmtF1    = "f1"    // one decimal (milliseconds)
+	FmtF2    = "f2"    // two decimals
+	FmtHours = "hours" // hours: grouped whole hours from 100, else two decimals
+	FmtMoney = "money" // an amount: grouped, two decimals
+	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
+)
+
+// New builds a Text: strings become literal values, ints whole numbers,
+// Args and Texts are used as they are. Any other type is a programming
+// error: format a number with Num and a Fmt.
+func New(id string, args ...any) Text {
+	t := Text{ID: id, Args: make([]Arg, len(args))}
+	for i, a := range args {
+		switch a := a.(type) {
+		case Arg:
+			t.Args[i] = a
+		case Text:
+			t.Args[i] = Arg{Text: &a}
+		case string:
+			t.Args[i] = Arg{Value: a}
+		case int:
+			t.Args[i] = Number(float64(a), FmtInt)
+		default:
+			panic(fmt.Sprintf("locale: New(%s): argument %d has type %T", id, i, a))
+		}
+	}
+	return t
+}
+
+// Word is an argument said in the reader's language: a message id.
+func Word(id string) Arg { return Arg{Word: id} }
+
+// Number is a numeric argument written in the reader's language by fmt.
+func Number(x float64, fmt string) Arg { return Arg{Num: &x, Fmt: fmt} }
+
+// Convenience constructors for the common formats.
+func Num(x float64) Arg   { return Number(x, FmtNum) }
+func Pct(x float64) Arg   { return Number(x, FmtPct) }
+func Pct1(x float64) Arg  { return Number(x, FmtPct1) }
+func F1(x float64) Arg    { return Number(x, FmtF1) }
+func F2(x float64) Arg    { return Number(x, FmtF2) }
+func Hours(x float64) Arg { return Number(x, FmtHours) }
+func Money(x float64) Arg { return Number(x, FmtMoney) }
+func Short(x float64) Arg { return Number(x, FmtShort) }
+func Count(x float64) Arg { return Number(x, FmtCount) }
+
+// Text renders t in the printer's language. A Text whose id no table has
+// (a stored answer of an older release, say) shows its id; an empty one,
+// nothing.
+func (p Printer) Text(t Text) string {
+	if t.ID == "" {
+		return ""
+	}
+	format, ok := p.message(t.ID)
+	if !ok {
+		return t.ID
+	}
+	if len(t.Args) == 0 {
+		return format
+	}
+	args := make([]any, len(t.Args))
+	for i, a := range t.Args {
+		args[i] = p.arg(a)
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// Texts renders each of ts.
+func (p Printer) Texts(ts []Text) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = p.Text(t)
+	}
+	return out
+}
+
+func (p Printer) arg(a Arg) string {
+	switch {
+	case a.Text != nil:
+		return p.Text(*a.Text)
+	case strings.HasPrefix(a.Word, "country."):
+		code := strings.TrimPrefix(a.Word, "country.")
+		return p.CountryName(code, p.countryName(code))
+	case a.Word != "":
+		if s, ok := p.message(a.Word); ok {
+			return s
+		}
+		return a.Word
+	case a.Num != nil:
+		return p.Format(*a.Num, a.Fmt)
+	}
+	return a.Value
+}
+
+// countryName is a country's English name from the printer's names (the
+// catalog's), or its code.
+func (p Printer) countryName(code string) string {
+	if p.names != nil {
+		if n := p.names(code); n != "" {
+			return n
+		}
+	}
+	return code
+}
+
+// Format writes x in one of the Fmt formats.
+func (p Printer) Format(x float64, format string) string {
+	switch format {
+	case FmtInt:
+		return p.Grouped(x, 0)
+	case FmtNum:
+		if x >= 100 || x == float64(int64(x)) {
+			return p.Grouped(x, 0)
+		}
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	case FmtPct:
+		return strconv.FormatFloat(roundTo(x, 0), 'f', 0, 64)
+	case FmtPct1:
+		return strings.TrimSuffix(strconv.FormatFloat(roundTo(x, 1), 'f', 1, 64), ".0")
+	case FmtF1:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	case FmtF2:
+		return strconv.FormatFloat(x, 'f', 2, 64)
+	case FmtHours:
+		if x >= 100 {
+			return p.Grouped(x, 0)
+		}
+		return strconv.FormatFloat(x, 'f', 2, 64)
+	case FmtMoney:
+		return p.Grouped(x, 2)
+	case FmtCount:
+		if x != 0 && x < 0.1 && x > -0.1 {
+			return strconv.FormatFloat(x, 'g', 2, 64)
+		}
+		return strconv.FormatFloat(x, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// Key identifies a Text by its id and arguments, for telling two apart
+// without rendering them.
+func (t Text) Key() string {
+	b, _ := json.Marshal(t)
+	return string(b)
+}

@@ -1,0 +1,159 @@
+package web
+
+import (
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// The public JSON of an answer (API.md): the advisor's result with every
+// sentence also written out in English, beside its message id and
+// arguments (the "…_text" fields) for other languages. These types are the
+// API's own, so the advisor can change without changing what scripts read.
+
+// AdviceJSON is the body of GET/POST /api/v1/advice, of a pinned link's
+// JSON and of `gpuplace advise`.
+type AdviceJSON struct {
+	CatalogVersion string                `json:"catalog_version"`
+	Currency       string                `json:"currency"`
+	Rate           string                `json:"rate"`
+	RateDate       string                `json:"rate_date"`
+	Request        advisor.Request       `json:"request"`
+	Pick           *OptionJSON           `json:"pick"`
+	Alternatives   []OptionJSON          `json:"alternatives"`
+	Excluded       []ExclusionJSON       `json:"excluded"`
+	Pricing        []PricingJSON         `json:"pricing,omitempty"`
+	Candidates     []advisor.Candidate   `json:"candidates"`
+	BasisLabel     string                `json:"basis_label,omitempty"`
+	Basis          []advisor.BasisFigure `json:"basis"`
+}
+
+// OptionJSON is one way to run the workload (API.md's pick and
+// alternatives).
+type OptionJSON struct {
+	Placements             []advisor.Placement `json:"placements"`
+	Total                  decimal.Decimal     `json:"total"`
+	Lines                  []LineJSON          `json:"lines"`
+	Hours                  decimal.Decimal     `json:"hours"`
+	CostPerUnit            advisor.CostPerUnit `json:"cost_per_unit"`
+	Latency                *advisor.Latency    `json:"latency"`
+	Compliance             ComplianceJSON      `json:"compliance"`
+	Throughput             advisor.Throughput  `json:"throughput"`
+	Score                  *advisor.Score      `json:"score,omitempty"`
+	Explanation            []string            `json:"explanation"`
+	Why                    []locale.Text       `json:"why"`
+	Estimated              []string            `json:"estimated"`
+	EstimatedText          []locale.Text       `json:"estimated_text"`
+	Risks                  []RiskJSON          `json:"risks"`
+	FinishesWithinDeadline *bool               `json:"finishes_within_deadline,omitempty"`
+	TradeOff               string              `json:"trade_off,omitempty"`
+	TradeOffText           *locale.Text        `json:"trade_off_text,omitempty"`
+}
+
+// LineJSON is one estimate line.
+type LineJSON struct {
+	Item            string          `json:"item"`
+	Description     string          `json:"description"`
+	DescriptionText locale.Text     `json:"description_text"`
+	Quantity        decimal.Decimal `json:"quantity"`
+	Unit            string          `json:"unit"`
+	UnitPrice       decimal.Decimal `json:"unit_price"`
+	Amount          decimal.Decimal `json:"amount"`
+}
+
+// ComplianceJSON is the data-residency verdict.
+type ComplianceJSON struct {
+	OK     bool        `json:"ok"`
+	Reason string      `json:"reason"`
+	Text   locale.Text `json:"text"`
+}
+
+// RiskJSON is one caveat of an option.
+type RiskJSON struct {
+	Kind    string      `json:"kind"`
+	Text    string      `json:"text"`
+	Message locale.Text `json:"message"`
+}
+
+// ExclusionJSON counts the offers ruled out for one reason.
+type ExclusionJSON struct {
+	Reason      string      `json:"reason"`
+	Count       int         `json:"count"`
+	Example     string      `json:"example"`
+	ExampleText locale.Text `json:"example_text"`
+}
+
+// PricingJSON is the pick's instance under one pricing model.
+type PricingJSON struct {
+	Pricing  string          `json:"pricing"`
+	Total    decimal.Decimal `json:"total"`
+	Note     string          `json:"note"`
+	NoteText locale.Text     `json:"note_text"`
+}
+
+// NewAdviceJSON writes an answer's sentences in English, countries named as
+// cat names them (nil: their codes).
+func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
+	en := locale.For(locale.EN).WithCountryNames(func(code string) string {
+		if cat != nil {
+			if c, ok := cat.Country(code); ok {
+				return c.Name
+			}
+		}
+		return code
+	})
+	out := AdviceJSON{
+		CatalogVersion: res.CatalogVersion, Currency: res.Currency, Rate: res.Rate, RateDate: res.RateDate,
+		Request: res.Request, Alternatives: []OptionJSON{}, Excluded: []ExclusionJSON{},
+		Candidates: res.Candidates, BasisLabel: res.BasisLabel, Basis: res.Basis,
+	}
+	if out.Candidates == nil {
+		out.Candidates = []advisor.Candidate{}
+	}
+	if out.Basis == nil {
+		out.Basis = []advisor.BasisFigure{}
+	}
+	if res.Pick != nil {
+		o := optionJSON(*res.Pick, en)
+		out.Pick = &o
+	}
+	for _, a := range res.Alternatives {
+		out.Alternatives = append(out.Alternatives, optionJSON(a, en))
+	}
+	for _, x := range res.Excluded {
+		out.Excluded = append(out.Excluded, ExclusionJSON{Reason: x.Reason, Count: x.Count, Example: en.Text(x.ExampleText), ExampleText: x.ExampleText})
+	}
+	for _, p := range res.Pricing {
+		out.Pricing = append(out.Pricing, PricingJSON{Pricing: p.Pricing, Total: p.Total, Note: en.Text(p.NoteText), NoteText: p.NoteText})
+	}
+	return out
+}
+
+func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
+	out := OptionJSON{
+		Placements: o.Placements, Total: o.Total, Hours: o.Hours, CostPerUnit: o.CostPerUnit, Latency: o.Latency,
+		Compliance: ComplianceJSON{OK: o.Compliance.OK, Reason: en.Text(o.Compliance.Text), Text: o.Compliance.Text},
+		Throughput: o.Throughput, Score: o.Score, Explanation: en.Texts(o.Why), Why: o.Why,
+		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},
+		FinishesWithinDeadline: o.FinishesWithinDeadline, TradeOffText: o.TradeOffText,
+	}
+	if out.Why == nil {
+		out.Why = []locale.Text{}
+	}
+	if out.EstimatedText == nil {
+		out.EstimatedText = []locale.Text{}
+	}
+	if o.TradeOffText != nil {
+		out.TradeOff = en.Text(*o.TradeOffText)
+	}
+	for _, l := range o.Lines {
+		out.Lines = append(out.Lines, LineJSON{Item: l.Item, Description: en.Text(l.DescriptionText), DescriptionText: l.DescriptionText,
+			Quantity: l.Quantity, Unit: l.Unit, UnitPrice: l.UnitPrice, Amount: l.Amount})
+	}
+	for _, k := range o.Risks {
+		out.Risks = append(out.Risks, RiskJSON{Kind: k.Kind, Text: en.Text(k.Message), Message: k.Message})
+	}
+	return out
+}
