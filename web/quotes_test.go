@@ -213,4 +213,10 @@ func TestQuoteJourney(t *testing.T) {
 	list := s.do(t, "GET", "/quotes?q=lovelace", nil, "Cookie", sales).Body.String()
 	wantContains(t, list, number+"-R2")
 	wantStatus(t, s.do(t, "GET", "/quotes/Q-1999-0001", nil, "Cookie", sales), http.StatusNotFound)
+	// A number resolves only in its canonical form: an alias with an extra
+	// leading zero is not the same quote.
+	alias := number[:len("Q-2026-")] + "0" + number[len("Q-2026-"):]
+	for _, path := range []string{"/quotes/" + alias, "/quotes/" + alias + ".csv", "/api/v1/quotes/" + alias, "/quotes/" + number + "-R02"} {
+		wantStatus(t, s.do(t, "GET", path, nil, "Cookie", sales), http.StatusNotFound)
+	}
 }

@@ -103,10 +103,12 @@ type Quote struct {
 
 // Number is the quote's number, with its revision after the first:
 // Q-2026-0007, Q-2026-0007-R2.
-func (q Quote) Number() string {
-	n := fmt.Sprintf("Q-%d-%04d", q.Year, q.Seq)
-	if q.Revision > 1 {
-		n += fmt.Sprintf("-R%d", q.Revision)
+func (q Quote) Number() string { return formatNumber(q.Year, q.Seq, q.Revision) }
+
+func formatNumber(year, seq, revision int) string {
+	n := fmt.Sprintf("Q-%d-%04d", year, seq)
+	if revision > 1 {
+		n += fmt.Sprintf("-R%d", revision)
 	}
 	return n
 }
@@ -162,7 +164,10 @@ type Filter struct {
 	PerPage int
 }
 
-// ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2).
+// ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2). Only
+// the canonical form, as Number writes it, is a number: Q-2026-00007,
+// Q-2026-+007 or Q-2026-0007-R02 are not, so that each quote has exactly
+// one address.
 func ParseNumber(s string) (year, seq, revision int, ok bool) {
 	revision = 1
 	rest, rev, hasRev := strings.Cut(strings.TrimPrefix(s, "Q-"), "-R")
@@ -179,7 +184,7 @@ func ParseNumber(s string) (year, seq, revision int, ok bool) {
 	y, n, found := strings.Cut(rest, "-")
 	year, err1 := strconv.Atoi(y)
 	seq, err2 := strconv.Atoi(n)
-	if !found || err1 != nil || err2 != nil || len(y) != 4 || len(n) < 4 || seq < 1 {
+	if !found || err1 != nil || err2 != nil || len(y) != 4 || len(n) < 4 || seq < 1 || formatNumber(year, seq, revision) != s {
 		return 0, 0, 0, false
 	}
 	return year, seq, revision, true
