@@ -103,7 +103,7 @@ func T(ctx context.Context, key string) string {
 
 // messageTables are the message tables by page area: the placement and
 // quote pages, the catalog admin page.
-var messageTables = []map[string][2]string{messages, adminMessages}
+var messageTables = []map[string][2]string{messages, adminMessages, errorMessages}
 
 func lookup(key string) ([2]string, bool) {
 	for _, t := range messageTables {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"gpuplace/internal/quote"
@@ -38,9 +37,12 @@ func (s *Server) apiQuoteOf(r *http.Request, q quote.Quote) apiQuote {
 // handleAPIQuotes handles GET /api/v1/quotes?q=&status=&page=.
 func (s *Server) handleAPIQuotes(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
+	page, err := pageOf(q)
+	if err != nil {
+		return err
+	}
 	list, total, err := s.store.Quotes(r.Context(), quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
-		Page: max(page, 1), PerPage: quotesPerPage})
+		Page: page, PerPage: quotesPerPage})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -27,11 +28,12 @@ func statusOf(err error) int {
 	var fe advisor.FieldErrors
 	var qfe quote.FieldErrors
 	var bb badBody
+	var bt badText
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
 		return http.StatusRequestEntityTooLarge
-	case errors.As(err, &bb), errors.Is(err, errBadRequest):
+	case errors.As(err, &bb), errors.As(err, &bt), errors.Is(err, errBadRequest):
 		return http.StatusBadRequest
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity
@@ -62,17 +64,50 @@ type problem struct {
 }
 
 // renderError answers a page request with an error page. Server errors are
-// logged and shown as a generic message; client errors show their message.
+// logged and shown as a generic message; client errors say what was wrong,
+// in the page's language.
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
-	msg := http.StatusText(status)
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
-		msg = "Something went wrong. Please try again."
 	}
-	if rerr := render(w, r, status, templates.ErrorPage(status, msg)); rerr != nil {
-		http.Error(w, msg, status)
+	v := errorView(r.Context(), err, status)
+	if rerr := render(w, r, status, templates.ErrorPage(v)); rerr != nil {
+		http.Error(w, v.Message, status)
 	}
+}
+
+// errorView is what the error page says about err.
+func errorView(ctx context.Context, err error, status int) templates.ErrorView {
+	v := templates.ErrorView{Status: status, Message: templates.StatusMessage(ctx, status)}
+	if status >= 500 {
+		return v
+	}
+	var bt badText
+	var fe advisor.FieldErrors
+	switch {
+	case errors.As(err, &bt):
+		v.Message, v.Fields = templates.T(ctx, "error.bad_text"), fieldNames(bt.fields)
+	case errors.As(err, &fe):
+		v.Message, v.Fields = templates.T(ctx, "error.fields"), fieldMessages(fe)
+	}
+	return v
+}
+
+func fieldNames(fe advisor.FieldErrors) []string {
+	out := make([]string, len(fe))
+	for i, e := range fe {
+		out[i] = e.Field
+	}
+	return out
+}
+
+func fieldMessages(fe advisor.FieldErrors) []string {
+	out := make([]string, len(fe))
+	for i, e := range fe {
+		out[i] = e.Field + ": " + e.Message
+	}
+	return out
 }
 
 // writeProblem answers an API request with problem+json naming the fields
@@ -82,12 +117,15 @@ func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error)
 	p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status}
 	var fe advisor.FieldErrors
 	var bb badBody
+	var bt badText
 	switch {
 	case status >= 500:
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 		p.Detail = "Something went wrong. Please try again."
 	case errors.As(err, &bb):
 		p.Detail, p.Errors = "The request body could not be read.", bb.fields
+	case errors.As(err, &bt):
+		p.Detail, p.Errors = "Some fields are not text.", bt.fields
 	case errors.As(err, &fe):
 		p.Detail, p.Errors = "Some fields are invalid.", fe
 	case status == http.StatusRequestEntityTooLarge:

@@ -22,8 +22,11 @@ const quotesPerPage = 20
 // handleQuoteList handles GET /quotes?q=&status=&page=.
 func (s *Server) handleQuoteList(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	f := quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: max(page, 1), PerPage: quotesPerPage}
+	page, err := pageOf(q)
+	if err != nil {
+		return err
+	}
+	f := quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: page, PerPage: quotesPerPage}
 	list, total, err := s.store.Quotes(r.Context(), f)
 	if err != nil {
 		return err

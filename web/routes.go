@@ -17,7 +17,7 @@ const maxFormBytes = 64 << 10
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
-		clientAddress, s.limitPosts, s.pinCatalog)
+		clientAddress, s.limitPosts, s.rejectBadText, s.pinCatalog)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)

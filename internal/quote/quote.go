@@ -230,7 +230,7 @@ func (q Quote) Validate() error {
 		switch {
 		case required && strings.TrimSpace(s) == "":
 			fe.add(field, "required")
-		case !utf8.ValidString(s):
+		case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
 			fe.add(field, "is not valid text")
 		case utf8.RuneCountInString(s) > max:
 			fe.add(field, "at most %d characters", max)

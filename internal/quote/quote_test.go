@@ -93,6 +93,7 @@ func TestValidate(t *testing.T) {
 		{"no lines", func(q *quote.Quote) { q.Lines = nil }, "lines"},
 		{"line without description", func(q *quote.Quote) { q.Lines[0].Description = "" }, "lines[0].description"},
 		{"invalid UTF-8", func(q *quote.Quote) { q.Notes = "\xff" }, "notes"},
+		{"NUL byte", func(q *quote.Quote) { q.Customer.Name = "Ada\x00" }, "customer_name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -155,8 +155,10 @@ func (s *DB) Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, er
 	if err := s.db.QueryRowContext(ctx, s.d.q(`SELECT COUNT(*) FROM quotes WHERE `+cond), args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: count quotes: %w", err)
 	}
-	per := max(f.PerPage, 1)
-	page := max(f.Page, 1)
+	// The callers bound pages; the cap here keeps (page-1)*per far from
+	// overflowing an OFFSET whatever they pass, the same on both databases.
+	per := min(max(f.PerPage, 1), maxListRows)
+	page := min(max(f.Page, 1), maxListPages)
 	rows, err := s.db.QueryContext(ctx, s.d.q(`SELECT `+quoteColumns+` FROM quotes WHERE `+cond+
 		` ORDER BY year DESC, seq DESC LIMIT ? OFFSET ?`), append(args, per, (page-1)*per)...)
 	if err != nil {
@@ -173,6 +175,12 @@ func (s *DB) Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, er
 	}
 	return out, total, rows.Err()
 }
+
+// Bounds of a page of quotes: see Quotes.
+const (
+	maxListRows  = 10_000
+	maxListPages = 1 << 20
+)
 
 const quoteColumns = `id, year, seq, revision, status, link_id, catalog_version, data_dates, customer_name, company, email,
 	reference, currency, valid_days, discount_pct, lines, notes, terms, lang, subtotal, total, created_by, created_at,
