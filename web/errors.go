@@ -5,11 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"os"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
+
+// statusClientClosed is the status logged and counted for a request whose
+// client went away before the answer (nginx's 499): a client error, not
+// the server's.
+const statusClientClosed = 499
 
 var (
 	errNotFound         = errors.New("not found")
@@ -31,6 +37,13 @@ func statusOf(err error) int {
 	var bt badText
 	var tooLarge *http.MaxBytesError
 	switch {
+	case errors.Is(err, context.Canceled):
+		// The request's context ends early only when its client leaves.
+		return statusClientClosed
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The connection's read deadline passed while reading the body:
+		// the client sends too slowly.
+		return http.StatusRequestTimeout
 	case errors.As(err, &tooLarge):
 		return http.StatusRequestEntityTooLarge
 	case errors.As(err, &bb), errors.As(err, &bt), errors.Is(err, errBadRequest):
@@ -52,6 +65,14 @@ func statusOf(err error) int {
 	default:
 		return http.StatusInternalServerError
 	}
+}
+
+// statusText is the name of a status, 499 included.
+func statusText(status int) string {
+	if status == statusClientClosed {
+		return "Client Closed Request"
+	}
+	return http.StatusText(status)
 }
 
 // problem is an RFC 9457 problem document.
@@ -114,7 +135,7 @@ func fieldMessages(fe advisor.FieldErrors) []string {
 // at fault.
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
-	p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status}
+	p := problem{Type: "about:blank", Title: statusText(status), Status: status}
 	var fe advisor.FieldErrors
 	var bb badBody
 	var bt badText

@@ -17,14 +17,16 @@ const maxFormBytes = 64 << 10
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
-		clientAddress, s.limitPosts, s.rejectBadText, s.pinCatalog)
+		clientAddress, s.limitPosts, s.pinCatalog)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/metrics", s.handleMetrics)
 
+	// rejectBadText runs once a route is found, so its answers are
+	// counted under the route.
 	r.Group(func(r chi.Router) {
-		r.Use(withLanguage, s.withUser)
+		r.Use(s.rejectBadText, withLanguage, s.withUser)
 		r.Get("/", s.handle(s.handleHome))
 		r.Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
@@ -54,6 +56,7 @@ func (s *Server) routes() chi.Router {
 
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
+		r.Use(s.rejectBadText)
 		r.With(limit(s.limits.Advice)).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
 		r.With(limit(s.limits.Advice)).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
