@@ -58,7 +58,7 @@ func statusOf(err error) int {
 		return http.StatusUnauthorized
 	case errors.Is(err, errForbidden):
 		return http.StatusForbidden
-	case errors.Is(err, quote.ErrImmutable):
+	case errors.Is(err, quote.ErrImmutable), errors.Is(err, quote.ErrSuperseded):
 		return http.StatusConflict
 	case errors.Is(err, errMethodNotAllowed):
 		return http.StatusMethodNotAllowed
@@ -106,7 +106,11 @@ func errorView(ctx context.Context, err error, status int) templates.ErrorView {
 	}
 	var bt badText
 	var fe advisor.FieldErrors
+	var se *quote.SupersededError
 	switch {
+	case errors.As(err, &se):
+		v.Message = templates.Tf(ctx, "error.superseded", se.Number)
+		v.Link, v.LinkText = "/quotes/"+se.Latest, templates.Tf(ctx, "error.superseded.link", se.Latest)
 	case errors.As(err, &bt):
 		v.Message, v.Fields = templates.T(ctx, "error.bad_text"), fieldNames(bt.fields)
 	case errors.As(err, &fe):

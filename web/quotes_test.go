@@ -10,10 +10,17 @@ import (
 	"gpuplace/internal/account"
 )
 
-// signIn creates a user with role and returns its session cookie.
+// signIn creates a user with role (role@example.com) and returns its
+// session cookie.
 func (s *testServer) signIn(t testing.TB, role string) string {
 	t.Helper()
-	email := role + "@example.com"
+	return s.signInAs(t, role+"@example.com", role)
+}
+
+// signInAs creates a user with an email and a role and returns its
+// session cookie.
+func (s *testServer) signInAs(t testing.TB, email, role string) string {
+	t.Helper()
 	u, err := account.NewUser(email, role, "a long enough password")
 	if err != nil {
 		t.Fatal(err)
@@ -93,18 +100,24 @@ func htmlUnescape(s string) string {
 	return strings.NewReplacer("&amp;", "&", "&#34;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&times;", "×").Replace(s)
 }
 
-// Ensure every quote route answers anonymous visitors, sales and admins as
-// designed: pages redirect to /login, the API answers 401, users get in.
-func TestQuoteAuthorisation(t *testing.T) {
-	s := newTestServer(t)
+// Ensure every quote route (pages, API, exports) answers anonymous
+// visitors, the quote's owner, another sales user and an admin as
+// designed, on both databases: pages redirect anonymous visitors to
+// /login and the API answers them 401; the owner and admins get in;
+// another sales user finds the quote missing (404, not 403, so numbers
+// say nothing); only admins reassign.
+func TestQuoteAuthorisation(t *testing.T) { onBothDatabases(t, testQuoteAuthorisation) }
+
+func testQuoteAuthorisation(t *testing.T, s *testServer) {
 	link := s.pinLink(t)
 	sales := s.signIn(t, account.RoleSales)
+	other := s.signInAs(t, "other@example.com", account.RoleSales)
 	admin := s.signIn(t, account.RoleAdmin)
 	number := s.createQuote(t, sales, link, nil)
 	routes := []struct{ method, path string }{
 		{"GET", "/quotes"}, {"GET", "/quotes/new?link=" + link}, {"POST", "/quotes"},
 		{"GET", "/quotes/" + number}, {"GET", "/quotes/" + number + "/edit"}, {"GET", "/quotes/" + number + "/print"},
-		{"POST", "/quotes/" + number + "/status"}, {"POST", "/quotes/" + number},
+		{"POST", "/quotes/" + number + "/status"}, {"POST", "/quotes/" + number}, {"POST", "/quotes/" + number + "/owner"},
 		{"GET", "/quotes/" + number + ".pdf"}, {"GET", "/quotes/" + number + ".xlsx"}, {"GET", "/quotes/" + number + ".csv"},
 	}
 	for _, r := range routes {
@@ -118,13 +131,34 @@ func TestQuoteAuthorisation(t *testing.T) {
 			t.Errorf("anonymous GET %s = %d, want 401", api, rec.Code)
 		}
 	}
+	quotePaths := []string{"/quotes/" + number, "/quotes/" + number + "/edit", "/quotes/" + number + "/print",
+		"/quotes/" + number + ".pdf", "/quotes/" + number + ".xlsx", "/quotes/" + number + ".csv", "/api/v1/quotes/" + number}
 	for _, who := range []struct{ name, cookie string }{{"sales", sales}, {"admin", admin}} {
-		for _, path := range []string{"/quotes", "/quotes/" + number, "/quotes/" + number + "/edit", "/quotes/" + number + "/print",
-			"/quotes/" + number + ".pdf", "/quotes/" + number + ".xlsx", "/quotes/" + number + ".csv", "/api/v1/quotes", "/api/v1/quotes/" + number} {
+		for _, path := range append([]string{"/quotes", "/api/v1/quotes"}, quotePaths...) {
 			if rec := s.do(t, "GET", path, nil, "Cookie", who.cookie); rec.Code != http.StatusOK {
 				t.Errorf("%s GET %s = %d, want 200", who.name, path, rec.Code)
 			}
 		}
+	}
+	for _, path := range quotePaths {
+		if rec := s.do(t, "GET", path, nil, "Cookie", other); rec.Code != http.StatusNotFound {
+			t.Errorf("another sales user: GET %s = %d, want 404", path, rec.Code)
+		}
+	}
+	for _, r := range []struct {
+		path string
+		want int
+	}{{"/quotes/" + number, http.StatusNotFound}, {"/quotes/" + number + "/status", http.StatusNotFound},
+		{"/quotes/" + number + "/owner", http.StatusForbidden}} {
+		if got := s.postForm(t, other, r.path, url.Values{"status": {"sent"}, "owner": {"other@example.com"}}).StatusCode; got != r.want {
+			t.Errorf("another sales user: POST %s = %d, want %d", r.path, got, r.want)
+		}
+	}
+	if got := s.postForm(t, sales, "/quotes/"+number+"/owner", url.Values{"owner": {"other@example.com"}}).StatusCode; got != http.StatusForbidden {
+		t.Errorf("owner: POST /owner = %d, want 403", got)
+	}
+	if got := s.postForm(t, admin, "/quotes/"+number+"/owner", url.Values{"owner": {"other@example.com"}}).StatusCode; got != http.StatusSeeOther {
+		t.Errorf("admin: POST /owner = %d, want 303", got)
 	}
 	// A forged or ended session is anonymous.
 	if rec := s.do(t, "GET", "/api/v1/quotes", nil, "Cookie", "gpuplace_session=forged"); rec.Code != http.StatusUnauthorized {

@@ -51,6 +51,7 @@ func (s *Server) routes() chi.Router {
 			r.Get("/{id}/edit", s.handle(s.handleQuoteEdit))
 			r.Get("/{id}/print", s.handle(s.handleQuotePrint))
 			r.Post("/{id}/status", s.handle(s.handleQuoteStatus))
+			r.With(s.requirePage(account.RoleAdmin)).Post("/{id}/owner", s.handle(s.handleQuoteReassign))
 		})
 	})
 

@@ -33,13 +33,16 @@ type Store interface {
 	DeleteSession(ctx context.Context, tokenHash string) error
 
 	CreateQuote(ctx context.Context, q *quote.Quote) error
-	UpdateQuote(ctx context.Context, q *quote.Quote) error
-	ReviseQuote(ctx context.Context, oldID int64, q *quote.Quote) error
-	SetQuoteStatus(ctx context.Context, id int64, next string, now time.Time) error
+	UpdateQuote(ctx context.Context, a quote.Actor, q *quote.Quote, now time.Time) error
+	ReviseQuote(ctx context.Context, a quote.Actor, oldID int64, q *quote.Quote) error
+	SetQuoteStatus(ctx context.Context, a quote.Actor, id int64, next string, now time.Time) error
+	ReassignQuote(ctx context.Context, a quote.Actor, id int64, owner string, now time.Time) error
 	Quote(ctx context.Context, id int64) (quote.Quote, error)
 	QuoteByNumber(ctx context.Context, year, seq, revision int) (quote.Quote, error)
 	Revisions(ctx context.Context, year, seq int) ([]quote.Quote, error)
 	Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error)
+	QuoteEvents(ctx context.Context, year, seq, revision int) ([]quote.Event, error)
+	Users(ctx context.Context) ([]account.User, error)
 }
 
 // Catalogs hands out the active catalog and keeps its versions;

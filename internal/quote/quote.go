@@ -92,8 +92,11 @@ type Quote struct {
 	Lang           string
 	// Subtotal is the sum of gross line amounts; Total the sum of the
 	// discounted ones.
-	Subtotal  decimal.Decimal
-	Total     decimal.Decimal
+	Subtotal decimal.Decimal
+	Total    decimal.Decimal
+	// Owner is the email of the sales user the quote belongs to, the
+	// same on every revision; CreatedBy is who made this revision.
+	Owner     string
 	CreatedBy string
 	CreatedAt time.Time
 	SentAt    *time.Time
@@ -156,6 +159,9 @@ func (q *Quote) Compute() {
 
 // Filter selects quotes for a list.
 type Filter struct {
+	// Actor is who lists: a sales user sees their own quotes, an admin
+	// every quote (see Actor.Reaches).
+	Actor Actor
 	// Search matches the customer name, the company or the number.
 	Search string
 	// Status is a stored status, or "" for all.

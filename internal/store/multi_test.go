@@ -130,7 +130,7 @@ func testInstancesReviseOnce(t *testing.T, backend string) {
 			if i%2 == 1 {
 				db = b
 			}
-			if err := db.ReviseQuote(ctx, q.ID, newQuote("Acme")); err == nil {
+			if err := db.ReviseQuote(ctx, owner, q.ID, newQuote("Acme")); err == nil {
 				mu.Lock()
 				ok++
 				mu.Unlock()
