@@ -29,6 +29,7 @@ var messages = map[string][2]string{
 	"login.submit":   {"Sign in", "登录"},
 	"login.failed":   {"Wrong email or password.", "邮箱或密码错误。"},
 	"login.limited":  {"Too many attempts. Wait a few minutes and try again.", "尝试次数过多，请几分钟后再试。"},
+	"login.backoff":  {"Too many wrong passwords for this account from your address. Wait a moment and try again.", "您的地址对此账户输入错误密码的次数过多，请稍后再试。"},
 
 	// Quotes.
 	"quotes.title":        {"Quotes", "报价单"},

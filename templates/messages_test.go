@@ -51,7 +51,7 @@ func TestMessages(t *testing.T) {
 		"field.providers", "field.gpus", "field.budget", "field.objective", "field.currency",
 		"error.status.400", "error.status.401", "error.status.403", "error.status.404", "error.status.405",
 		"error.status.408", "error.status.409", "error.status.413", "error.status.422", "error.status.429",
-		"error.status.499", "error.status.500",
+		"error.status.499", "error.status.500", "login.failed", "login.limited", "login.backoff",
 	} {
 		used[k] = true
 	}

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -193,6 +194,39 @@ func TestLoginLimits(t *testing.T) {
 	}
 	if code := try("a long enough password"); code != http.StatusTooManyRequests {
 		t.Errorf("the right password while limited = %d, want 429", code)
+	}
+}
+
+// Ensure guessing an account's password from one address slows that
+// address down, not the account: its owner, elsewhere, still signs in
+// with the correct password at once.
+func TestLoginBackoffPerAddress(t *testing.T) {
+	s := newTestServer(t)
+	s.signIn(t, account.RoleSales)
+	try := func(addr, password string) *httptest.ResponseRecorder {
+		form := url.Values{"email": {"sales@example.com"}, "password": {password}, "next": {"/quotes"}}
+		req := httptest.NewRequest("POST", "/login", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	const attacker, owner = "198.51.100.7:4000", "203.0.113.9:5000"
+	codes := []int{}
+	for range 8 {
+		codes = append(codes, try(attacker, "guess").Code)
+	}
+	if codes[0] != http.StatusUnauthorized || codes[len(codes)-1] != http.StatusTooManyRequests {
+		t.Fatalf("wrong passwords from one address answered %v, want 401 … then 429", codes)
+	}
+	rec := try(attacker, "a long enough password")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("the right password from the guessing address = %d (Retry-After %q), want 429 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	wantContains(t, rec.Body.String(), "Too many wrong passwords for this account from your address")
+	if rec := try(owner, "a long enough password"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the owner, from another address, = %d, want 303: locked out by someone else's guesses", rec.Code)
 	}
 }
 

@@ -65,6 +65,7 @@ type Server struct {
 	options sync.Map // version id → templates.Options
 	cache   *resultCache
 	logins  *attemptLimiter
+	backoff *loginBackoff
 	metrics *metrics
 	limits  Limits
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
@@ -79,6 +80,7 @@ func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string)
 	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
 		metrics: newMetrics(), limits: DefaultLimits}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
+	s.backoff = newLoginBackoff(s.now)
 	s.router = s.routes()
 	return s
 }
