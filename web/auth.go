@@ -160,14 +160,6 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// safeNext keeps a redirect target on this site.
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/quotes"
-	}
-	return next
-}
-
 // clientIP is the address the request came from (no proxy headers are
 // trusted: deploy behind a proxy that sets RemoteAddr, or extend here).
 func clientIP(r *http.Request) string {
