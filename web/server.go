@@ -8,7 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -61,8 +61,9 @@ type Server struct {
 	versions Catalogs
 	store    Store
 	baseURL  string
-	// options holds the form's choices per catalog version.
-	options sync.Map // version id → templates.Options
+	// options holds the form's choices for the catalog asked last (the
+	// active one): one entry, so no catalog is kept alive through it.
+	options atomic.Pointer[templates.Options]
 	cache   *resultCache
 	logins  *attemptLimiter
 	backoff *loginBackoff
@@ -104,14 +105,14 @@ func (s *Server) cat(r *http.Request) *catalog.Catalog {
 	return s.versions.Active()
 }
 
-// optionsFor returns the form's choices for a catalog, built once per
-// version.
+// optionsFor returns the form's choices for a catalog, built again only
+// when the catalog changes.
 func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
-	if o, ok := s.options.Load(c.Version.ID); ok {
-		return o.(templates.Options)
+	if o := s.options.Load(); o != nil && o.Catalog == c {
+		return *o
 	}
 	o := templates.Options{Catalog: c, Locations: locationOptions(c), Presets: presets}
-	s.options.Store(c.Version.ID, o)
+	s.options.Store(&o)
 	return o
 }
 
