@@ -14,7 +14,11 @@ import (
 	"gpuplace/templates"
 )
 
-// pin answers a canonical query and stores it with its result as a link.
+// pin answers a canonical query and stores it with its result as a link:
+// the same question on the same catalog version gets the link it got
+// before. The question is the request as the advisor answered it, every
+// default filled in, so "rps=50" and "rps=50.0", a form and the JSON API,
+// English and Chinese pages ask the same question.
 func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, error) {
 	ctx := r.Context()
 	res, err := s.advise(r, q)
@@ -25,8 +29,16 @@ func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, 
 	if err != nil {
 		return link.Link{}, res, fmt.Errorf("web: encode result: %w", err)
 	}
-	l := link.Link{ID: link.NewID(), Query: q.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now()}
-	if err := s.store.CreateLink(ctx, l); err != nil {
+	stored := url.Values{}
+	for k, v := range q {
+		if k != keyLang { // a page's language, not part of the question
+			stored[k] = v
+		}
+	}
+	l := link.Link{ID: link.NewID(), Query: stored.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now(),
+		Question: link.QuestionHash(res.CatalogVersion, queryOf(res.Request).Encode())}
+	l, err = s.store.PinLink(ctx, l)
+	if err != nil {
 		return link.Link{}, res, err
 	}
 	return l, res, nil

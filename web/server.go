@@ -24,7 +24,7 @@ import (
 // Store is the persistence the web app needs. *store.DB implements it.
 type Store interface {
 	Ping(ctx context.Context) error
-	CreateLink(ctx context.Context, l link.Link) error
+	PinLink(ctx context.Context, l link.Link) (link.Link, error)
 	Link(ctx context.Context, id string) (link.Link, error)
 
 	UserByEmail(ctx context.Context, email string) (account.User, error)

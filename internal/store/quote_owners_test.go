@@ -2,10 +2,7 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -158,32 +155,8 @@ func testQuoteHistory(t *testing.T, backend string) {
 func TestQuoteOwnersMigration(t *testing.T) { storetest.Run(t, testQuoteOwnersMigration) }
 
 func testQuoteOwnersMigration(t *testing.T, backend string) {
-	dsn := storetest.DSN(t, backend)
-	driver, dir, target := "sqlite", "migrations/sqlite", "file:"+dsn
-	if backend == "postgres" {
-		driver, dir, target = "pgx", "migrations/postgres", dsn
-	}
-	raw, err := sql.Open(driver, target)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dsn, exec := schemaBefore(t, backend, "0004_quote_owners_history.sql")
 	ctx := context.Background()
-	exec := func(query string) {
-		t.Helper()
-		if _, err := raw.ExecContext(ctx, query); err != nil {
-			t.Fatalf("%v in:\n%s", err, query)
-		}
-	}
-	// The schema as the release before this one left it.
-	exec(`CREATE TABLE migrations (name TEXT PRIMARY KEY)`)
-	for _, name := range []string{"0001_links.sql", "0002_accounts_quotes.sql", "0003_catalog_versions.sql"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		exec(string(b))
-		exec(`INSERT INTO migrations (name) VALUES ('` + name + `')`)
-	}
 	for _, row := range []string{ // R2 first: R1 refers to it
 		`(2, 2026, 1, 2, 'draft', 'bob@example.com', '2026-11-02T09:00:00Z', CAST(NULL AS BIGINT))`,
 		`(1, 2026, 1, 1, 'sent', 'ada@example.com', '2026-11-01T09:00:00Z', 2)`,
@@ -193,8 +166,6 @@ func testQuoteOwnersMigration(t *testing.T, backend string) {
 			subtotal, total) SELECT v.*, 'L', 'v1', '', 'Acme', '', '', '', 'USD', 30, '0', '[]', '', '', 'en', '0', '0'
 			FROM (VALUES ` + row + `) AS v`)
 	}
-	raw.Close()
-
 	db := storetest.OpenDSN(t, dsn)
 	revs, err := db.Revisions(ctx, 2026, 1)
 	if err != nil || len(revs) != 2 {
