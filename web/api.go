@@ -148,7 +148,7 @@ func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
 	if first+per < out.Count {
 		q.Set("page", strconv.Itoa(page+1))
 		q.Set("per_page", strconv.Itoa(per))
-		next := s.absURL(r, "/api/v1/offers?"+q.Encode())
+		next := s.linkURL("/api/v1/offers?" + q.Encode())
 		out.Next = &next
 	}
 	return writeJSON(w, http.StatusOK, out)
@@ -205,7 +205,7 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID)})
+	return writeJSON(w, http.StatusCreated, apiLink{ID: l.ID, URL: s.linkURL("/s/" + l.ID)})
 }
 
 // handleAPILink handles GET /api/v1/links/{id}.
@@ -214,6 +214,6 @@ func (s *Server) handleAPILink(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CatalogVersion: l.CatalogVersion,
+	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CatalogVersion: l.CatalogVersion,
 		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &res})
 }

@@ -31,7 +31,7 @@ func (s *Server) apiQuoteOf(r *http.Request, q quote.Quote) apiQuote {
 	return apiQuote{Number: q.Number(), Status: q.StatusAt(s.now()), Owner: q.Owner, Customer: q.Customer, Reference: q.Reference,
 		Currency: q.Currency, ValidUntil: q.ValidUntil().Format("2006-01-02"), DiscountPct: q.DiscountPct.String(),
 		Lines: q.Lines, Subtotal: q.Subtotal.StringFixed(2), Total: q.Total.StringFixed(2), CatalogVersion: q.CatalogVersion,
-		DataDates: q.DataDates, Link: s.absURL(r, "/s/"+q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
+		DataDates: q.DataDates, Link: s.linkURL("/s/" + q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
 		Rule: quote.RoundingRule}
 }
 

@@ -107,14 +107,16 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := s.adviceView(r, q)
 	v.Result = &res
-	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
+	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
 	if l.CatalogVersion != s.cat(r).Version.ID {
 		if today, err := s.advise(r, q); err == nil {
 			v.Pinned.Today = &today
 		}
 	}
-	w.Header().Set("Cache-Control", "public, max-age=300")
+	if _, signedIn := userOf(r.Context()); !signedIn {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+	}
 	return render(w, r, http.StatusOK, templates.AdvicePage(v))
 }
 

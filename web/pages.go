@@ -123,18 +123,11 @@ func formErrors(ctx context.Context, fe advisor.FieldErrors) map[string][]string
 // adviceView prepares the page for a query.
 func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView {
 	query := q.Encode()
-	return templates.AdviceView{Values: q, Query: query, ShareURL: s.absURL(r, "/advice?"+query), Options: s.optionsFor(s.cat(r))}
+	return templates.AdviceView{Values: q, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
 }
 
-// absURL makes an absolute URL from a path: under the configured base URL,
-// or the request's own host when none is configured.
-func (s *Server) absURL(r *http.Request, path string) string {
-	if s.baseURL != "" {
-		return s.baseURL + path
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host + path
-}
+// linkURL is the URL of a path on this site for links people share or
+// scripts follow: under the configured base URL, or relative when there is
+// none — never built from the request's Host header, which the client
+// chooses.
+func (s *Server) linkURL(path string) string { return s.baseURL + path }

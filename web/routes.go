@@ -26,7 +26,7 @@ func (s *Server) routes() chi.Router {
 	// rejectBadText runs once a route is found, so its answers are
 	// counted under the route.
 	r.Group(func(r chi.Router) {
-		r.Use(s.rejectBadText, withLanguage, s.withUser)
+		r.Use(s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn)
 		r.Get("/", s.handle(s.handleHome))
 		r.Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
@@ -36,13 +36,13 @@ func (s *Server) routes() chi.Router {
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
 		r.Route("/admin", func(r chi.Router) {
-			r.Use(s.requirePage(account.RoleAdmin))
+			r.Use(noStore, s.requirePage(account.RoleAdmin))
 			r.Get("/catalog", s.handle(s.handleAdminCatalog))
 			r.Post("/catalog", s.handle(s.handleAdminImport))
 			r.Post("/catalog/{version}/activate", s.handle(s.handleAdminActivate))
 		})
 		r.Route("/quotes", func(r chi.Router) {
-			r.Use(s.requirePage(account.RoleSales, account.RoleAdmin))
+			r.Use(noStore, s.requirePage(account.RoleSales, account.RoleAdmin))
 			r.Get("/", s.handle(s.handleQuoteList))
 			r.Get("/new", s.handle(s.handleQuoteNew))
 			r.Post("/", s.handle(s.handleQuoteCreate))
@@ -68,7 +68,7 @@ func (s *Server) routes() chi.Router {
 		r.Post("/links", s.handleAPI(s.handleAPILinkCreate))
 		r.Get("/links/{id}", s.handleAPI(s.handleAPILink))
 		r.Group(func(r chi.Router) {
-			r.Use(s.withUser, s.requireAPI(account.RoleSales, account.RoleAdmin))
+			r.Use(noStore, s.withUser, s.requireAPI(account.RoleSales, account.RoleAdmin))
 			r.Get("/quotes", s.handleAPI(s.handleAPIQuotes))
 			r.Get("/quotes/{id}", s.handleAPI(s.handleAPIQuote))
 		})

@@ -76,7 +76,8 @@ type Server struct {
 }
 
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
-// the app's public URL, used in share links; empty means "from the request".
+// the app's public URL, used in share links; empty means links relative to
+// the site.
 func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
 	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
 		metrics: newMetrics(), limits: DefaultLimits}
