@@ -14,7 +14,8 @@ import (
 type Limits struct {
 	// Posts bounds every POST (pins, quotes, imports, API writes).
 	Posts int
-	// Advice bounds GET and POST /api/v1/advice.
+	// Advice bounds the answers to questions: /advice and GET and POST
+	// /api/v1/advice, one budget for all three.
 	Advice int
 	// Login bounds POST /login, on top of the per-account attempt limit.
 	Login int

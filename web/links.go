@@ -58,6 +58,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q)
 		v.Errors = formErrors(r.Context(), fe)
+		r = s.boundUsers(r, &v)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
 	}
 	if err != nil {

@@ -45,6 +45,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	case errors.As(err, &fe):
 		v.Errors = formErrors(r.Context(), fe)
 		status = http.StatusUnprocessableEntity
+		r = s.boundUsers(r, &v)
 	case err != nil:
 		return err
 	default:
@@ -131,3 +132,29 @@ func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView 
 // none — never built from the request's Host header, which the client
 // chooses.
 func (s *Server) linkURL(path string) string { return s.baseURL + path }
+
+// shownUserRows is how many rows of a users list over advisor.MaxUsers a
+// page shows back.
+const shownUserRows = 20
+
+// boundUsers keeps the page that refuses a users list over the cap small:
+// it shows the first rows and says how many there were, instead of
+// echoing thousands of rows — in the table, the share link and the
+// language switch — back to the client. It returns r with the shortened
+// address for the language switch.
+func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Request {
+	rows := splitList(v.Values.Get(keyUsers))
+	if len(rows) <= advisor.MaxUsers {
+		return r
+	}
+	q := url.Values{}
+	for k, vs := range v.Values {
+		q[k] = vs
+	}
+	q.Set(keyUsers, strings.Join(rows[:shownUserRows], ","))
+	v.Values, v.Query, v.ShareURL = q, q.Encode(), s.linkURL("/advice?"+q.Encode())
+	v.UsersOver = len(rows)
+	u := *r.URL
+	u.RawQuery = q.Encode()
+	return r.WithContext(templates.WithPage(r.Context(), templates.Lang(r.Context()), &u))
+}

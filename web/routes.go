@@ -16,6 +16,8 @@ const maxFormBytes = 64 << 10
 // routes lists every route of the app.
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
+	// One advice budget per address, whether asked on the page or the API.
+	adviceLimit := limit(s.limits.Advice)
 	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
 		clientAddress, s.limitPosts, s.pinCatalog)
 
@@ -28,7 +30,7 @@ func (s *Server) routes() chi.Router {
 	r.Group(func(r chi.Router) {
 		r.Use(s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn)
 		r.Get("/", s.handle(s.handleHome))
-		r.Get("/advice", s.handle(s.handleAdvice))
+		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
@@ -58,8 +60,8 @@ func (s *Server) routes() chi.Router {
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(s.rejectBadText)
-		r.With(limit(s.limits.Advice)).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
-		r.With(limit(s.limits.Advice)).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
+		r.With(adviceLimit).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
+		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
 		r.Get("/gpus", s.handleAPI(s.handleAPIGPUs))
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))
