@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
@@ -26,6 +27,9 @@ type config struct {
 	logFormat string
 	cjkFont   string
 	limits    web.Limits
+	// importTimeout bounds an admin's catalog upload (other requests
+	// have 15 s).
+	importTimeout time.Duration
 }
 
 // orEnv returns the environment value of key, or def when it is unset.
@@ -49,7 +53,12 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
 	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages and /api/v1/advice requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
+	fs.DurationVar(&c.importTimeout, "import-timeout", envDuration(getenv, "GPUPLACE_IMPORT_TIMEOUT", web.DefaultImportTimeout), "how long an admin's catalog upload may take to arrive [GPUPLACE_IMPORT_TIMEOUT]")
 	if err := fs.Parse(args); err != nil {
+		return c, exitError{2}
+	}
+	if c.importTimeout <= 0 {
+		fmt.Fprintf(stderr, "gpuplace: -import-timeout must be positive, got %s\n", c.importTimeout)
 		return c, exitError{2}
 	}
 	if c.logFormat != "text" && c.logFormat != "json" {
@@ -105,6 +114,14 @@ func printProblems(w io.Writer, err error) bool {
 func envInt(getenv func(string) string, key string, def int) int {
 	if n, err := strconv.Atoi(getenv(key)); err == nil {
 		return n
+	}
+	return def
+}
+
+// envDuration reads a duration (90s, 10m) from the environment, or def.
+func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(getenv(key)); err == nil {
+		return d
 	}
 	return def
 }

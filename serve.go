@@ -52,6 +52,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	app := web.NewServer(log, catalogs, db, cfg.baseURL)
 	app.CJKFont = cfg.cjkFont
+	app.ImportTimeout = cfg.importTimeout
 	app.SetLimits(cfg.limits)
 	srv := &http.Server{
 		Addr:              cfg.addr,

@@ -40,7 +40,7 @@ func (s *Server) routes() chi.Router {
 		r.Route("/admin", func(r chi.Router) {
 			r.Use(noStore, s.requirePage(account.RoleAdmin))
 			r.Get("/catalog", s.handle(s.handleAdminCatalog))
-			r.Post("/catalog", s.handle(s.handleAdminImport))
+			r.With(s.slowUpload).Post("/catalog", s.handle(s.handleAdminImport))
 			r.Post("/catalog/{version}/activate", s.handle(s.handleAdminActivate))
 		})
 		r.Route("/quotes", func(r chi.Router) {

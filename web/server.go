@@ -71,6 +71,10 @@ type Server struct {
 	limits  Limits
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
 	CJKFont string
+	// ImportTimeout bounds an admin's catalog upload, from its headers to
+	// its body's last byte (DefaultImportTimeout unless changed before
+	// serving); its answer gets a minute more.
+	ImportTimeout time.Duration
 	fontState
 	router chi.Router
 }
@@ -80,7 +84,7 @@ type Server struct {
 // the site.
 func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
 	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
-		metrics: newMetrics(), limits: DefaultLimits}
+		metrics: newMetrics(), limits: DefaultLimits, ImportTimeout: DefaultImportTimeout}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
 	s.backoff = newLoginBackoff(s.now)
 	s.router = s.routes()
