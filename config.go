@@ -30,6 +30,11 @@ type config struct {
 	// importTimeout bounds an admin's catalog upload (other requests
 	// have 15 s).
 	importTimeout time.Duration
+	// metricsToken, when set, is the bearer token /metrics requires;
+	// metricsAddr, when set, is the address /metrics is served on instead
+	// of addr.
+	metricsToken string
+	metricsAddr  string
 }
 
 // orEnv returns the environment value of key, or def when it is unset.
@@ -53,6 +58,8 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
 	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages and /api/v1/advice requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
+	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
 	fs.DurationVar(&c.importTimeout, "import-timeout", envDuration(getenv, "GPUPLACE_IMPORT_TIMEOUT", web.DefaultImportTimeout), "how long an admin's catalog upload may take to arrive [GPUPLACE_IMPORT_TIMEOUT]")
 	if err := fs.Parse(args); err != nil {
 		return c, exitError{2}

@@ -62,6 +62,8 @@ func statusOf(err error) int {
 		return http.StatusConflict
 	case errors.Is(err, errMethodNotAllowed):
 		return http.StatusMethodNotAllowed
+	case errors.Is(err, errTooManyRequests):
+		return http.StatusTooManyRequests
 	default:
 		return http.StatusInternalServerError
 	}

@@ -32,6 +32,8 @@ var homeDefaults = url.Values{
 // fields) is first redirected to the canonical link, so the address bar
 // always holds a link that reproduces the answer.
 func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
+	// The same URL answers the whole page or, for htmx, the results only.
+	w.Header().Add("Vary", "HX-Request")
 	q := r.URL.Query()
 	if !isCanonical(q) {
 		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"gpuplace/internal/account"
 )
@@ -17,13 +18,16 @@ const maxFormBytes = 64 << 10
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	// One advice budget per address, whether asked on the page or the API.
-	adviceLimit := limit(s.limits.Advice)
+	adviceLimit := s.limit(s.limits.Advice)
+	// GetHead answers HEAD on every GET route (the server sends no body).
 	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
-		clientAddress, s.limitPosts, s.pinCatalog)
+		clientAddress, s.limitPosts, s.pinCatalog, middleware.GetHead)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
-	r.Get("/metrics", s.handleMetrics)
+	if !s.metricsApart {
+		r.Get("/metrics", s.handleMetrics)
+	}
 
 	// rejectBadText runs once a route is found, so its answers are
 	// counted under the route.
@@ -34,7 +38,7 @@ func (s *Server) routes() chi.Router {
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
-		r.With(limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
+		r.With(s.limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
 		r.Route("/admin", func(r chi.Router) {

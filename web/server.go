@@ -69,6 +69,11 @@ type Server struct {
 	backoff *loginBackoff
 	metrics *metrics
 	limits  Limits
+	// metricsToken, when set, must come with /metrics requests;
+	// metricsApart takes /metrics off the app's routes (see
+	// SetMetricsAccess).
+	metricsToken string
+	metricsApart bool
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
 	CJKFont string
 	// ImportTimeout bounds an admin's catalog upload, from its headers to
