@@ -95,8 +95,13 @@ func TestAdviceVariesOnHXRequest(t *testing.T) {
 func TestMetricsAccess(t *testing.T) {
 	s := newTestServer(t)
 	s.SetMetricsAccess("s3cret-token", false)
-	for auth, want := range map[string]int{"": http.StatusUnauthorized, "Bearer wrong": http.StatusUnauthorized,
-		"s3cret-token": http.StatusUnauthorized, "Bearer s3cret-token": http.StatusOK} {
+	s.do(t, "GET", "/healthz", nil) // a request for the counters to count
+	for _, tt := range []struct {
+		auth string
+		want int
+	}{{"", http.StatusUnauthorized}, {"Bearer wrong", http.StatusUnauthorized},
+		{"s3cret-token", http.StatusUnauthorized}, {"Bearer s3cret-token", http.StatusOK}} {
+		auth, want := tt.auth, tt.want
 		rec := s.do(t, "GET", "/metrics", nil, "Authorization", auth)
 		if rec.Code != want {
 			t.Errorf("/metrics with Authorization %q = %d, want %d", auth, rec.Code, want)
