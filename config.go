@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
@@ -26,6 +27,14 @@ type config struct {
 	logFormat string
 	cjkFont   string
 	limits    web.Limits
+	// importTimeout bounds an admin's catalog upload (other requests
+	// have 15 s).
+	importTimeout time.Duration
+	// metricsToken, when set, is the bearer token /metrics requires;
+	// metricsAddr, when set, is the address /metrics is served on instead
+	// of addr.
+	metricsToken string
+	metricsAddr  string
 }
 
 // orEnv returns the environment value of key, or def when it is unset.
@@ -42,14 +51,21 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", orEnv(getenv, "GPUPLACE_ADDR", ":8080"), "listen address [GPUPLACE_ADDR]")
 	fs.StringVar(&c.db, "db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "SQLite database file, or postgres://… URL to share one PostgreSQL database between instances [GPUPLACE_DB]")
-	fs.StringVar(&c.baseURL, "base-url", orEnv(getenv, "GPUPLACE_BASE_URL", ""), "public URL of the app, for share links [GPUPLACE_BASE_URL]")
+	fs.StringVar(&c.baseURL, "base-url", orEnv(getenv, "GPUPLACE_BASE_URL", ""), "public URL of the app, for share and API links; empty: links relative to the site [GPUPLACE_BASE_URL]")
 	fs.StringVar(&c.catalog, "catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "catalog directory or bundle to use instead of the embedded one [GPUPLACE_CATALOG]")
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
-	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/api/v1/advice requests per minute per client address, 0 = off [GPUPLACE_LIMIT_ADVICE]")
+	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages and /api/v1/advice requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
+	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
+	fs.DurationVar(&c.importTimeout, "import-timeout", envDuration(getenv, "GPUPLACE_IMPORT_TIMEOUT", web.DefaultImportTimeout), "how long an admin's catalog upload may take to arrive [GPUPLACE_IMPORT_TIMEOUT]")
 	if err := fs.Parse(args); err != nil {
+		return c, exitError{2}
+	}
+	if c.importTimeout <= 0 {
+		fmt.Fprintf(stderr, "gpuplace: -import-timeout must be positive, got %s\n", c.importTimeout)
 		return c, exitError{2}
 	}
 	if c.logFormat != "text" && c.logFormat != "json" {
@@ -105,6 +121,14 @@ func printProblems(w io.Writer, err error) bool {
 func envInt(getenv func(string) string, key string, def int) int {
 	if n, err := strconv.Atoi(getenv(key)); err == nil {
 		return n
+	}
+	return def
+}
+
+// envDuration reads a duration (90s, 10m) from the environment, or def.
+func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(getenv(key)); err == nil {
+		return d
 	}
 	return def
 }

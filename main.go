@@ -71,6 +71,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 const usage = `usage:
   gpuplace [serve] [-addr :8080] [-db gpuplace.db] [-base-url URL] [-catalog DIR] [-log-format text|json] [-cjk-font FILE]
+                 [-import-timeout 10m] [-limit-posts N] [-limit-advice N] [-limit-login N]
+                 [-metrics-token TOKEN] [-metrics-addr 127.0.0.1:9090]
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
@@ -80,6 +82,7 @@ const usage = `usage:
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
   gpuplace backup FILE [-db FILE]           (a consistent copy, safe while serving)
 
-Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG
-GPUPLACE_LOG_FORMAT and GPUPLACE_CJK_FONT.
+Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG,
+GPUPLACE_LOG_FORMAT, GPUPLACE_CJK_FONT, GPUPLACE_IMPORT_TIMEOUT, GPUPLACE_LIMIT_POSTS,
+GPUPLACE_LIMIT_ADVICE, GPUPLACE_LIMIT_LOGIN, GPUPLACE_METRICS_TOKEN and GPUPLACE_METRICS_ADDR.
 `

@@ -139,6 +139,19 @@ func TestServe(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Errorf("database file not created: %v", err)
 	}
+	stopServe(t, cancel, done)
+
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "version.json"), []byte(`{}`), 0o644)
+	code, _, errOut := runCmd(t, "", "serve", "-catalog", bad, "-db", filepath.Join(dir, "x.db"), "-addr", "127.0.0.1:0")
+	if code == 0 || !strings.Contains(errOut, "refusing to start") {
+		t.Errorf("serve on an invalid catalog: code %d, stderr %q", code, errOut)
+	}
+}
+
+// stopServe cancels a running serve and waits for it to return cleanly.
+func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan error) {
+	t.Helper()
 	cancel()
 	select {
 	case err := <-done:
@@ -148,13 +161,50 @@ func TestServe(t *testing.T) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not shut down")
 	}
+}
 
-	bad := t.TempDir()
-	os.WriteFile(filepath.Join(bad, "version.json"), []byte(`{}`), 0o644)
-	code, _, errOut := runCmd(t, "", "serve", "-catalog", bad, "-db", filepath.Join(dir, "x.db"), "-addr", "127.0.0.1:0")
-	if code == 0 || !strings.Contains(errOut, "refusing to start") {
-		t.Errorf("serve on an invalid catalog: code %d, stderr %q", code, errOut)
+// Ensure -metrics-addr serves /metrics on its own address (with the
+// -metrics-token it names) and takes it off the app's address.
+func TestServeMetricsApart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:18093", "-metrics-addr", "127.0.0.1:18094"},
+			env(map[string]string{"GPUPLACE_DB": filepath.Join(t.TempDir(), "m.db"), "GPUPLACE_METRICS_TOKEN": "s3cret-token"}),
+			strings.NewReader(""), io.Discard, io.Discard)
+	}()
+	get := func(url, token string) int {
+		req, _ := http.NewRequest("GET", url, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
 	}
+	for range 100 {
+		if get("http://127.0.0.1:18093/healthz", "") == http.StatusOK {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, tt := range []struct {
+		url, token string
+		want       int
+	}{
+		{"http://127.0.0.1:18094/metrics", "s3cret-token", http.StatusOK},
+		{"http://127.0.0.1:18094/metrics", "", http.StatusUnauthorized},
+		{"http://127.0.0.1:18093/metrics", "s3cret-token", http.StatusNotFound},
+		{"http://127.0.0.1:18093/healthz", "", http.StatusOK},
+	} {
+		if got := get(tt.url, tt.token); got != tt.want {
+			t.Errorf("GET %s (token %q) = %d, want %d", tt.url, tt.token, got, tt.want)
+		}
+	}
+	stopServe(t, cancel, done)
 }
 
 // Ensure user add reads the password from stdin, refuses a short password

@@ -52,6 +52,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	app := web.NewServer(log, catalogs, db, cfg.baseURL)
 	app.CJKFont = cfg.cjkFont
+	app.ImportTimeout = cfg.importTimeout
 	app.SetLimits(cfg.limits)
 	srv := &http.Server{
 		Addr:              cfg.addr,
@@ -64,31 +65,51 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		// Requests must not see the shutdown signal: in-flight ones finish.
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
-	if err != nil {
-		db.Close()
-		return err
+	servers := []*http.Server{srv}
+	app.SetMetricsAccess(cfg.metricsToken, cfg.metricsAddr != "")
+	if cfg.metricsAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", app.MetricsHandler())
+		servers = append(servers, &http.Server{Addr: cfg.metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout: 15 * time.Second, WriteTimeout: 30 * time.Second, ErrorLog: srv.ErrorLog})
 	}
-	log.Info("gpuplace ready", "addr", ln.Addr().String(), "db", store.Redact(cfg.db),
-		"catalog_version", cat.Version.ID, "offers", len(cat.Offers))
-
-	errc := make(chan error, 1)
-	go func() {
-		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			errc <- err
+	var lns []net.Listener
+	for _, s := range servers {
+		ln, err := net.Listen("tcp", s.Addr)
+		if err != nil {
+			for _, l := range lns {
+				l.Close()
+			}
+			db.Close()
+			return err
 		}
-		close(errc)
-	}()
-	select {
-	case err := <-errc:
-		db.Close()
-		return err
-	case <-ctx.Done():
+		lns = append(lns, ln)
 	}
-	log.Info("shutting down")
+	log.Info("gpuplace ready", "addr", lns[0].Addr().String(), "db", store.Redact(cfg.db),
+		"catalog_version", cat.Version.ID, "offers", len(cat.Offers), "metrics_addr", cfg.metricsAddr,
+		"metrics_token", cfg.metricsToken != "")
+
+	errc := make(chan error, len(servers))
+	for i, s := range servers {
+		go func() {
+			if err := s.Serve(lns[i]); !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+	}
+	var served error
+	select {
+	case served = <-errc:
+	case <-ctx.Done():
+		log.Info("shutting down")
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	return errors.Join(srv.Shutdown(shutdownCtx), db.Close())
+	errs := []error{served}
+	for _, s := range servers {
+		errs = append(errs, s.Shutdown(shutdownCtx))
+	}
+	return errors.Join(append(errs, db.Close())...)
 }
 
 // openCatalogs is versions.Open, tried again for a few seconds while

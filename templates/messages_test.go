@@ -15,10 +15,12 @@ import (
 // that each has both languages).
 func TestMessages(t *testing.T) {
 	used := map[string]bool{}
-	re := regexp.MustCompile(`Tf?\(ctx, "([^"]+)"`)
+	re := regexp.MustCompile(`Tf?\((?:ctx|r\.Context\(\)), "([^"]+)"`)
 	files, _ := filepath.Glob("*.templ")
 	goFiles, _ := filepath.Glob("*.go")
-	for _, f := range append(files, goFiles...) {
+	// The web handlers say some messages themselves (error pages, notices).
+	webFiles, _ := filepath.Glob("../web/*.go")
+	for _, f := range append(append(files, goFiles...), webFiles...) {
 		if strings.HasSuffix(f, "_templ.go") || strings.HasSuffix(f, "_test.go") {
 			continue
 		}
@@ -47,6 +49,9 @@ func TestMessages(t *testing.T) {
 		"field.rps", "field.peak_rps", "field.response_kb", "field.latency_ms", "field.months", "field.users",
 		"field.gdpr", "field.dataset_gb", "field.data_location", "field.pricing", "field.checkpoint_minutes",
 		"field.providers", "field.gpus", "field.budget", "field.objective", "field.currency",
+		"error.status.400", "error.status.401", "error.status.403", "error.status.404", "error.status.405",
+		"error.status.408", "error.status.409", "error.status.413", "error.status.422", "error.status.429",
+		"error.status.499", "error.status.500", "login.failed", "login.limited", "login.backoff",
 	} {
 		used[k] = true
 	}

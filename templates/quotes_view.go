@@ -89,7 +89,12 @@ type QuoteRow struct {
 type QuoteView struct {
 	Quote     quote.Quote
 	Revisions []quote.Quote
-	Now       time.Time
+	// Events is the quote's history, oldest first.
+	Events []quote.Event
+	// Owners lists whom an admin may give the quote to; empty for sales
+	// users, who cannot.
+	Owners []string
+	Now    time.Time
 }
 
 // Status is the quote's status now (expired included).

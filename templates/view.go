@@ -17,13 +17,16 @@ type AdviceView struct {
 	// Errors holds messages by query key ("epochs", "users").
 	Errors map[string][]string
 	Result *advisor.Result
-	// ShareURL is the absolute URL of this answer (the share link);
-	// Query is its query string.
+	// ShareURL is the URL of this answer (the share link); Query is its
+	// query string.
 	ShareURL string
 	Query    string
 	Options  Options
 	// Pinned is set on a pinned link's page.
 	Pinned *Pinned
+	// UsersOver is, when the users list was over advisor.MaxUsers and
+	// only its first rows are shown, how many rows it had.
+	UsersOver int
 }
 
 // Pinned describes a pinned link: when it was made, from which catalog,

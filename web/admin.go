@@ -15,6 +15,11 @@ import (
 // maxImportBytes bounds an uploaded price list or bundle.
 const maxImportBytes = 32 << 20
 
+// importMemory is how much of an upload is buffered in memory while the
+// form is parsed; the rest goes to a temporary file, so the file is held
+// in memory once (when read for the import), not twice.
+const importMemory = 1 << 20
+
 // handleAdminCatalog handles GET /admin/catalog[?diff=ID]: the versions,
 // and one version's changes against the active one.
 func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) error {
@@ -47,7 +52,7 @@ func (s *Server) adminView(r *http.Request) (templates.AdminCatalogView, error) 
 // handleAdminImport handles POST /admin/catalog: an uploaded file becomes
 // a new inactive version, or nothing at all with every problem listed.
 func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error {
-	if err := r.ParseMultipartForm(maxImportBytes); err != nil {
+	if err := r.ParseMultipartForm(importMemory); err != nil {
 		return errors.Join(errBadRequest, err)
 	}
 	f, hdr, err := r.FormFile("file")
@@ -55,8 +60,9 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 		return errors.Join(errBadRequest, fmt.Errorf("no file uploaded: %w", err))
 	}
 	defer f.Close()
-	body, err := io.ReadAll(f)
-	if err != nil {
+	defer r.MultipartForm.RemoveAll()
+	body := make([]byte, hdr.Size) // read once, at its size
+	if _, err := io.ReadFull(f, body); err != nil {
 		return errors.Join(errBadRequest, err)
 	}
 	v, err := s.adminView(r)
@@ -75,7 +81,7 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	http.Redirect(w, r, "/admin/catalog?diff="+imp.Catalog.Version.ID, http.StatusSeeOther)
+	http.Redirect(w, r, "/admin/catalog?diff="+url.QueryEscape(imp.Catalog.Version.ID), http.StatusSeeOther)
 	return nil
 }
 

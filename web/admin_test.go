@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"gpuplace/data"
 	"gpuplace/internal/account"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/versions"
 )
 
 // upload builds a multipart import form with one file.
@@ -96,4 +100,61 @@ func TestAdminCatalog(t *testing.T) {
 		t.Errorf("after rollback the active version is %s, want %s", cat.Version, s.cat.Version.ID)
 	}
 	wantStatus(t, s.do(t, "POST", "/admin/catalog/no-such-version/activate", nil, "Cookie", admin), http.StatusNotFound)
+}
+
+// bundleOf encodes the real catalog under another version id with one
+// price changed, after change.
+func bundleOf(t testing.TB, id string, change func(*catalog.Catalog)) string {
+	t.Helper()
+	c, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Version.ID = id
+	c.Offers[0].OnDemand.USDPerHour = c.Offers[0].OnDemand.USDPerHour.Add(c.Offers[0].OnDemand.USDPerHour)
+	if change != nil {
+		change(c)
+	}
+	var b bytes.Buffer
+	if err := c.Bundle(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// Ensure an admin import refuses, with 422 and the problems listed, a
+// bundle whose source links are not http(s) or whose version id is not a
+// plain token, a version id that exists, and a price list over the row
+// limit; a good bundle's diff link carries its id escaped.
+func TestAdminImportRefusals(t *testing.T) {
+	s := newTestServer(t)
+	admin := s.signIn(t, account.RoleAdmin)
+	send := func(name, body string) *httptest.ResponseRecorder {
+		b, ct := upload(t, name, body, "aws")
+		return s.do(t, "POST", "/admin/catalog", b, "Content-Type", ct, "Cookie", admin)
+	}
+	evil := bundleOf(t, `../../quotes/x"><script>alert(1)</script>`, func(c *catalog.Catalog) {
+		c.Version.Sources[0].URL = "javascript:alert(document.cookie)"
+	})
+	rec := send("evil.json", evil)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), "version: id: must be 1 to 64 letters", "url: must be an http:// or https:// URL")
+	if strings.Contains(rec.Body.String(), "<script>alert(1)") || rec.Header().Get("Location") != "" {
+		t.Error("the refused id was echoed unescaped or redirected to")
+	}
+
+	good := bundleOf(t, "2026-12-01.1", nil)
+	rec = send("good.json", good)
+	wantStatus(t, rec, http.StatusSeeOther)
+	if loc := rec.Header().Get("Location"); loc != "/admin/catalog?diff=2026-12-01.1" {
+		t.Errorf("Location = %q, want the diff of 2026-12-01.1", loc)
+	}
+	rec = send("again.json", good)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), `a version &#34;2026-12-01.1&#34; exists already`)
+
+	head := strings.Join(catalog.PublicCSVColumns, ",") + "\n"
+	rec = send("huge.csv", head+strings.Repeat("g4dn.xlarge,T4,1,4,16,,0.5,,us-east-1,a\n", versions.MaxImportRows+1))
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), "has more than 100000 rows, the most one import takes")
 }

@@ -103,21 +103,56 @@ func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error 
 	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
 }
 
-// handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=; region
-// is a region id or "provider:region".
+// Pages of GET /api/v1/offers (API.md).
+const (
+	offersPerPage    = 100
+	maxOffersPerPage = 500
+)
+
+// apiOffers is one page of GET /api/v1/offers. Count is every match, on
+// all pages; Next is the URL of the next page, null on the last.
+type apiOffers struct {
+	Count   int             `json:"count"`
+	Page    int             `json:"page"`
+	PerPage int             `json:"per_page"`
+	Offers  []catalog.Offer `json:"offers"`
+	Next    *string         `json:"next"`
+}
+
+// handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=&page=
+// &per_page=; region is a region id or "provider:region". Without page
+// keys it answers the first 100 offers and where the next ones are.
 func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
 	cat := s.cat(r)
 	q := r.URL.Query()
+	page, err := pageOf(q)
+	if err != nil {
+		return err
+	}
+	per, err := wholeIn(q, "per_page", offersPerPage, 1, maxOffersPerPage)
+	if err != nil {
+		return err
+	}
 	gpu, provider, region := q.Get("gpu"), q.Get("provider"), q.Get("region")
-	out := []catalog.Offer{}
+	out := apiOffers{Page: page, PerPage: per, Offers: []catalog.Offer{}}
+	first := (page - 1) * per
 	for _, o := range cat.Offers {
 		if (gpu != "" && o.GPU != gpu) || (provider != "" && o.Provider != provider) ||
 			(region != "" && o.Region != region && o.RegionKey() != region) {
 			continue
 		}
-		out = append(out, o)
+		if out.Count >= first && len(out.Offers) < per {
+			out.Offers = append(out.Offers, o)
+		}
+		out.Count++
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"count": len(out), "offers": out})
+	if first+per < out.Count {
+		q.Set("page", strconv.Itoa(page+1))
+		q.Set("per_page", strconv.Itoa(per))
+		next := s.linkURL("/api/v1/offers?" + q.Encode())
+		out.Next = &next
+	}
+	return writeJSON(w, http.StatusOK, out)
 }
 
 // handleAPILatency handles GET /api/v1/latency?from=&to=: the round trip
@@ -171,7 +206,7 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID)})
+	return writeJSON(w, http.StatusCreated, apiLink{ID: l.ID, URL: s.linkURL("/s/" + l.ID)})
 }
 
 // handleAPILink handles GET /api/v1/links/{id}.
@@ -181,6 +216,6 @@ func (s *Server) handleAPILink(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := NewAdviceJSON(res, s.cat(r))
-	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CatalogVersion: l.CatalogVersion,
+	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CatalogVersion: l.CatalogVersion,
 		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &out})
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"gpuplace/internal/quote"
@@ -12,6 +11,7 @@ import (
 type apiQuote struct {
 	Number         string         `json:"number"`
 	Status         string         `json:"status"`
+	Owner          string         `json:"owner"`
 	Customer       quote.Customer `json:"customer"`
 	Reference      string         `json:"reference"`
 	Currency       string         `json:"currency"`
@@ -28,19 +28,22 @@ type apiQuote struct {
 }
 
 func (s *Server) apiQuoteOf(r *http.Request, q quote.Quote) apiQuote {
-	return apiQuote{Number: q.Number(), Status: q.StatusAt(s.now()), Customer: q.Customer, Reference: q.Reference,
+	return apiQuote{Number: q.Number(), Status: q.StatusAt(s.now()), Owner: q.Owner, Customer: q.Customer, Reference: q.Reference,
 		Currency: q.Currency, ValidUntil: q.ValidUntil().Format("2006-01-02"), DiscountPct: q.DiscountPct.String(),
 		Lines: q.Lines, Subtotal: q.Subtotal.StringFixed(2), Total: q.Total.StringFixed(2), CatalogVersion: q.CatalogVersion,
-		DataDates: q.DataDates, Link: s.absURL(r, "/s/"+q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
+		DataDates: q.DataDates, Link: s.linkURL("/s/" + q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
 		Rule: quote.RoundingRule}
 }
 
 // handleAPIQuotes handles GET /api/v1/quotes?q=&status=&page=.
 func (s *Server) handleAPIQuotes(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	list, total, err := s.store.Quotes(r.Context(), quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
-		Page: max(page, 1), PerPage: quotesPerPage})
+	page, err := pageOf(q)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.store.Quotes(r.Context(), quote.Filter{Actor: actorOf(r), Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
+		Page: page, PerPage: quotesPerPage})
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,10 @@ package web
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,8 +97,8 @@ func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleLogin handles POST /login: check the password (attempts limited
-// per address and per account), start a session, go where the visitor was
-// going.
+// per address, wrong passwords slowed per account and address), start a
+// session, go where the visitor was going.
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return errors.Join(errBadRequest, err)
@@ -105,11 +107,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	password := r.PostForm.Get("password")
 	v := templates.LoginView{Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
-	if !s.logins.allow("ip:"+ip, loginPerIP) || !s.logins.allow("account:"+email, loginPerAccount) {
-		s.metrics.loginFailures.Inc()
-		v.Error = "login.limited"
-		w.Header().Set("Retry-After", "900")
-		return render(w, r, http.StatusTooManyRequests, templates.LoginPage(v))
+	if !s.logins.allow("ip:"+ip, loginPerIP) {
+		return s.refuseLogin(w, r, v, "login.limited", loginWindow)
+	}
+	if wait := s.backoff.wait(email, ip); wait > 0 {
+		return s.refuseLogin(w, r, v, "login.backoff", wait)
 	}
 	u, err := s.store.UserByEmail(r.Context(), email)
 	switch {
@@ -121,9 +123,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || !u.CheckPassword(password) {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
 		s.metrics.loginFailures.Inc()
+		s.backoff.fail(email, ip)
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
+	s.backoff.succeed(email, ip)
 	token, hash := account.NewSessionToken()
 	if err := s.store.CreateSession(r.Context(), hash, u.ID, s.now().Add(account.SessionTTL)); err != nil {
 		return err
@@ -132,6 +136,15 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(s.baseURL, "https://")})
 	http.Redirect(w, r, v.Next, http.StatusSeeOther)
 	return nil
+}
+
+// refuseLogin answers a sign-in attempt that must wait: 429, the form with
+// the message key, and Retry-After in whole seconds.
+func (s *Server) refuseLogin(w http.ResponseWriter, r *http.Request, v templates.LoginView, msg string, wait time.Duration) error {
+	s.metrics.loginFailures.Inc()
+	v.Error = msg
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	return render(w, r, http.StatusTooManyRequests, templates.LoginPage(v))
 }
 
 // handleLogout handles POST /logout.
@@ -145,14 +158,6 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		Secure: strings.HasPrefix(s.baseURL, "https://")})
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
-}
-
-// safeNext keeps a redirect target on this site.
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/quotes"
-	}
-	return next
 }
 
 // clientIP is the address the request came from (no proxy headers are

@@ -42,6 +42,14 @@ func startApp(t testing.TB) string {
 // startAppDB is startApp that also returns the app's store, to add users.
 func startAppDB(t testing.TB) (string, *store.DB) {
 	t.Helper()
+	return serveApp(t, true)
+}
+
+// serveApp serves the app over a fresh SQLite file and returns its URL and
+// store. As an operator runs it, -base-url is the address people use
+// (share links are built from it) when configured is true; else unset.
+func serveApp(t testing.TB, configured bool) (string, *store.DB) {
+	t.Helper()
 	cat, err := loadCatalog()
 	if err != nil {
 		t.Fatalf("load catalog: %v", err)
@@ -55,9 +63,30 @@ func startAppDB(t testing.TB) (string, *store.DB) {
 	if err != nil {
 		t.Fatalf("catalog versions: %v", err)
 	}
-	srv := httptest.NewServer(web.NewServer(slog.New(slog.DiscardHandler), cats, db, ""))
+	srv := httptest.NewUnstartedServer(nil)
+	baseURL := ""
+	if configured {
+		baseURL = "http://" + srv.Listener.Addr().String()
+	}
+	srv.Config.Handler = web.NewServer(slog.New(slog.DiscardHandler), cats, db, baseURL)
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv.URL, db
+}
+
+// Ensure that without -base-url, where the page holds a relative share
+// link, the copy button copies it whole, on the page's own origin.
+func TestBrowserCopiesWholeLink(t *testing.T) {
+	base, _ := serveApp(t, false)
+	ctx := newBrowser(t, true)
+	follow(t, ctx, "open the results", http.StatusOK, chromedp.Navigate(base+"/advice?"+germanInference))
+	if v := get(t, ctx, "share-url", chromedp.Value(chromedp.CSS(`[data-testid=share-url]`))); !strings.HasPrefix(v, "/advice?") {
+		t.Fatalf("share-url box = %q, want the relative link the server wrote", v)
+	}
+	do(t, ctx, "copy", chromedp.Click(chromedp.CSS(`[data-copy=share-url]`)))
+	if v := get(t, ctx, "share-url", chromedp.Value(chromedp.CSS(`[data-testid=share-url]`))); v != base+"/advice?"+germanInference {
+		t.Errorf("after copying, share-url box = %q, want %q", v, base+"/advice?"+germanInference)
+	}
 }
 
 // newBrowser starts its own chromium (own profile) and returns a tab's

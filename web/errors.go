@@ -1,14 +1,21 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"os"
 
 	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 	"gpuplace/templates"
 )
+
+// statusClientClosed is the status logged and counted for a request whose
+// client went away before the answer (nginx's 499): a client error, not
+// the server's.
+const statusClientClosed = 499
 
 var (
 	errNotFound         = errors.New("not found")
@@ -27,11 +34,19 @@ func statusOf(err error) int {
 	var fe locale.FieldErrors
 	var qfe quote.FieldErrors
 	var bb badBody
+	var bt badText
 	var tooLarge *http.MaxBytesError
 	switch {
+	case errors.Is(err, context.Canceled):
+		// The request's context ends early only when its client leaves.
+		return statusClientClosed
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The connection's read deadline passed while reading the body:
+		// the client sends too slowly.
+		return http.StatusRequestTimeout
 	case errors.As(err, &tooLarge):
 		return http.StatusRequestEntityTooLarge
-	case errors.As(err, &bb), errors.Is(err, errBadRequest):
+	case errors.As(err, &bb), errors.As(err, &bt), errors.Is(err, errBadRequest):
 		return http.StatusBadRequest
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity
@@ -43,13 +58,23 @@ func statusOf(err error) int {
 		return http.StatusUnauthorized
 	case errors.Is(err, errForbidden):
 		return http.StatusForbidden
-	case errors.Is(err, quote.ErrImmutable):
+	case errors.Is(err, quote.ErrImmutable), errors.Is(err, quote.ErrSuperseded):
 		return http.StatusConflict
 	case errors.Is(err, errMethodNotAllowed):
 		return http.StatusMethodNotAllowed
+	case errors.Is(err, errTooManyRequests):
+		return http.StatusTooManyRequests
 	default:
 		return http.StatusInternalServerError
 	}
+}
+
+// statusText is the name of a status, 499 included.
+func statusText(status int) string {
+	if status == statusClientClosed {
+		return "Client Closed Request"
+	}
+	return http.StatusText(status)
 }
 
 // problem is an RFC 9457 problem document.
@@ -78,32 +103,72 @@ func problemFields(fe locale.FieldErrors) []problemField {
 }
 
 // renderError answers a page request with an error page. Server errors are
-// logged and shown as a generic message; client errors show their message.
+// logged and shown as a generic message; client errors say what was wrong,
+// in the page's language.
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
-	msg := http.StatusText(status)
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
-		msg = "Something went wrong. Please try again."
 	}
-	if rerr := render(w, r, status, templates.ErrorPage(status, msg)); rerr != nil {
-		http.Error(w, msg, status)
+	v := errorView(r.Context(), err, status)
+	if rerr := render(w, r, status, templates.ErrorPage(v)); rerr != nil {
+		http.Error(w, v.Message, status)
 	}
+}
+
+// errorView is what the error page says about err.
+func errorView(ctx context.Context, err error, status int) templates.ErrorView {
+	v := templates.ErrorView{Status: status, Message: templates.StatusMessage(ctx, status)}
+	if status >= 500 {
+		return v
+	}
+	var bt badText
+	var fe locale.FieldErrors
+	var se *quote.SupersededError
+	switch {
+	case errors.As(err, &se):
+		v.Message = templates.Tf(ctx, "error.superseded", se.Number)
+		v.Link, v.LinkText = "/quotes/"+se.Latest, templates.Tf(ctx, "error.superseded.link", se.Latest)
+	case errors.As(err, &bt):
+		v.Message, v.Fields = templates.T(ctx, "error.bad_text"), fieldNames(bt.fields)
+	case errors.As(err, &fe):
+		v.Message, v.Fields = templates.T(ctx, "error.fields"), fieldMessages(ctx, fe)
+	}
+	return v
+}
+
+func fieldNames(fe locale.FieldErrors) []string {
+	out := make([]string, len(fe))
+	for i, e := range fe {
+		out[i] = e.Field
+	}
+	return out
+}
+
+func fieldMessages(ctx context.Context, fe locale.FieldErrors) []string {
+	out := make([]string, len(fe))
+	for i, e := range fe {
+		out[i] = e.Field + ": " + templates.Say(ctx, e.Message)
+	}
+	return out
 }
 
 // writeProblem answers an API request with problem+json naming the fields
 // at fault.
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusOf(err)
-	p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status}
+	p := problem{Type: "about:blank", Title: statusText(status), Status: status}
 	var fe locale.FieldErrors
 	var bb badBody
+	var bt badText
 	switch {
 	case status >= 500:
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 		p.Detail = "Something went wrong. Please try again."
 	case errors.As(err, &bb):
 		p.Detail, p.Errors = "The request body could not be read.", problemFields(bb.fields)
+	case errors.As(err, &bt):
+		p.Detail, p.Errors = "Some fields are not text.", problemFields(bt.fields)
 	case errors.As(err, &fe):
 		p.Detail, p.Errors = "Some fields are invalid.", problemFields(fe)
 	case status == http.StatusRequestEntityTooLarge:

@@ -1,8 +1,7 @@
 package web
 
 import (
-	"bytes"
-	"encoding/csv"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/export"
 	"gpuplace/templates"
 )
 
@@ -87,15 +87,14 @@ func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) er
 
 // handleExplorerOffersCSV handles GET /catalog/offers.csv: the rows of
 // the same filter as the page, every page of them, with the same prices.
+// Rows are written as they are made, so a long list streams out instead
+// of being encoded into one buffer first.
 func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
 	f, _ := offerFilter(c, r.URL.Query())
 	f = f.WithDefaults()
-	b, err := offersCSV(templates.OfferRows(c, f), f)
-	if err != nil {
-		return err
-	}
-	return writeFile(w, b, "text/csv; charset=utf-8", "gpuplace-offers.csv")
+	startDownload(w, "text/csv; charset=utf-8", "gpuplace-offers.csv")
+	return writeOffersCSV(w, templates.OfferRows(c, f), f)
 }
 
 // handleExplorerLatency handles GET /catalog/latency?from=.
@@ -113,21 +112,22 @@ var offersCSVHeader = []string{
 	"pricing", "spot_band", "price", "currency", "unit", "source", "date", "estimated",
 }
 
-// offersCSV writes rows as the table shows them, prices as plain decimals.
-func offersCSV(rows []templates.OfferRow, f templates.OfferFilter) ([]byte, error) {
-	var buf bytes.Buffer
-	cw := csv.NewWriter(&buf)
+// writeOffersCSV writes rows as the table shows them, prices as plain
+// decimals, every cell formula-safe.
+func writeOffersCSV(w io.Writer, rows []templates.OfferRow, f templates.OfferFilter) error {
+	cw := export.NewCSVWriter(w)
 	cw.Write(offersCSVHeader)
 	for _, r := range rows {
 		o := r.Offer
-		cw.Write([]string{
+		if err := cw.Write([]string{
 			o.GPU, r.GPUName, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.City, r.Country, o.InstanceType,
 			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
-		})
+		}); err != nil {
+			return err
+		}
 	}
-	cw.Flush()
-	return buf.Bytes(), cw.Error()
+	return cw.Flush()
 }
 
 // offerFilter reads the offers view from a query: gpu, provider, region

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/internal/account"
 	"gpuplace/internal/catalog"
 )
 
@@ -397,5 +399,61 @@ func TestExplorerUnknownValues(t *testing.T) {
 	}
 	if body := s.do(t, "GET", "/catalog/gpus?currency=eur", nil).Body.String(); !strings.Contains(body, "€") {
 		t.Error("currency=eur is not EUR")
+	}
+}
+
+// writeCounter is a ResponseWriter that counts the writes of the body.
+type writeCounter struct {
+	*httptest.ResponseRecorder
+	writes int
+}
+
+func (w *writeCounter) Write(b []byte) (int, error) {
+	w.writes++
+	return w.ResponseRecorder.Write(b)
+}
+
+// Ensure an instance name that looks like a formula, imported by an
+// admin, leaves /catalog/offers.csv as text, and the CSV streams out in
+// pieces rather than as one encoded buffer.
+func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
+	s := newTestServer(t)
+	admin := s.signIn(t, account.RoleAdmin)
+	list := strings.ReplaceAll(priceList, "g4dn.xlarge", `"=HYPERLINK(""http://evil.example"";""x"")"`)
+	body, ct := upload(t, "aws.csv", list, "aws")
+	rec := s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin)
+	wantStatus(t, rec, http.StatusSeeOther)
+	id := strings.TrimPrefix(rec.Header().Get("Location"), "/admin/catalog?diff=")
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+
+	rec = s.do(t, "GET", "/catalog/offers.csv?provider=aws&gpu=t4", nil)
+	wantStatus(t, rec, http.StatusOK)
+	recs, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range recs[1:] {
+		if strings.Contains(r[7], "HYPERLINK") {
+			found = true
+			if !strings.HasPrefix(r[7], "'=") {
+				t.Errorf("instance cell = %q, want it neutralised with a leading quote", r[7])
+			}
+		}
+		if strings.HasPrefix(r[10], "'") {
+			t.Errorf("price cell %q was quoted: numbers must stay numbers", r[10])
+		}
+	}
+	if !found {
+		t.Fatal("the imported instance is not in the CSV")
+	}
+
+	w := &writeCounter{ResponseRecorder: httptest.NewRecorder()}
+	s.ServeHTTP(w, httptest.NewRequest("GET", "/catalog/offers.csv", nil))
+	if w.Code != http.StatusOK || w.Body.Len() < 64<<10 {
+		t.Fatalf("offers.csv = %d with %d bytes, want the whole catalog", w.Code, w.Body.Len())
+	}
+	if min := w.Body.Len() / (16 << 10); w.writes < min {
+		t.Errorf("%d bytes came in %d writes, want them streamed (at least %d writes)", w.Body.Len(), w.writes, min)
 	}
 }

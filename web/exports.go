@@ -63,11 +63,16 @@ func writeCSV(w http.ResponseWriter, q quote.Quote) error {
 }
 
 func writeFile(w http.ResponseWriter, b []byte, contentType, name string) error {
+	startDownload(w, contentType, name)
+	_, err := w.Write(b)
+	return err
+}
+
+// startDownload sets the headers of a file download; the body follows.
+func startDownload(w http.ResponseWriter, contentType, name string) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.Header().Set("Cache-Control", "private, no-store")
-	_, err := w.Write(b)
-	return err
 }
 
 // fontState is the lazily read CJK font.

@@ -5,12 +5,12 @@ import (
 	"time"
 )
 
-// Sign-in attempts allowed per window: per client address, and per
-// account whatever the address (which slows a distributed guess).
+// Sign-in attempts allowed per window and client address, whatever the
+// account; wrong passwords for one account are slowed further per
+// address (see loginBackoff).
 const (
-	loginWindow     = 15 * time.Minute
-	loginPerIP      = 20
-	loginPerAccount = 8
+	loginWindow = 15 * time.Minute
+	loginPerIP  = 20
 )
 
 // attemptLimiter counts attempts per key over a sliding window.

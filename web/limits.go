@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"time"
 
@@ -14,7 +15,8 @@ import (
 type Limits struct {
 	// Posts bounds every POST (pins, quotes, imports, API writes).
 	Posts int
-	// Advice bounds GET and POST /api/v1/advice.
+	// Advice bounds the answers to questions: /advice and GET and POST
+	// /api/v1/advice, one budget for all three.
 	Advice int
 	// Login bounds POST /login, on top of the per-account attempt limit.
 	Login int
@@ -39,17 +41,23 @@ func byClient(r *http.Request) (string, error) {
 	return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
 }
 
+// errTooManyRequests is a request over a rate limit.
+var errTooManyRequests = errors.New("too many requests from this address: wait a minute and try again")
+
 // limit returns a per-address limiter of n requests a minute, or a no-op.
-func limit(n int) func(http.Handler) http.Handler {
+// Over it: 429 with Retry-After, as problem+json under /api/ and as a
+// small page elsewhere.
+func (s *Server) limit(n int) func(http.Handler) http.Handler {
 	if n <= 0 {
 		return func(next http.Handler) http.Handler { return next }
 	}
-	return httprate.LimitBy(n, time.Minute, byClient)
+	return httprate.Limit(n, time.Minute, httprate.WithKeyFuncs(byClient),
+		httprate.WithLimitHandler(s.answerError(errTooManyRequests)))
 }
 
 // limitPosts applies the POST limit to POSTs only.
 func (s *Server) limitPosts(next http.Handler) http.Handler {
-	limited := limit(s.limits.Posts)(next)
+	limited := s.limit(s.limits.Posts)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			limited.ServeHTTP(w, r)

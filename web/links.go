@@ -15,7 +15,11 @@ import (
 	"gpuplace/templates"
 )
 
-// pin answers a canonical query and stores it with its result as a link.
+// pin answers a canonical query and stores it with its result as a link:
+// the same question on the same catalog version gets the link it got
+// before. The question is the request as the advisor answered it, every
+// default filled in, so "rps=50" and "rps=50.0", a form and the JSON API,
+// English and Chinese pages ask the same question.
 func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, error) {
 	ctx := r.Context()
 	res, err := s.advise(r, q)
@@ -26,8 +30,16 @@ func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, 
 	if err != nil {
 		return link.Link{}, res, fmt.Errorf("web: encode result: %w", err)
 	}
-	l := link.Link{ID: link.NewID(), Query: q.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now()}
-	if err := s.store.CreateLink(ctx, l); err != nil {
+	stored := url.Values{}
+	for k, v := range q {
+		if k != keyLang { // a page's language, not part of the question
+			stored[k] = v
+		}
+	}
+	l := link.Link{ID: link.NewID(), Query: stored.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now(),
+		Question: link.QuestionHash(res.CatalogVersion, queryOf(res.Request).Encode())}
+	l, err = s.store.PinLink(ctx, l)
+	if err != nil {
 		return link.Link{}, res, err
 	}
 	return l, res, nil
@@ -47,6 +59,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q)
 		v.Errors = formErrors(r.Context(), fe)
+		r = s.boundUsers(r, &v)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
 	}
 	if err != nil {
@@ -96,14 +109,16 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	}
 	v := s.adviceView(r, q)
 	v.Result = &res
-	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.absURL(r, "/s/"+l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
+	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
 	if l.CatalogVersion != s.cat(r).Version.ID {
 		if today, err := s.advise(r, q); err == nil {
 			v.Pinned.Today = &today
 		}
 	}
-	w.Header().Set("Cache-Control", "public, max-age=300")
+	if _, signedIn := userOf(r.Context()); !signedIn {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+	}
 	return render(w, r, http.StatusOK, templates.AdvicePage(v))
 }
 

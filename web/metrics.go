@@ -1,8 +1,10 @@
 package web
 
 import (
+	"crypto/subtle"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -69,8 +71,29 @@ func (s *Server) measure(next http.Handler) http.Handler {
 	})
 }
 
+// SetMetricsAccess decides who reads the metrics; call it before serving.
+// With a token, /metrics answers only requests that carry it as
+// "Authorization: Bearer TOKEN". With apart, the app's own routes have no
+// /metrics: serve MetricsHandler on an address of its own instead.
+func (s *Server) SetMetricsAccess(token string, apart bool) {
+	s.metricsToken, s.metricsApart = token, apart
+	s.router = s.routes()
+}
+
+// MetricsHandler serves the metrics (with the token check, if any), for a
+// listener of its own.
+func (s *Server) MetricsHandler() http.Handler { return http.HandlerFunc(s.handleMetrics) }
+
 // handleMetrics handles GET /metrics in the Prometheus text format.
 func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	if s.metricsToken != "" {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.metricsToken)) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="gpuplace metrics"`)
+			http.Error(w, "metrics need a bearer token", http.StatusUnauthorized)
+			return
+		}
+	}
 	s.metrics.catalogVersion.Reset()
 	s.metrics.catalogVersion.WithLabelValues(s.versions.Active().Version.ID).Set(1)
 	promhttp.HandlerFor(s.metrics.registry, promhttp.HandlerOpts{}).ServeHTTP(w, r)

@@ -83,3 +83,24 @@ func limitBodies(n int64) func(http.Handler) http.Handler {
 func crossOriginProtection(next http.Handler) http.Handler {
 	return http.NewCrossOriginProtection().Handler(next)
 }
+
+// privateWhenSignedIn marks the answers to signed-in users private: the
+// page header names the user, so no shared cache may keep it. A handler
+// may still tighten it (no-store).
+func privateWhenSignedIn(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := userOf(r.Context()); ok {
+			w.Header().Set("Cache-Control", "private")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// noStore keeps answers out of every cache, the browser's included: they
+// hold quotes or catalog administration.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "private, no-store")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -33,6 +33,8 @@ var homeDefaults = url.Values{
 // fields) is first redirected to the canonical link, so the address bar
 // always holds a link that reproduces the answer.
 func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
+	// The same URL answers the whole page or, for htmx, the results only.
+	w.Header().Add("Vary", "HX-Request")
 	q := r.URL.Query()
 	if !isCanonical(q) {
 		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
@@ -46,6 +48,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	case errors.As(err, &fe):
 		v.Errors = formErrors(r.Context(), fe)
 		status = http.StatusUnprocessableEntity
+		r = s.boundUsers(r, &v)
 	case err != nil:
 		return err
 	default:
@@ -124,18 +127,37 @@ func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string 
 // adviceView prepares the page for a query.
 func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView {
 	query := q.Encode()
-	return templates.AdviceView{Values: q, Query: query, ShareURL: s.absURL(r, "/advice?"+query), Options: s.optionsFor(s.cat(r))}
+	return templates.AdviceView{Values: q, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
 }
 
-// absURL makes an absolute URL from a path: under the configured base URL,
-// or the request's own host when none is configured.
-func (s *Server) absURL(r *http.Request, path string) string {
-	if s.baseURL != "" {
-		return s.baseURL + path
+// linkURL is the URL of a path on this site for links people share or
+// scripts follow: under the configured base URL, or relative when there is
+// none — never built from the request's Host header, which the client
+// chooses.
+func (s *Server) linkURL(path string) string { return s.baseURL + path }
+
+// shownUserRows is how many rows of a users list over advisor.MaxUsers a
+// page shows back.
+const shownUserRows = 20
+
+// boundUsers keeps the page that refuses a users list over the cap small:
+// it shows the first rows and says how many there were, instead of
+// echoing thousands of rows — in the table, the share link and the
+// language switch — back to the client. It returns r with the shortened
+// address for the language switch.
+func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Request {
+	rows := splitList(v.Values.Get(keyUsers))
+	if len(rows) <= advisor.MaxUsers {
+		return r
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
+	q := url.Values{}
+	for k, vs := range v.Values {
+		q[k] = vs
 	}
-	return scheme + "://" + r.Host + path
+	q.Set(keyUsers, strings.Join(rows[:shownUserRows], ","))
+	v.Values, v.Query, v.ShareURL = q, q.Encode(), s.linkURL("/advice?"+q.Encode())
+	v.UsersOver = len(rows)
+	u := *r.URL
+	u.RawQuery = q.Encode()
+	return r.WithContext(templates.WithPage(r.Context(), templates.Lang(r.Context()), &u))
 }

@@ -152,11 +152,17 @@ func clampInt(x int64) int {
 }
 
 // parseUsers reads "DE:60,US:30": locations with relative shares. A
-// location without a share gets 1.
+// location without a share gets 1. A list over advisor.MaxUsers is read
+// only as far as one group past the cap, which validation then refuses
+// once, instead of a message for each of thousands of rows.
 func parseUsers(s string) ([]advisor.UserShare, locale.FieldErrors) {
 	var out []advisor.UserShare
 	var fe locale.FieldErrors
-	for i, part := range splitList(s) {
+	parts := splitList(s)
+	if len(parts) > advisor.MaxUsers {
+		return make([]advisor.UserShare, advisor.MaxUsers+1), nil
+	}
+	for i, part := range parts {
 		loc, share, hasShare := strings.Cut(part, ":")
 		u := advisor.UserShare{Location: normLocation(loc), Share: 1}
 		if hasShare {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/internal/account"
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -23,8 +24,11 @@ const quotesPerPage = 20
 // handleQuoteList handles GET /quotes?q=&status=&page=.
 func (s *Server) handleQuoteList(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	f := quote.Filter{Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: max(page, 1), PerPage: quotesPerPage}
+	page, err := pageOf(q)
+	if err != nil {
+		return err
+	}
+	f := quote.Filter{Actor: actorOf(r), Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: page, PerPage: quotesPerPage}
 	list, total, err := s.store.Quotes(r.Context(), f)
 	if err != nil {
 		return err
@@ -115,7 +119,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	}
 	u, _ := userOf(r.Context())
 	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(r, l.CatalogVersion, res),
-		CreatedBy: u.Email, CreatedAt: s.now()}
+		Owner: u.Email, CreatedBy: u.Email, CreatedAt: s.now()}
 	q, errs := quoteFromForm(r.PostForm, base)
 	if errs != nil {
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
@@ -224,13 +228,38 @@ func at(list []string, i int) string {
 	return ""
 }
 
-// quoteOf finds the quote a URL names by number ("Q-2026-0007-R2").
+// actorOf is the signed-in user of a request as quotes see them.
+func actorOf(r *http.Request) quote.Actor {
+	u, _ := userOf(r.Context())
+	return quote.Actor{Email: u.Email, Admin: u.IsAdmin()}
+}
+
+// quoteOf finds the quote a URL names by number ("Q-2026-0007-R2"), when
+// the signed-in user may reach it: anyone else's quote is not found, so
+// that numbers say nothing about quotes one may not see.
 func (s *Server) quoteOf(r *http.Request, number string) (quote.Quote, error) {
 	year, seq, rev, ok := quote.ParseNumber(number)
 	if !ok {
 		return quote.Quote{}, errNotFound
 	}
-	return s.store.QuoteByNumber(r.Context(), year, seq, rev)
+	q, err := s.store.QuoteByNumber(r.Context(), year, seq, rev)
+	if err != nil {
+		return quote.Quote{}, err
+	}
+	if !actorOf(r).Reaches(q) {
+		return quote.Quote{}, quote.ErrNotFound
+	}
+	return q, nil
+}
+
+// superseded is the error for changing q, which was revised: it names the
+// latest revision to change instead.
+func (s *Server) superseded(r *http.Request, q quote.Quote) error {
+	revs, err := s.store.Revisions(r.Context(), q.Year, q.Seq)
+	if err != nil {
+		return err
+	}
+	return &quote.SupersededError{Number: q.Number(), Latest: revs[len(revs)-1].Number()}
 }
 
 // handleQuoteView handles GET /quotes/{id}, and its exports when the id
@@ -250,11 +279,34 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	revs, err := s.store.Revisions(r.Context(), q.Year, q.Seq)
+	v, err := s.quoteView(r, q)
 	if err != nil {
 		return err
 	}
-	return render(w, r, http.StatusOK, templates.QuotePage(templates.QuoteView{Quote: q, Revisions: revs, Now: s.now()}))
+	return render(w, r, http.StatusOK, templates.QuotePage(v))
+}
+
+// quoteView gathers a quote's page: its revisions, the revision's history
+// and, for an admin, the users it may be given to.
+func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
+	v := templates.QuoteView{Quote: q, Now: s.now()}
+	var err error
+	if v.Revisions, err = s.store.Revisions(r.Context(), q.Year, q.Seq); err != nil {
+		return v, err
+	}
+	if v.Events, err = s.store.QuoteEvents(r.Context(), q.Year, q.Seq, q.Revision); err != nil {
+		return v, err
+	}
+	if actorOf(r).Admin {
+		users, err := s.store.Users(r.Context())
+		if err != nil {
+			return v, err
+		}
+		for _, u := range users {
+			v.Owners = append(v.Owners, u.Email)
+		}
+	}
+	return v, nil
 }
 
 // handleQuotePrint handles GET /quotes/{id}/print.
@@ -275,7 +327,7 @@ func (s *Server) handleQuoteEdit(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if q.SupersededBy != 0 {
-		return fmt.Errorf("%w: %s was revised; edit the latest revision", quote.ErrImmutable, q.Number())
+		return s.superseded(r, q)
 	}
 	title := "quote.edit_title"
 	if !q.Editable() {
@@ -307,13 +359,16 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	if cur.SupersededBy != 0 {
+		return s.superseded(r, cur)
+	}
 	if err := r.ParseForm(); err != nil {
 		return errors.Join(errBadRequest, err)
 	}
 	r.PostForm.Set("currency", cur.Currency)
 	u, _ := userOf(r.Context())
 	base := quote.Quote{ID: cur.ID, LinkID: cur.LinkID, CatalogVersion: cur.CatalogVersion, DataDates: cur.DataDates,
-		CreatedBy: u.Email, CreatedAt: s.now()}
+		Owner: cur.Owner, CreatedBy: u.Email, CreatedAt: s.now()}
 	if cur.Editable() {
 		base.Year, base.Seq, base.Revision, base.Status, base.CreatedAt, base.CreatedBy = cur.Year, cur.Seq, cur.Revision, cur.Status, cur.CreatedAt, cur.CreatedBy
 	}
@@ -323,9 +378,9 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, errs, "")))
 	}
 	if cur.Editable() {
-		err = s.store.UpdateQuote(r.Context(), &q)
+		err = s.store.UpdateQuote(r.Context(), actorOf(r), &q, s.now())
 	} else {
-		err = s.store.ReviseQuote(r.Context(), cur.ID, &q)
+		err = s.store.ReviseQuote(r.Context(), actorOf(r), cur.ID, &q)
 		if err == nil {
 			s.metrics.quotesCreated.Inc()
 		}
@@ -347,7 +402,31 @@ func (s *Server) handleQuoteStatus(w http.ResponseWriter, r *http.Request) error
 	if err := r.ParseForm(); err != nil {
 		return errors.Join(errBadRequest, err)
 	}
-	if err := s.store.SetQuoteStatus(r.Context(), q.ID, r.PostForm.Get("status"), s.now()); err != nil {
+	if err := s.store.SetQuoteStatus(r.Context(), actorOf(r), q.ID, r.PostForm.Get("status"), s.now()); err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)
+	return nil
+}
+
+// handleQuoteReassign handles POST /quotes/{id}/owner (admins only): give
+// the quote, every revision of it, to another user.
+func (s *Server) handleQuoteReassign(w http.ResponseWriter, r *http.Request) error {
+	q, err := s.quoteOf(r, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if err := r.ParseForm(); err != nil {
+		return errors.Join(errBadRequest, err)
+	}
+	owner, err := s.store.UserByEmail(r.Context(), r.PostForm.Get("owner"))
+	if errors.Is(err, account.ErrNotFound) {
+		return locale.FieldErrors{locale.Invalid("owner", "invalid.owner.unknown")}
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.store.ReassignQuote(r.Context(), actorOf(r), q.ID, owner.Email, s.now()); err != nil {
 		return err
 	}
 	http.Redirect(w, r, "/quotes/"+q.Number(), http.StatusSeeOther)

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -10,10 +11,17 @@ import (
 	"gpuplace/internal/account"
 )
 
-// signIn creates a user with role and returns its session cookie.
+// signIn creates a user with role (role@example.com) and returns its
+// session cookie.
 func (s *testServer) signIn(t testing.TB, role string) string {
 	t.Helper()
-	email := role + "@example.com"
+	return s.signInAs(t, role+"@example.com", role)
+}
+
+// signInAs creates a user with an email and a role and returns its
+// session cookie.
+func (s *testServer) signInAs(t testing.TB, email, role string) string {
+	t.Helper()
 	u, err := account.NewUser(email, role, "a long enough password")
 	if err != nil {
 		t.Fatal(err)
@@ -93,18 +101,24 @@ func htmlUnescape(s string) string {
 	return strings.NewReplacer("&amp;", "&", "&#34;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&times;", "×").Replace(s)
 }
 
-// Ensure every quote route answers anonymous visitors, sales and admins as
-// designed: pages redirect to /login, the API answers 401, users get in.
-func TestQuoteAuthorisation(t *testing.T) {
-	s := newTestServer(t)
+// Ensure every quote route (pages, API, exports) answers anonymous
+// visitors, the quote's owner, another sales user and an admin as
+// designed, on both databases: pages redirect anonymous visitors to
+// /login and the API answers them 401; the owner and admins get in;
+// another sales user finds the quote missing (404, not 403, so numbers
+// say nothing); only admins reassign.
+func TestQuoteAuthorisation(t *testing.T) { onBothDatabases(t, testQuoteAuthorisation) }
+
+func testQuoteAuthorisation(t *testing.T, s *testServer) {
 	link := s.pinLink(t)
 	sales := s.signIn(t, account.RoleSales)
+	other := s.signInAs(t, "other@example.com", account.RoleSales)
 	admin := s.signIn(t, account.RoleAdmin)
 	number := s.createQuote(t, sales, link, nil)
 	routes := []struct{ method, path string }{
 		{"GET", "/quotes"}, {"GET", "/quotes/new?link=" + link}, {"POST", "/quotes"},
 		{"GET", "/quotes/" + number}, {"GET", "/quotes/" + number + "/edit"}, {"GET", "/quotes/" + number + "/print"},
-		{"POST", "/quotes/" + number + "/status"}, {"POST", "/quotes/" + number},
+		{"POST", "/quotes/" + number + "/status"}, {"POST", "/quotes/" + number}, {"POST", "/quotes/" + number + "/owner"},
 		{"GET", "/quotes/" + number + ".pdf"}, {"GET", "/quotes/" + number + ".xlsx"}, {"GET", "/quotes/" + number + ".csv"},
 	}
 	for _, r := range routes {
@@ -118,13 +132,34 @@ func TestQuoteAuthorisation(t *testing.T) {
 			t.Errorf("anonymous GET %s = %d, want 401", api, rec.Code)
 		}
 	}
+	quotePaths := []string{"/quotes/" + number, "/quotes/" + number + "/edit", "/quotes/" + number + "/print",
+		"/quotes/" + number + ".pdf", "/quotes/" + number + ".xlsx", "/quotes/" + number + ".csv", "/api/v1/quotes/" + number}
 	for _, who := range []struct{ name, cookie string }{{"sales", sales}, {"admin", admin}} {
-		for _, path := range []string{"/quotes", "/quotes/" + number, "/quotes/" + number + "/edit", "/quotes/" + number + "/print",
-			"/quotes/" + number + ".pdf", "/quotes/" + number + ".xlsx", "/quotes/" + number + ".csv", "/api/v1/quotes", "/api/v1/quotes/" + number} {
+		for _, path := range append([]string{"/quotes", "/api/v1/quotes"}, quotePaths...) {
 			if rec := s.do(t, "GET", path, nil, "Cookie", who.cookie); rec.Code != http.StatusOK {
 				t.Errorf("%s GET %s = %d, want 200", who.name, path, rec.Code)
 			}
 		}
+	}
+	for _, path := range quotePaths {
+		if rec := s.do(t, "GET", path, nil, "Cookie", other); rec.Code != http.StatusNotFound {
+			t.Errorf("another sales user: GET %s = %d, want 404", path, rec.Code)
+		}
+	}
+	for _, r := range []struct {
+		path string
+		want int
+	}{{"/quotes/" + number, http.StatusNotFound}, {"/quotes/" + number + "/status", http.StatusNotFound},
+		{"/quotes/" + number + "/owner", http.StatusForbidden}} {
+		if got := s.postForm(t, other, r.path, url.Values{"status": {"sent"}, "owner": {"other@example.com"}}).StatusCode; got != r.want {
+			t.Errorf("another sales user: POST %s = %d, want %d", r.path, got, r.want)
+		}
+	}
+	if got := s.postForm(t, sales, "/quotes/"+number+"/owner", url.Values{"owner": {"other@example.com"}}).StatusCode; got != http.StatusForbidden {
+		t.Errorf("owner: POST /owner = %d, want 403", got)
+	}
+	if got := s.postForm(t, admin, "/quotes/"+number+"/owner", url.Values{"owner": {"other@example.com"}}).StatusCode; got != http.StatusSeeOther {
+		t.Errorf("admin: POST /owner = %d, want 303", got)
 	}
 	// A forged or ended session is anonymous.
 	if rec := s.do(t, "GET", "/api/v1/quotes", nil, "Cookie", "gpuplace_session=forged"); rec.Code != http.StatusUnauthorized {
@@ -159,6 +194,39 @@ func TestLoginLimits(t *testing.T) {
 	}
 	if code := try("a long enough password"); code != http.StatusTooManyRequests {
 		t.Errorf("the right password while limited = %d, want 429", code)
+	}
+}
+
+// Ensure guessing an account's password from one address slows that
+// address down, not the account: its owner, elsewhere, still signs in
+// with the correct password at once.
+func TestLoginBackoffPerAddress(t *testing.T) {
+	s := newTestServer(t)
+	s.signIn(t, account.RoleSales)
+	try := func(addr, password string) *httptest.ResponseRecorder {
+		form := url.Values{"email": {"sales@example.com"}, "password": {password}, "next": {"/quotes"}}
+		req := httptest.NewRequest("POST", "/login", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	const attacker, owner = "198.51.100.7:4000", "203.0.113.9:5000"
+	codes := []int{}
+	for range 8 {
+		codes = append(codes, try(attacker, "guess").Code)
+	}
+	if codes[0] != http.StatusUnauthorized || codes[len(codes)-1] != http.StatusTooManyRequests {
+		t.Fatalf("wrong passwords from one address answered %v, want 401 … then 429", codes)
+	}
+	rec := try(attacker, "a long enough password")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("the right password from the guessing address = %d (Retry-After %q), want 429 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	wantContains(t, rec.Body.String(), "Too many wrong passwords for this account from your address")
+	if rec := try(owner, "a long enough password"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the owner, from another address, = %d, want 303: locked out by someone else's guesses", rec.Code)
 	}
 }
 
@@ -213,4 +281,10 @@ func TestQuoteJourney(t *testing.T) {
 	list := s.do(t, "GET", "/quotes?q=lovelace", nil, "Cookie", sales).Body.String()
 	wantContains(t, list, number+"-R2")
 	wantStatus(t, s.do(t, "GET", "/quotes/Q-1999-0001", nil, "Cookie", sales), http.StatusNotFound)
+	// A number resolves only in its canonical form: an alias with an extra
+	// leading zero is not the same quote.
+	alias := number[:len("Q-2026-")] + "0" + number[len("Q-2026-"):]
+	for _, path := range []string{"/quotes/" + alias, "/quotes/" + alias + ".csv", "/api/v1/quotes/" + alias, "/quotes/" + number + "-R02"} {
+		wantStatus(t, s.do(t, "GET", path, nil, "Cookie", sales), http.StatusNotFound)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"gpuplace/internal/account"
 )
@@ -16,31 +17,38 @@ const maxFormBytes = 64 << 10
 // routes lists every route of the app.
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
+	// One advice budget per address, whether asked on the page or the API.
+	adviceLimit := s.limit(s.limits.Advice)
+	// GetHead answers HEAD on every GET route (the server sends no body).
 	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
-		clientAddress, s.limitPosts, s.pinCatalog)
+		clientAddress, s.limitPosts, s.pinCatalog, middleware.GetHead)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
-	r.Get("/metrics", s.handleMetrics)
+	if !s.metricsApart {
+		r.Get("/metrics", s.handleMetrics)
+	}
 
+	// rejectBadText runs once a route is found, so its answers are
+	// counted under the route.
 	r.Group(func(r chi.Router) {
-		r.Use(withLanguage, s.withUser)
+		r.Use(s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn)
 		r.Get("/", s.handle(s.handleHome))
-		r.Get("/advice", s.handle(s.handleAdvice))
+		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
-		r.With(limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
+		r.With(s.limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
 		r.Route("/admin", func(r chi.Router) {
-			r.Use(s.requirePage(account.RoleAdmin))
+			r.Use(noStore, s.requirePage(account.RoleAdmin))
 			r.Get("/catalog", s.handle(s.handleAdminCatalog))
-			r.Post("/catalog", s.handle(s.handleAdminImport))
+			r.With(s.slowUpload).Post("/catalog", s.handle(s.handleAdminImport))
 			r.Post("/catalog/{version}/activate", s.handle(s.handleAdminActivate))
 		})
 		r.Route("/quotes", func(r chi.Router) {
-			r.Use(s.requirePage(account.RoleSales, account.RoleAdmin))
+			r.Use(noStore, s.requirePage(account.RoleSales, account.RoleAdmin))
 			r.Get("/", s.handle(s.handleQuoteList))
 			r.Get("/new", s.handle(s.handleQuoteNew))
 			r.Post("/", s.handle(s.handleQuoteCreate))
@@ -49,13 +57,15 @@ func (s *Server) routes() chi.Router {
 			r.Get("/{id}/edit", s.handle(s.handleQuoteEdit))
 			r.Get("/{id}/print", s.handle(s.handleQuotePrint))
 			r.Post("/{id}/status", s.handle(s.handleQuoteStatus))
+			r.With(s.requirePage(account.RoleAdmin)).Post("/{id}/owner", s.handle(s.handleQuoteReassign))
 		})
 	})
 
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
-		r.With(limit(s.limits.Advice)).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
-		r.With(limit(s.limits.Advice)).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
+		r.Use(s.rejectBadText)
+		r.With(adviceLimit).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
+		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
 		r.Get("/gpus", s.handleAPI(s.handleAPIGPUs))
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))
@@ -64,7 +74,7 @@ func (s *Server) routes() chi.Router {
 		r.Post("/links", s.handleAPI(s.handleAPILinkCreate))
 		r.Get("/links/{id}", s.handleAPI(s.handleAPILink))
 		r.Group(func(r chi.Router) {
-			r.Use(s.withUser, s.requireAPI(account.RoleSales, account.RoleAdmin))
+			r.Use(noStore, s.withUser, s.requireAPI(account.RoleSales, account.RoleAdmin))
 			r.Get("/quotes", s.handleAPI(s.handleAPIQuotes))
 			r.Get("/quotes/{id}", s.handleAPI(s.handleAPIQuote))
 		})

@@ -8,7 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sort"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -24,7 +24,7 @@ import (
 // Store is the persistence the web app needs. *store.DB implements it.
 type Store interface {
 	Ping(ctx context.Context) error
-	CreateLink(ctx context.Context, l link.Link) error
+	PinLink(ctx context.Context, l link.Link) (link.Link, error)
 	Link(ctx context.Context, id string) (link.Link, error)
 
 	UserByEmail(ctx context.Context, email string) (account.User, error)
@@ -33,13 +33,16 @@ type Store interface {
 	DeleteSession(ctx context.Context, tokenHash string) error
 
 	CreateQuote(ctx context.Context, q *quote.Quote) error
-	UpdateQuote(ctx context.Context, q *quote.Quote) error
-	ReviseQuote(ctx context.Context, oldID int64, q *quote.Quote) error
-	SetQuoteStatus(ctx context.Context, id int64, next string, now time.Time) error
+	UpdateQuote(ctx context.Context, a quote.Actor, q *quote.Quote, now time.Time) error
+	ReviseQuote(ctx context.Context, a quote.Actor, oldID int64, q *quote.Quote) error
+	SetQuoteStatus(ctx context.Context, a quote.Actor, id int64, next string, now time.Time) error
+	ReassignQuote(ctx context.Context, a quote.Actor, id int64, owner string, now time.Time) error
 	Quote(ctx context.Context, id int64) (quote.Quote, error)
 	QuoteByNumber(ctx context.Context, year, seq, revision int) (quote.Quote, error)
 	Revisions(ctx context.Context, year, seq int) ([]quote.Quote, error)
 	Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error)
+	QuoteEvents(ctx context.Context, year, seq, revision int) ([]quote.Event, error)
+	Users(ctx context.Context) ([]account.User, error)
 }
 
 // Catalogs hands out the active catalog and keeps its versions;
@@ -58,24 +61,37 @@ type Server struct {
 	versions Catalogs
 	store    Store
 	baseURL  string
-	// options holds the form's choices per catalog version.
-	options sync.Map // version id → templates.Options
+	// options holds the form's choices for the catalog asked last (the
+	// active one): one entry, so no catalog is kept alive through it.
+	options atomic.Pointer[templates.Options]
 	cache   *resultCache
 	logins  *attemptLimiter
+	backoff *loginBackoff
 	metrics *metrics
 	limits  Limits
+	// metricsToken, when set, must come with /metrics requests;
+	// metricsApart takes /metrics off the app's routes (see
+	// SetMetricsAccess).
+	metricsToken string
+	metricsApart bool
 	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
 	CJKFont string
+	// ImportTimeout bounds an admin's catalog upload, from its headers to
+	// its body's last byte (DefaultImportTimeout unless changed before
+	// serving); its answer gets a minute more.
+	ImportTimeout time.Duration
 	fontState
 	router chi.Router
 }
 
 // NewServer returns a Server ready to be used as an http.Handler. baseURL is
-// the app's public URL, used in share links; empty means "from the request".
+// the app's public URL, used in share links; empty means links relative to
+// the site.
 func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
 	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
-		metrics: newMetrics(), limits: DefaultLimits}
+		metrics: newMetrics(), limits: DefaultLimits, ImportTimeout: DefaultImportTimeout}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
+	s.backoff = newLoginBackoff(s.now)
 	s.router = s.routes()
 	return s
 }
@@ -100,14 +116,14 @@ func (s *Server) cat(r *http.Request) *catalog.Catalog {
 	return s.versions.Active()
 }
 
-// optionsFor returns the form's choices for a catalog, built once per
-// version.
+// optionsFor returns the form's choices for a catalog, built again only
+// when the catalog changes.
 func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
-	if o, ok := s.options.Load(c.Version.ID); ok {
-		return o.(templates.Options)
+	if o := s.options.Load(); o != nil && o.Catalog == c {
+		return *o
 	}
 	o := templates.Options{Catalog: c, Locations: locationOptions(c), Presets: presets}
-	s.options.Store(c.Version.ID, o)
+	s.options.Store(&o)
 	return o
 }
 

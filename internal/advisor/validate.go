@@ -21,12 +21,15 @@ const (
 	maxResponseKB    = 1e5 // 100 MB
 	maxLatencyMS     = 10000
 	maxMonths        = 120
-	maxUsers         = 500
 	maxShare         = 1e9
 	maxDatasetGB     = 1e7 // 10 PB
 	maxCheckpointMin = 10080
 	maxBudget        = 1e12
 )
+
+// MaxUsers is the most user groups a request may have; the page and the
+// API hold every list to it.
+const MaxUsers = 500
 
 // WithDefaults returns the request with every omitted field set to its
 // default. Values that are present are kept as they are, valid or not.
@@ -178,8 +181,8 @@ func (r Request) validateUsers(fe *locale.FieldErrors, cat *catalog.Catalog) {
 		}
 		return
 	}
-	if len(r.Users) > maxUsers {
-		fe.Add("users", "invalid.users.many", maxUsers)
+	if len(r.Users) > MaxUsers {
+		fe.Add("users", "invalid.users.many", MaxUsers)
 		return
 	}
 	seen := map[string]bool{}

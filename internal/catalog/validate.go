@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"regexp"
 	"slices"
 )
@@ -11,6 +12,9 @@ var (
 	datePattern    = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
 	countryPattern = regexp.MustCompile(`^[A-Z]{2}$`)
 	idPattern      = regexp.MustCompile(`^[a-z0-9][a-z0-9._+-]*$`)
+	// versionPattern keeps version ids fit for URLs, headers and file
+	// names: they come from uploaded bundles.
+	versionPattern = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$`)
 )
 
 var spotBands = map[string]bool{BandUnder5: true, Band5to10: true, Band10to15: true, Band15to20: true, BandOver20: true}
@@ -19,8 +23,11 @@ var spotBands = map[string]bool{BandUnder5: true, Band5to10: true, Band10to15: t
 func validate(c *Catalog, col func(string) collector) {
 	sources := map[string]bool{}
 	vc := col("version")
-	if c.Version.ID == "" {
+	switch {
+	case c.Version.ID == "":
 		vc.add("version", "id", "required")
+	case !versionPattern.MatchString(c.Version.ID):
+		vc.add("version", "id", "must be 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit; got %q", c.Version.ID)
 	}
 	if !datePattern.MatchString(c.Version.Created) {
 		vc.add("version", "created", "must be a date YYYY-MM-DD, got %q", c.Version.Created)
@@ -42,6 +49,10 @@ func validate(c *Catalog, col func(string) collector) {
 		if s.Title == "" {
 			vc.add(item, "title", "required")
 		}
+		if s.URL != "" && !isWebURL(s.URL) {
+			// Pages link to sources: no javascript: or data: links.
+			vc.add(item, "url", "must be an http:// or https:// URL, got %q", s.URL)
+		}
 		sources[s.ID] = true
 	}
 	v := validator{c: c, sources: sources, col: col}
@@ -57,6 +68,12 @@ func validate(c *Catalog, col func(string) collector) {
 	v.regions()
 	v.offers()
 	v.currencies()
+}
+
+// isWebURL reports whether s is an absolute http or https URL with a host.
+func isWebURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil
 }
 
 // validator carries the lookups the section checks share.

@@ -102,10 +102,10 @@ func TestPDFWithoutCJKFont(t *testing.T) {
 	}
 }
 
-// Ensure the workbook has the same lines as numbers and a total that
-// computes to the quote's total.
-func TestXLSX(t *testing.T) {
-	q := sample("en")
+// mustWorkbook exports q as XLSX and opens the workbook, closed when the
+// test ends.
+func mustWorkbook(t *testing.T, q quote.Quote) *excelize.File {
+	t.Helper()
 	b, err := export.XLSX(q)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,15 @@ func TestXLSX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// Ensure the workbook has the same lines as numbers and a total that
+// computes to the quote's total.
+func TestXLSX(t *testing.T) {
+	q := sample("en")
+	f := mustWorkbook(t, q)
 	rows, _ := f.GetRows("Quote")
 	var found int
 	for _, r := range rows {
@@ -145,9 +153,9 @@ func TestXLSX(t *testing.T) {
 	}
 }
 
-// Ensure the CSV parses and its line amounts add up to its total row.
-func TestCSV(t *testing.T) {
-	q := sample("zh-CN")
+// mustCSV exports q as CSV and reads the rows back.
+func mustCSV(t *testing.T, q quote.Quote) [][]string {
+	t.Helper()
 	b, err := export.CSV(q)
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +164,13 @@ func TestCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rows
+}
+
+// Ensure the CSV parses and its line amounts add up to its total row.
+func TestCSV(t *testing.T) {
+	q := sample("zh-CN")
+	rows := mustCSV(t, q)
 	if len(rows) != len(q.Lines)+2 {
 		t.Fatalf("%d rows, want header, %d lines and a total", len(rows), len(q.Lines))
 	}

@@ -1,7 +1,6 @@
 package export_test
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 
 	"gpuplace/internal/export"
 )
@@ -87,15 +84,7 @@ func TestPDFHeadings(t *testing.T) {
 // discount on the quote its amounts are net of.
 func TestXLSXPricesAndDiscount(t *testing.T) {
 	q := sample("en")
-	b, err := export.XLSX(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := mustWorkbook(t, q)
 	for cell, want := range map[string]string{"D8": "0.634", "D9": "0.0765", "D10": "1,200.00", "A6": "Discount on the quote %", "B6": "5", "E9": "10"} {
 		if got, err := f.GetCellValue("Quote", cell); err != nil || got != want {
 			t.Errorf("%s shows %q (%v), want %q", cell, got, err, want)

@@ -4,6 +4,8 @@ package link
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"time"
 )
@@ -22,6 +24,19 @@ type Link struct {
 	// Result is the advisor's answer as JSON, exactly as it was given.
 	Result    []byte
 	CreatedAt time.Time
+	// Question identifies what was asked (see QuestionHash): pinning the
+	// same question again finds this link. Empty for links pinned before
+	// questions were remembered.
+	Question string
+}
+
+// QuestionHash identifies a question asked of one catalog version: the
+// SHA-256 of the version and the canonical query. Link ids stay random,
+// so a link cannot be found from its question; only pinning the question
+// again leads to it.
+func QuestionHash(catalogVersion, canonicalQuery string) string {
+	sum := sha256.Sum256([]byte(catalogVersion + "\n" + canonicalQuery))
+	return hex.EncodeToString(sum[:])
 }
 
 // NewID returns a fresh random link id: 26 base32 characters.

@@ -92,8 +92,11 @@ type Quote struct {
 	Lang           string
 	// Subtotal is the sum of gross line amounts; Total the sum of the
 	// discounted ones.
-	Subtotal  decimal.Decimal
-	Total     decimal.Decimal
+	Subtotal decimal.Decimal
+	Total    decimal.Decimal
+	// Owner is the email of the sales user the quote belongs to, the
+	// same on every revision; CreatedBy is who made this revision.
+	Owner     string
 	CreatedBy string
 	CreatedAt time.Time
 	SentAt    *time.Time
@@ -103,10 +106,12 @@ type Quote struct {
 
 // Number is the quote's number, with its revision after the first:
 // Q-2026-0007, Q-2026-0007-R2.
-func (q Quote) Number() string {
-	n := fmt.Sprintf("Q-%d-%04d", q.Year, q.Seq)
-	if q.Revision > 1 {
-		n += fmt.Sprintf("-R%d", q.Revision)
+func (q Quote) Number() string { return formatNumber(q.Year, q.Seq, q.Revision) }
+
+func formatNumber(year, seq, revision int) string {
+	n := fmt.Sprintf("Q-%d-%04d", year, seq)
+	if revision > 1 {
+		n += fmt.Sprintf("-R%d", revision)
 	}
 	return n
 }
@@ -154,6 +159,9 @@ func (q *Quote) Compute() {
 
 // Filter selects quotes for a list.
 type Filter struct {
+	// Actor is who lists: a sales user sees their own quotes, an admin
+	// every quote (see Actor.Reaches).
+	Actor Actor
 	// Search matches the customer name, the company or the number.
 	Search string
 	// Status is a stored status, or "" for all.
@@ -162,7 +170,10 @@ type Filter struct {
 	PerPage int
 }
 
-// ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2).
+// ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2). Only
+// the canonical form, as Number writes it, is a number: Q-2026-00007,
+// Q-2026-+007 or Q-2026-0007-R02 are not, so that each quote has exactly
+// one address.
 func ParseNumber(s string) (year, seq, revision int, ok bool) {
 	revision = 1
 	rest, rev, hasRev := strings.Cut(strings.TrimPrefix(s, "Q-"), "-R")
@@ -179,7 +190,7 @@ func ParseNumber(s string) (year, seq, revision int, ok bool) {
 	y, n, found := strings.Cut(rest, "-")
 	year, err1 := strconv.Atoi(y)
 	seq, err2 := strconv.Atoi(n)
-	if !found || err1 != nil || err2 != nil || len(y) != 4 || len(n) < 4 || seq < 1 {
+	if !found || err1 != nil || err2 != nil || len(y) != 4 || len(n) < 4 || seq < 1 || formatNumber(year, seq, revision) != s {
 		return 0, 0, 0, false
 	}
 	return year, seq, revision, true
@@ -225,7 +236,7 @@ func (q Quote) Validate() error {
 		switch {
 		case required && strings.TrimSpace(s) == "":
 			fe.add(field, "required")
-		case !utf8.ValidString(s):
+		case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
 			fe.add(field, "is not valid text")
 		case utf8.RuneCountInString(s) > max:
 			fe.add(field, "at most %d characters", max)

@@ -93,6 +93,7 @@ func TestValidate(t *testing.T) {
 		{"no lines", func(q *quote.Quote) { q.Lines = nil }, "lines"},
 		{"line without description", func(q *quote.Quote) { q.Lines[0].Description = "" }, "lines[0].description"},
 		{"invalid UTF-8", func(q *quote.Quote) { q.Notes = "\xff" }, "notes"},
+		{"NUL byte", func(q *quote.Quote) { q.Customer.Name = "Ada\x00" }, "customer_name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,6 +158,9 @@ func TestParseNumber(t *testing.T) {
 		{"Q-2026-0007", 2026, 7, 1, true}, {"Q-2026-0007-R2", 2026, 7, 2, true}, {"Q-2027-12345", 2027, 12345, 1, true},
 		{"Q-2026-07", 0, 0, 0, false}, {"Q-2026-0007-R1", 0, 0, 0, false}, {"2026-0007", 0, 0, 0, false},
 		{"Q-2026-0000", 0, 0, 0, false}, {"Q-20x6-0007", 0, 0, 0, false}, {"Q-2026-0007-Rx", 0, 0, 0, false},
+		// Aliases of a canonical number are not numbers.
+		{"Q-2026-00007", 0, 0, 0, false}, {"Q-2026-+007", 0, 0, 0, false}, {"Q-2026-0007-R02", 0, 0, 0, false},
+		{"Q-2026-0007-R+2", 0, 0, 0, false}, {"Q-+026-0007", 0, 0, 0, false}, {"Q-2026-012345", 0, 0, 0, false},
 	} {
 		y, s, r, ok := quote.ParseNumber(tt.in)
 		if ok != tt.ok || y != tt.year || s != tt.seq || r != tt.rev {

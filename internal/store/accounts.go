@@ -30,7 +30,10 @@ func (s *DB) CreateUser(ctx context.Context, u account.User) (account.User, erro
 
 const userColumns = `u.id, u.email, u.role, u.password_hash, u.created_at`
 
-func scanUser(row *sql.Row) (account.User, error) {
+// rowScanner is what *sql.Row and *sql.Rows share for scanning.
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanUser(row rowScanner) (account.User, error) {
 	var u account.User
 	var created string
 	if err := row.Scan(&u.ID, &u.Email, &u.Role, &u.PasswordHash, &created); err != nil {
@@ -72,4 +75,22 @@ func (s *DB) DeleteSession(ctx context.Context, tokenHash string) error {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
+}
+
+// Users lists every user, by email.
+func (s *DB) Users(ctx context.Context) ([]account.User, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users u ORDER BY u.email`)
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
+	}
+	defer rows.Close()
+	var out []account.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
 }

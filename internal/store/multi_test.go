@@ -27,6 +27,24 @@ func twoInstances(t *testing.T, backend string) (a, b *store.DB) {
 	return storetest.OpenDSN(t, dsn), storetest.OpenDSN(t, dsn)
 }
 
+// alternately runs f n times at once, the even runs on a, the odd ones on
+// b, and waits for all of them.
+func alternately(n int, a, b *store.DB, f func(i int, db *store.DB)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			db := a
+			if i%2 == 1 {
+				db = b
+			}
+			f(i, db)
+		}()
+	}
+	wg.Wait()
+}
+
 // Ensure two instances starting at once on a fresh database both migrate
 // it (each migration applied once) and then share it.
 func TestInstancesStartTogether(t *testing.T) { storetest.Run(t, testInstancesStartTogether) }
@@ -63,26 +81,16 @@ func testInstancesQuoteNumbers(t *testing.T, backend string) {
 	a, b := twoInstances(t, backend)
 	ctx := context.Background()
 	const n = 60
-	var wg sync.WaitGroup
 	errs := make(chan error, n)
 	seqs := make(chan int, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			db := a
-			if i%2 == 1 {
-				db = b
-			}
-			q := newQuote(fmt.Sprintf("Customer %d", i))
-			if err := db.CreateQuote(ctx, q); err != nil {
-				errs <- err
-				return
-			}
-			seqs <- q.Seq
-		}()
-	}
-	wg.Wait()
+	alternately(n, a, b, func(i int, db *store.DB) {
+		q := newQuote(fmt.Sprintf("Customer %d", i))
+		if err := db.CreateQuote(ctx, q); err != nil {
+			errs <- err
+			return
+		}
+		seqs <- q.Seq
+	})
 	close(errs)
 	close(seqs)
 	for err := range errs {
@@ -119,25 +127,15 @@ func testInstancesReviseOnce(t *testing.T, backend string) {
 	if err := a.CreateQuote(ctx, q); err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	ok := 0
-	for i := range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			db := a
-			if i%2 == 1 {
-				db = b
-			}
-			if err := db.ReviseQuote(ctx, q.ID, newQuote("Acme")); err == nil {
-				mu.Lock()
-				ok++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	alternately(10, a, b, func(_ int, db *store.DB) {
+		if err := db.ReviseQuote(ctx, owner, q.ID, newQuote("Acme")); err == nil {
+			mu.Lock()
+			ok++
+			mu.Unlock()
+		}
+	})
 	revs, err := b.Revisions(ctx, q.Year, q.Seq)
 	if err != nil {
 		t.Fatal(err)
@@ -269,22 +267,12 @@ func testInstancesConcurrentActivations(t *testing.T, backend string) {
 			t.Fatal(err)
 		}
 	}
-	var wg sync.WaitGroup
 	errs := make(chan error, 40)
-	for i := range 40 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			db := a
-			if i%2 == 1 {
-				db = b
-			}
-			if err := db.ActivateCatalogVersion(ctx, ids[i%len(ids)]); err != nil {
-				errs <- err
-			}
-		}()
-	}
-	wg.Wait()
+	alternately(40, a, b, func(i int, db *store.DB) {
+		if err := db.ActivateCatalogVersion(ctx, ids[i%len(ids)]); err != nil {
+			errs <- err
+		}
+	})
 	close(errs)
 	for err := range errs {
 		t.Error(err)

@@ -70,8 +70,17 @@ func testQuoteNumbersConcurrent(t *testing.T, backend string) {
 	}
 }
 
-// quoteFilterAll lists everything on one page.
-func quoteFilterAll() quote.Filter { return quote.Filter{PerPage: 1000} }
+// quoteFilterAll lists everything on one page, as an admin sees it.
+func quoteFilterAll() quote.Filter { return quote.Filter{Actor: admin, PerPage: 1000} }
+
+// The people the tests act as: newQuote's author, who owns its quotes,
+// another sales user and an admin.
+var (
+	owner  = quote.Actor{Email: "sales@example.com"}
+	other  = quote.Actor{Email: "other@example.com"}
+	admin  = quote.Actor{Email: "admin@example.com", Admin: true}
+	moment = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+)
 
 // Ensure a sent quote cannot change in place, a revision gets the next
 // revision number, and the old revision stays as it was.
@@ -85,22 +94,22 @@ func testQuoteRevisions(t *testing.T, backend string) {
 		t.Fatal(err)
 	}
 	q.Notes = "draft edit"
-	if err := db.UpdateQuote(ctx, q); err != nil {
+	if err := db.UpdateQuote(ctx, owner, q, moment); err != nil {
 		t.Fatalf("editing a draft: %v", err)
 	}
-	if err := db.SetQuoteStatus(ctx, q.ID, quote.StatusAccepted, time.Now()); !errors.Is(err, quote.ErrImmutable) {
+	if err := db.SetQuoteStatus(ctx, owner, q.ID, quote.StatusAccepted, time.Now()); !errors.Is(err, quote.ErrImmutable) {
 		t.Errorf("draft → accepted: %v, want refused", err)
 	}
-	if err := db.SetQuoteStatus(ctx, q.ID, quote.StatusSent, time.Now()); err != nil {
+	if err := db.SetQuoteStatus(ctx, owner, q.ID, quote.StatusSent, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	q.Notes = "changed after sending"
-	if err := db.UpdateQuote(ctx, q); !errors.Is(err, quote.ErrImmutable) {
+	if err := db.UpdateQuote(ctx, owner, q, moment); !errors.Is(err, quote.ErrImmutable) {
 		t.Fatalf("editing a sent quote: %v, want ErrImmutable", err)
 	}
 	r2 := newQuote("Acme")
 	r2.Notes = "revised"
-	if err := db.ReviseQuote(ctx, q.ID, r2); err != nil {
+	if err := db.ReviseQuote(ctx, owner, q.ID, r2); err != nil {
 		t.Fatal(err)
 	}
 	if r2.Number() != q.Number()+"-R2" || r2.Status != quote.StatusDraft {
@@ -113,8 +122,9 @@ func testQuoteRevisions(t *testing.T, backend string) {
 	if old.Notes != "draft edit" || old.Status != quote.StatusSent || old.SupersededBy != r2.ID {
 		t.Errorf("old revision = notes %q, status %s, superseded by %d; want it unchanged and pointing at %d", old.Notes, old.Status, old.SupersededBy, r2.ID)
 	}
-	if err := db.ReviseQuote(ctx, q.ID, newQuote("Acme")); err == nil {
-		t.Error("revising a superseded revision succeeded")
+	var se *quote.SupersededError
+	if err := db.ReviseQuote(ctx, owner, q.ID, newQuote("Acme")); !errors.Is(err, quote.ErrSuperseded) || !errors.As(err, &se) || se.Latest != r2.Number() {
+		t.Errorf("revising a superseded revision: %v, want ErrSuperseded naming %s", err, r2.Number())
 	}
 	revs, err := db.Revisions(ctx, q.Year, q.Seq)
 	if err != nil || len(revs) != 2 {
@@ -144,7 +154,7 @@ func testQuoteList(t *testing.T, backend string) {
 			t.Fatal(err)
 		}
 		if i%5 == 0 {
-			db.SetQuoteStatus(ctx, q.ID, quote.StatusSent, time.Now())
+			db.SetQuoteStatus(ctx, owner, q.ID, quote.StatusSent, time.Now())
 		}
 	}
 	for _, tt := range []struct {
@@ -153,12 +163,12 @@ func testQuoteList(t *testing.T, backend string) {
 		total int
 		page  int
 	}{
-		{"all, first page", quote.Filter{PerPage: 10, Page: 1}, 25, 10},
-		{"last page", quote.Filter{PerPage: 10, Page: 3}, 25, 5},
-		{"sent", quote.Filter{Status: quote.StatusSent, PerPage: 10}, 5, 5},
-		{"customer, any case", quote.Filter{Search: "zeta_labs 100%", PerPage: 10}, 1, 1},
-		{"wildcards are literal", quote.Filter{Search: "_", PerPage: 10}, 1, 1},
-		{"number", quote.Filter{Search: "Q-2026-0012", PerPage: 10}, 1, 1},
+		{"all, first page", quote.Filter{Actor: owner, PerPage: 10, Page: 1}, 25, 10},
+		{"last page", quote.Filter{Actor: owner, PerPage: 10, Page: 3}, 25, 5},
+		{"sent", quote.Filter{Actor: owner, Status: quote.StatusSent, PerPage: 10}, 5, 5},
+		{"customer, any case", quote.Filter{Actor: owner, Search: "zeta_labs 100%", PerPage: 10}, 1, 1},
+		{"wildcards are literal", quote.Filter{Actor: owner, Search: "_", PerPage: 10}, 1, 1},
+		{"number", quote.Filter{Actor: owner, Search: "Q-2026-0012", PerPage: 10}, 1, 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			list, total, err := db.Quotes(ctx, tt.f)

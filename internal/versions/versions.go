@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,15 +32,23 @@ type Manager struct {
 	store  Store
 	active atomic.Pointer[catalog.Catalog]
 
-	mu     sync.Mutex // guards loaded and serialises imports
-	loaded map[string]*catalog.Catalog
+	mu       sync.Mutex // guards loaded and serialises imports
+	loaded   map[string]*catalog.Catalog
+	recently []string // ids in loaded, most recently used last
 }
+
+// keepLoaded is how many versions besides the active one stay in memory
+// once loaded (a pinned link's, a diff's); older ones are loaded again
+// from the store when asked for. A catalog with many offers takes tens of
+// megabytes, so every version ever imported must not stay.
+const keepLoaded = 3
 
 // Open makes sure builtin (the embedded or configured catalog) is stored —
 // a catalog version the database has not seen is saved and activated, so
 // a deploy with new data serves it — and loads the active version.
 func Open(ctx context.Context, store Store, builtin *catalog.Catalog, source string) (*Manager, error) {
-	m := &Manager{store: store, loaded: map[string]*catalog.Catalog{builtin.Version.ID: builtin}}
+	m := &Manager{store: store, loaded: map[string]*catalog.Catalog{}}
+	m.keep(builtin)
 	if _, err := store.CatalogBundle(ctx, builtin.Version.ID); err != nil {
 		var buf bytes.Buffer
 		if err := builtin.Bundle(&buf); err != nil {
@@ -106,10 +115,17 @@ func (m *Manager) Watch(ctx context.Context, interval time.Duration, report func
 	}
 }
 
-// Version loads a stored version (kept in memory once loaded).
+// Version loads a stored version; the last few used stay in memory (see
+// keepLoaded).
 func (m *Manager) Version(ctx context.Context, id string) (*catalog.Catalog, error) {
+	if c := m.Active(); c != nil && c.Version.ID == id {
+		return c, nil
+	}
 	m.mu.Lock()
 	c, ok := m.loaded[id]
+	if ok {
+		m.keepLocked(c)
+	}
 	m.mu.Unlock()
 	if ok {
 		return c, nil
@@ -122,10 +138,31 @@ func (m *Manager) Version(ctx context.Context, id string) (*catalog.Catalog, err
 	if err != nil {
 		return nil, fmt.Errorf("versions: stored version %s does not load: %w", id, err)
 	}
-	m.mu.Lock()
-	m.loaded[id] = c
-	m.mu.Unlock()
+	m.keep(c)
 	return c, nil
+}
+
+// keep remembers a loaded version as the most recently used.
+func (m *Manager) keep(c *catalog.Catalog) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.keepLocked(c)
+}
+
+// keepLocked is keep with m.mu held: it forgets the least recently used
+// versions beyond keepLoaded. The active version is held by m.active
+// whatever happens here.
+func (m *Manager) keepLocked(c *catalog.Catalog) {
+	id := c.Version.ID
+	if i := slices.Index(m.recently, id); i >= 0 {
+		m.recently = slices.Delete(m.recently, i, i+1)
+	}
+	m.loaded[id] = c
+	m.recently = append(m.recently, id)
+	for len(m.recently) > keepLoaded {
+		delete(m.loaded, m.recently[0])
+		m.recently = m.recently[1:]
+	}
 }
 
 // Versions lists the stored versions, newest first.
@@ -167,6 +204,9 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	if err != nil {
 		return Imported{}, err
 	}
+	if err := checkRows(name, data, isJSON(data)); err != nil {
+		return Imported{}, err
+	}
 	var next *catalog.Catalog
 	if isJSON(data) {
 		next, err = catalog.LoadBundle(bytes.NewReader(data), name)
@@ -190,6 +230,9 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	if err != nil {
 		return Imported{}, err
 	}
+	if m.exists(ctx, id) {
+		return Imported{}, versionExists(name, id)
+	}
 	diff := catalog.DiffOffers(active, next)
 	if len(diff.Added)+len(diff.Removed)+len(diff.Changed) == 0 {
 		return Imported{}, catalog.Problems{{File: name, Message: "changes no offer of the active version " + active.Version.ID + ": nothing to import"}}
@@ -199,10 +242,24 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 		return Imported{}, err
 	}
 	if err := m.store.SaveCatalogVersion(ctx, id, name, buf.Bytes()); err != nil {
+		if m.exists(ctx, id) { // stored meanwhile by another instance
+			return Imported{}, versionExists(name, id)
+		}
 		return Imported{}, err
 	}
-	m.loaded[id] = next
+	m.keepLocked(next)
 	return Imported{Catalog: next, Diff: diff}, nil
+}
+
+// exists reports whether a version with id is stored.
+func (m *Manager) exists(ctx context.Context, id string) bool {
+	return storedMeanwhile(ctx, m.store, id)
+}
+
+// versionExists is the problem of a bundle whose version id is taken.
+func versionExists(name, id string) catalog.Problems {
+	return catalog.Problems{{File: name, Item: "version", Field: "id",
+		Message: fmt.Sprintf("a version %q exists already: give the bundle a new id", id)}}
 }
 
 // nextID names a new version after its date: 2026-11-29.2 when

@@ -55,6 +55,9 @@
       button.textContent = "✓";
       setTimeout(function () { button.textContent = label; }, 1500);
     };
+    // Without a configured base URL the server writes links relative to
+    // the site: copy them whole, on the origin this page came from.
+    if (input.value.charAt(0) === "/") input.value = location.origin + input.value;
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () { input.select(); });
     } else {

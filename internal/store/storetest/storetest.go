@@ -32,6 +32,20 @@ func Run(t *testing.T, f func(t *testing.T, backend string)) {
 	}
 }
 
+// Available returns the backends a test that cannot be split into
+// subtests (a fuzz target) runs against: "sqlite", and "postgres" when
+// GPUPLACE_TEST_POSTGRES is set — or, when CI is true, always (so a
+// missing server fails, as in PostgresURL).
+func Available(t testing.TB) []string {
+	t.Helper()
+	ci, _ := strconv.ParseBool(os.Getenv("CI"))
+	if os.Getenv(EnvPostgres) == "" && !ci {
+		t.Logf("PostgreSQL variant skipped: set %s=postgres://user@host:port/db to run it", EnvPostgres)
+		return Backends[:1]
+	}
+	return Backends
+}
+
 // PostgresURL returns the server URL from GPUPLACE_TEST_POSTGRES. Without
 // it the test is skipped — or fails when CI is true, so that CI cannot
 // skip the PostgreSQL variants silently.

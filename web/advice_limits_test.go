@@ -1,0 +1,61 @@
+package web_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"gpuplace/web"
+)
+
+// Ensure the advice page and the API share one advice budget per address.
+func TestAdvicePageRateLimited(t *testing.T) {
+	s := newTestServer(t)
+	s.SetLimits(web.Limits{Advice: 3})
+	body := `{"workload":{"kind":"training","profile":"resnet50"}}`
+	codes := []int{
+		s.do(t, "GET", "/advice?"+germanInference, nil).Code,
+		s.do(t, "GET", "/api/v1/advice?"+germanInference, nil).Code,
+		s.do(t, "GET", "/advice?"+germanInference, nil).Code,
+		s.do(t, "POST", "/api/v1/advice", strings.NewReader(body), "Content-Type", "application/json").Code,
+		s.do(t, "GET", "/advice?"+germanInference, nil).Code,
+	}
+	want := []int{http.StatusOK, http.StatusOK, http.StatusOK, http.StatusTooManyRequests, http.StatusTooManyRequests}
+	for i := range want {
+		if codes[i] != want[i] {
+			t.Fatalf("page, API, page, API, page = %v, want %v: one budget for both", codes, want)
+		}
+	}
+	wantStatus(t, s.do(t, "GET", "/", nil), http.StatusOK)
+}
+
+// Ensure 10,000 user groups get the cap's one message on the page and the
+// API, and the page shows the first rows and says so instead of echoing
+// every row back.
+func TestTooManyUserGroups(t *testing.T) {
+	s := newTestServer(t)
+	query := "kind=inference&profile=bert-large&rps=1&users=" + strings.TrimSuffix(strings.Repeat("DE:x,", 10000), ",")
+	rec := s.do(t, "GET", "/advice?"+query, nil)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	page := rec.Body.String()
+	wantContains(t, page, `data-testid="users-truncated"`, "Only the first 20 of the 10000 user groups are shown here: a question takes at most 500.")
+	if n := strings.Count(page, `name="user_location"`); n != 20 {
+		t.Errorf("the page shows %d user rows, want the first 20", n)
+	}
+	if len(page) > 150<<10 || strings.Count(page, "DE:x") > 100 {
+		t.Errorf("the 422 page is %d bytes with %d copies of a row: it echoes the list back", len(page), strings.Count(page, "DE:x"))
+	}
+	zh := s.do(t, "GET", "/advice?"+query+"&lang=zh-CN", nil).Body.String()
+	wantContains(t, zh, "此处只显示 10000 个用户组中的前 20 个：一个问题最多 500 个。")
+
+	pin := s.do(t, "POST", "/s", strings.NewReader(query), "Content-Type", "application/x-www-form-urlencoded")
+	wantStatus(t, pin, http.StatusUnprocessableEntity)
+	if len(pin.Body.String()) > 150<<10 {
+		t.Errorf("pinning: the 422 page is %d bytes", pin.Body.Len())
+	}
+	api := s.do(t, "GET", "/api/v1/advice?"+query, nil)
+	wantStatus(t, api, http.StatusUnprocessableEntity)
+	if n := strings.Count(api.Body.String(), `"field":`); n != 1 || !strings.Contains(api.Body.String(), `"field":"users"`) {
+		t.Errorf("the API names %d fields, want the one users error:\n%.500s", n, api.Body.String())
+	}
+}

@@ -1,0 +1,84 @@
+package web
+
+import (
+	"errors"
+	"maps"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gpuplace/internal/locale"
+)
+
+// badText is input that is not text at all: a NUL byte or bytes that are
+// not UTF-8. Such input cannot be stored (PostgreSQL refuses it, SQLite
+// takes it) or searched for alike on both databases, so it is refused
+// at the edge, before any handler: 400, naming the fields.
+type badText struct{ fields locale.FieldErrors }
+
+func (b badText) Error() string { return b.fields.Error() }
+
+// isText reports whether s is UTF-8 without NUL bytes.
+func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// rejectBadText refuses a request whose path, query keys and values, or
+// url-encoded form fields are not text (see badText). Multipart uploads
+// and JSON bodies are left to their decoders, and the catalog explorer's
+// filters to the explorer, which ignores values it does not know (and
+// stores nothing).
+func (s *Server) rejectBadText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var fe locale.FieldErrors
+		if !isText(r.URL.Path) {
+			fe.Add("path", "invalid.not_text")
+		}
+		if !strings.HasPrefix(r.URL.Path, "/catalog/") {
+			fe = append(fe, badFields(r.URL.Query())...)
+		}
+		if isURLEncodedForm(r) {
+			if err := r.ParseForm(); err != nil {
+				s.answerError(errors.Join(errBadRequest, err)).ServeHTTP(w, r)
+				return
+			}
+			fe = append(fe, badFields(r.PostForm)...)
+		}
+		if len(fe) > 0 {
+			s.answerError(badText{fe}).ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// badFields names the keys of v whose key or values are not text, in
+// order.
+func badFields(v url.Values) locale.FieldErrors {
+	var fe locale.FieldErrors
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		ok := isText(k)
+		for _, val := range v[k] {
+			ok = ok && isText(val)
+		}
+		if !ok {
+			name := k
+			if !isText(name) {
+				name = strconv.QuoteToASCII(name) // the key itself is not text
+			}
+			fe.Add(name, "invalid.not_text")
+		}
+	}
+	return fe
+}
+
+// isURLEncodedForm reports whether r carries a url-encoded form body.
+func isURLEncodedForm(r *http.Request) bool {
+	if r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch {
+		return false
+	}
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return ct == "application/x-www-form-urlencoded"
+}
