@@ -33,7 +33,7 @@ func currencyItems(c *catalog.Catalog, current string, urlOf func(string) string
 // currencyQuery is the query that asks for a currency (none for USD).
 func currencyQuery(cur string) url.Values {
 	q := url.Values{}
-	if cur != DefaultCurrency {
+	if cur != catalog.BaseCurrency {
 		q.Set(KeyCurrency, cur)
 	}
 	return q
@@ -61,18 +61,10 @@ func tflops(x float64) string {
 // jurisdictionLabel is a region's GDPR badge text; an adequacy badge names
 // its scope (full or partial).
 func jurisdictionLabel(ctx context.Context, j, adequacy string) string {
-	if j == JurisdictionAdequacy && adequacy != "" {
+	if j == catalog.JurisdictionAdequacy && adequacy != "" {
 		return T(ctx, "explorer.juris.adequacy") + " (" + T(ctx, "explorer.adequacy."+adequacy) + ")"
 	}
 	return T(ctx, "explorer.juris."+j)
-}
-
-// sourceOf returns a source by id; an unknown or empty id is its own title.
-func sourceOf(c *catalog.Catalog, id string) catalog.Source {
-	if s, ok := c.Source(id); ok {
-		return s
-	}
-	return catalog.Source{ID: id, Title: id}
 }
 
 // GPUSummary is one line of the GPU list.
@@ -81,7 +73,7 @@ type GPUSummary struct {
 	Benchmarks int
 	Offers     int
 	// Cheapest is the lowest on-demand price per GPU-hour, if any offer.
-	Cheapest *OfferRow
+	Cheapest *catalog.OfferPrice
 }
 
 // GPUsView is the GPU list page.
@@ -94,7 +86,7 @@ type GPUsView struct {
 
 // NewGPUsView summarises every GPU, prices in currency.
 func NewGPUsView(c *catalog.Catalog, currency string, ignored []string) GPUsView {
-	v := GPUsView{Catalog: c, Currency: cmp.Or(currency, DefaultCurrency), Ignored: ignored}
+	v := GPUsView{Catalog: c, Currency: cmp.Or(currency, catalog.BaseCurrency), Ignored: ignored}
 	benches := map[string]int{}
 	for _, b := range c.Benchmarks {
 		benches[b.GPU]++
@@ -103,8 +95,8 @@ func NewGPUsView(c *catalog.Catalog, currency string, ignored []string) GPUsView
 	for _, o := range c.Offers {
 		offers[o.GPU]++
 	}
-	cheapest := map[string]OfferRow{}
-	for _, r := range OfferRows(c, OfferFilter{Pricing: "on_demand", Unit: UnitGPUHour, Currency: v.Currency}) {
+	cheapest := map[string]catalog.OfferPrice{}
+	for _, r := range c.FindOffers(catalog.OfferFilter{Pricing: catalog.OnDemand, Unit: catalog.UnitGPUHour, Currency: v.Currency}) {
 		if _, ok := cheapest[r.Offer.GPU]; !ok {
 			cheapest[r.Offer.GPU] = r
 		}
@@ -134,7 +126,7 @@ type GPUView struct {
 	Benchmarks []BenchRow
 	// Offers are the cheapest on-demand prices per GPU-hour; OfferCount
 	// counts every offer of the GPU.
-	Offers     []OfferRow
+	Offers     []catalog.OfferPrice
 	OfferCount int
 	Filter     OfferFilter
 	Ignored    []string
@@ -145,20 +137,20 @@ const GPUOffersShown = 10
 
 // NewGPUView gathers a GPU's specs, benchmarks and cheapest offers.
 func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []string) GPUView {
-	f := OfferFilter{GPU: g.ID, Pricing: "on_demand", Unit: UnitGPUHour, Currency: cmp.Or(currency, DefaultCurrency)}.WithDefaults()
-	v := GPUView{Catalog: c, GPU: g, Source: sourceOf(c, g.Source), Filter: f, Ignored: ignored}
+	f := OfferFilter{OfferFilter: catalog.OfferFilter{GPU: g.ID, Pricing: catalog.OnDemand, Unit: catalog.UnitGPUHour, Currency: cmp.Or(currency, catalog.BaseCurrency)}}.WithDefaults()
+	v := GPUView{Catalog: c, GPU: g, Source: c.SourceOrID(g.Source), Filter: f, Ignored: ignored}
 	for _, b := range c.Benchmarks {
 		if b.GPU != g.ID {
 			continue
 		}
 		p, _ := c.Profile(b.Profile)
-		v.Benchmarks = append(v.Benchmarks, BenchRow{Benchmark: b, ProfileName: cmp.Or(p.Name, b.Profile), Source: sourceOf(c, b.Source)})
+		v.Benchmarks = append(v.Benchmarks, BenchRow{Benchmark: b, ProfileName: cmp.Or(p.Name, b.Profile), Source: c.SourceOrID(b.Source)})
 	}
 	slices.SortStableFunc(v.Benchmarks, func(a, b BenchRow) int {
 		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Kind, b.Kind),
 			strings.Compare(a.Precision, b.Precision), cmp.Compare(a.GPUCount, b.GPUCount))
 	})
-	rows := OfferRows(c, f)
+	rows := c.FindOffers(f.OfferFilter)
 	v.Offers = rows[:min(len(rows), GPUOffersShown)]
 	for _, o := range c.Offers {
 		if o.GPU == g.ID {
@@ -170,7 +162,7 @@ func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []st
 
 // AllOffersURL lists every offer of the page's GPU, per GPU-hour.
 func (v GPUView) AllOffersURL() string {
-	return OfferFilter{GPU: v.GPU.ID, Unit: UnitGPUHour, Currency: v.Filter.Currency}.URL("/catalog/offers")
+	return OfferFilter{OfferFilter: catalog.OfferFilter{GPU: v.GPU.ID, Unit: catalog.UnitGPUHour, Currency: v.Filter.Currency}}.URL("/catalog/offers")
 }
 
 // RegionFilter is the regions view a URL asks for; empty means all.
@@ -196,18 +188,6 @@ type RegionsView struct {
 	Ignored []string
 }
 
-// JurisdictionOf says whether a country is in the EU/EEA, has an EU
-// adequacy decision, or neither.
-func JurisdictionOf(c catalog.Country) string {
-	switch {
-	case c.EUEEA:
-		return JurisdictionEU
-	case c.Adequacy != catalog.AdequacyNone:
-		return JurisdictionAdequacy
-	}
-	return JurisdictionNeither
-}
-
 // NewRegionsView lists the regions f selects, by provider and name.
 func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) RegionsView {
 	v := RegionsView{Catalog: c, Filter: f, Ignored: ignored}
@@ -217,7 +197,7 @@ func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) Region
 	}
 	for _, r := range c.Regions {
 		country, _ := c.Country(r.Country)
-		row := RegionRow{Region: r, CountryName: cmp.Or(country.Name, r.Country), Jurisdiction: JurisdictionOf(country),
+		row := RegionRow{Region: r, CountryName: cmp.Or(country.Name, r.Country), Jurisdiction: country.Jurisdiction(),
 			Adequacy: country.Adequacy, AdequacyNote: country.AdequacyNote, Offers: offers[r.Key()]}
 		if (f.Provider != "" && r.Provider != f.Provider) || (f.Jurisdiction != "" && row.Jurisdiction != f.Jurisdiction) {
 			continue
@@ -232,7 +212,7 @@ func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) Region
 
 // RegionOffersURL lists a region's offers.
 func RegionOffersURL(key string) string {
-	return OfferFilter{Region: key}.URL("/catalog/offers")
+	return OfferFilter{OfferFilter: catalog.OfferFilter{Region: key}}.URL("/catalog/offers")
 }
 
 // GPUURL is a GPU's page.

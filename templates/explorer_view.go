@@ -1,12 +1,9 @@
 package templates
 
 import (
-	"cmp"
 	"context"
 	"net/url"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -29,56 +26,19 @@ const (
 	KeyFrom         = "from"
 )
 
-// Price units of the offers table. A month is 730 hours.
-const (
-	UnitHour    = "hour"
-	UnitGPUHour = "gpu_hour"
-	UnitMonth   = "month"
-)
-
-// Units lists the price units in the order the switch shows them.
-var Units = []string{UnitHour, UnitGPUHour, UnitMonth}
-
-// HoursPerMonth is the month the per-month unit bills (365 × 24 ÷ 12).
-const HoursPerMonth = 730
-
-// Pricings lists the pricing models in the order tables show them.
-var Pricings = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
-
-// Offer sort keys; "price" ascending is the default order.
-var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "pricing", "price"}
-
-// Jurisdictions a region's country falls under, for the GDPR badge.
-const (
-	JurisdictionEU       = "eu"
-	JurisdictionAdequacy = "adequacy"
-	JurisdictionNeither  = "neither"
-)
-
-// Jurisdictions lists the jurisdiction filter values.
-var Jurisdictions = []string{JurisdictionEU, JurisdictionAdequacy, JurisdictionNeither}
-
-// DefaultCurrency is the currency catalog prices are stored in.
-const DefaultCurrency = "USD"
-
 // OffersPerPage bounds the offers table; the CSV export has every row.
 const OffersPerPage = 100
 
-// OfferFilter is the offers view a URL asks for. Empty GPU, Provider,
-// Region and Pricing mean "all".
+// OfferFilter is the offers view a URL asks for: the catalog's filter
+// and the page of the table.
 type OfferFilter struct {
-	GPU, Provider, Region, Pricing string
-	Sort                           string
-	Desc                           bool
-	Unit, Currency                 string
-	Page                           int
+	catalog.OfferFilter
+	Page int
 }
 
 // WithDefaults fills the unit, currency, sort and page a URL left out.
 func (f OfferFilter) WithDefaults() OfferFilter {
-	f.Unit = cmp.Or(f.Unit, UnitHour)
-	f.Currency = cmp.Or(f.Currency, DefaultCurrency)
-	f.Sort = cmp.Or(f.Sort, "price")
+	f.OfferFilter = f.OfferFilter.WithDefaults()
 	f.Page = max(f.Page, 1)
 	return f
 }
@@ -95,12 +55,12 @@ func (f OfferFilter) Values() url.Values {
 	set(KeyProvider, f.Provider, "")
 	set(KeyRegion, f.Region, "")
 	set(KeyPricing, f.Pricing, "")
-	set(KeySort, f.Sort, "price")
+	set(KeySort, f.Sort, catalog.SortPrice)
 	if f.Desc {
 		q.Set(KeyDir, "desc")
 	}
-	set(KeyUnit, f.Unit, UnitHour)
-	set(KeyCurrency, f.Currency, DefaultCurrency)
+	set(KeyUnit, f.Unit, catalog.UnitHour)
+	set(KeyCurrency, f.Currency, catalog.BaseCurrency)
 	if f.Page > 1 {
 		q.Set(KeyPage, strconv.Itoa(f.Page))
 	}
@@ -135,147 +95,27 @@ func withQuery(path string, q url.Values) string {
 	return path + "?" + q.Encode()
 }
 
-// OfferRow is one price of one offer, converted into the view's unit and
-// currency and rounded as shown (and exported).
-type OfferRow struct {
-	Offer   catalog.Offer
-	GPUName string
-	City    string
-	Country string
-	Pricing string
-	Band    string // spot interruption band, when known
-	Price   decimal.Decimal
-	Ref     catalog.Ref
-	Source  catalog.Source
-}
-
-// pricesOf lists an offer's prices by pricing model.
-func pricesOf(o catalog.Offer) map[string]catalog.Price {
-	m := map[string]catalog.Price{"on_demand": o.OnDemand}
-	if o.Spot != nil {
-		m["spot"] = o.Spot.Price
-	}
-	if o.Reserved1Y != nil {
-		m["reserved_1y"] = *o.Reserved1Y
-	}
-	if o.Reserved3Y != nil {
-		m["reserved_3y"] = *o.Reserved3Y
-	}
-	return m
-}
-
-// unitPlaces is how many decimal places a price in unit keeps: hourly
-// prices are fractions of a cent, monthly ones whole cents.
-func unitPlaces(unit string) int32 {
-	if unit == UnitMonth {
-		return 2
-	}
-	return 4
-}
-
-// ConvertPrice turns an instance's USD hourly price into unit and currency
-// (at rate per USD), rounded half away from zero to the places shown.
-func ConvertPrice(usdPerHour decimal.Decimal, gpus int, unit string, rate decimal.Decimal) decimal.Decimal {
-	d := usdPerHour.Mul(rate)
-	switch unit {
-	case UnitGPUHour:
-		d = d.Div(decimal.NewFromInt(int64(max(gpus, 1))))
-	case UnitMonth:
-		d = d.Mul(decimal.NewFromInt(HoursPerMonth))
-	}
-	return d.Round(unitPlaces(unit))
-}
-
-// PriceText is a converted price as the CSV writes it.
-func PriceText(d decimal.Decimal, unit string) string { return d.StringFixed(unitPlaces(unit)) }
-
-// moneyIn formats a converted price with its currency symbol, grouped
+// moneyIn formats a stated price with its currency symbol, grouped
 // digits and the places of its unit ($1,234.5678 per hour, €12.30 a month).
 func moneyIn(d decimal.Decimal, currency, unit string) string {
 	c, ok := catalog.CurrencyOf(currency)
 	if !ok {
 		c = catalog.Currency{Code: currency}
 	}
-	c.Minor = unitPlaces(unit)
+	c.Minor = catalog.UnitPlaces(unit)
 	return numbers.Money(d, c)
 }
 
-// OfferRows lists the offers f selects, one row per price, sorted as f
-// asks. The page and the CSV export both come from it. An unknown
-// currency converts at 1 (the handler only passes known ones).
-func OfferRows(c *catalog.Catalog, f OfferFilter) []OfferRow {
-	f = f.WithDefaults()
-	rate := decimal.NewFromInt(1)
-	if r, ok := c.Rate(f.Currency); ok {
-		rate = r.PerUSD
-	}
-	var rows []OfferRow
-	for _, o := range c.Offers {
-		if (f.GPU != "" && o.GPU != f.GPU) || (f.Provider != "" && o.Provider != f.Provider) ||
-			(f.Region != "" && o.RegionKey() != f.Region) {
-			continue
-		}
-		prices := pricesOf(o)
-		g, _ := c.GPU(o.GPU)
-		reg, _ := c.Region(o.RegionKey())
-		for _, p := range Pricings {
-			pr, ok := prices[p]
-			if !ok || (f.Pricing != "" && f.Pricing != p) {
-				continue
-			}
-			row := OfferRow{Offer: o, GPUName: g.Name, City: reg.City, Country: reg.Country, Pricing: p,
-				Price: ConvertPrice(pr.USDPerHour, o.GPUCount, f.Unit, rate), Ref: pr.Ref, Source: sourceOf(c, pr.Source)}
-			if p == "spot" {
-				row.Band = o.Spot.Band
-			}
-			rows = append(rows, row)
-		}
-	}
-	sortOffers(rows, f.Sort, f.Desc)
-	return rows
-}
-
-// sortOffers orders rows by key, then by price, GPU, provider, region,
-// instance and pricing model, so equal keys keep a stable, useful order.
-func sortOffers(rows []OfferRow, key string, desc bool) {
-	first := func(a, b OfferRow) int {
-		switch key {
-		case "gpu":
-			return strings.Compare(a.GPUName, b.GPUName)
-		case "gpus":
-			return cmp.Compare(a.Offer.GPUCount, b.Offer.GPUCount)
-		case "provider":
-			return strings.Compare(providerLabel(a.Offer.Provider), providerLabel(b.Offer.Provider))
-		case "region":
-			return strings.Compare(a.Offer.RegionKey(), b.Offer.RegionKey())
-		case "instance":
-			return strings.Compare(a.Offer.InstanceType, b.Offer.InstanceType)
-		case "pricing":
-			return cmp.Compare(slices.Index(Pricings, a.Pricing), slices.Index(Pricings, b.Pricing))
-		}
-		return a.Price.Cmp(b.Price)
-	}
-	slices.SortStableFunc(rows, func(a, b OfferRow) int {
-		if c := first(a, b); c != 0 {
-			if desc {
-				return -c
-			}
-			return c
-		}
-		return cmp.Or(a.Price.Cmp(b.Price), strings.Compare(a.GPUName, b.GPUName),
-			strings.Compare(a.Offer.RegionKey(), b.Offer.RegionKey()),
-			strings.Compare(a.Offer.InstanceType, b.Offer.InstanceType),
-			cmp.Compare(slices.Index(Pricings, a.Pricing), slices.Index(Pricings, b.Pricing)))
-	})
-}
+// PriceText is a stated price as the CSV writes it.
+func PriceText(d decimal.Decimal, unit string) string { return d.StringFixed(catalog.UnitPlaces(unit)) }
 
 // OffersView is the offers page: the filter, the page of rows it selects
 // and what the filter form offers.
 type OffersView struct {
 	Catalog *catalog.Catalog
 	Filter  OfferFilter
-	Rows    []OfferRow // this page's rows
-	Total   int        // rows over every page
+	Rows    []catalog.OfferPrice // this page's rows
+	Total   int                  // rows over every page
 	Pages   int
 	// Ignored lists query keys whose values were unknown and are ignored.
 	Ignored []string
@@ -285,7 +125,7 @@ type OffersView struct {
 // the end shows the last one.
 func NewOffersView(c *catalog.Catalog, f OfferFilter, ignored []string) OffersView {
 	f = f.WithDefaults()
-	rows := OfferRows(c, f)
+	rows := c.FindOffers(f.OfferFilter)
 	pages := max(1, (len(rows)+OffersPerPage-1)/OffersPerPage)
 	f.Page = min(f.Page, pages)
 	lo := (f.Page - 1) * OffersPerPage
@@ -316,7 +156,7 @@ func (f OfferFilter) Hidden() [][2]string {
 // UnitItems is the price unit switch: the same view in each unit.
 func (v OffersView) UnitItems(ctx context.Context) []SwitchItem {
 	var out []SwitchItem
-	for _, u := range Units {
+	for _, u := range catalog.Units {
 		f := v.Filter
 		f.Unit = u
 		out = append(out, SwitchItem{Label: T(ctx, "explorer.unit."+u), URL: f.URL("/catalog/offers"), Current: u == v.Filter.Unit})
@@ -363,7 +203,7 @@ func sortMark(f OfferFilter, key string) string {
 }
 
 // rowSources lists the sources of rows once each, in first-seen order.
-func rowSources(rows []OfferRow) []catalog.Source {
+func rowSources(rows []catalog.OfferPrice) []catalog.Source {
 	var out []catalog.Source
 	seen := map[string]bool{}
 	for _, r := range rows {

@@ -64,11 +64,12 @@ func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
 
 func fmtMS(x float64) string { return numbers.Format(x, locale.FmtF1) }
 
-var providerLabels = map[string]string{"aws": "AWS", "gcp": "Google Cloud", "azure": "Azure", "lambda": "Lambda"}
-
-func providerLabel(id string) string {
-	if l, ok := providerLabels[id]; ok {
-		return l
+// providerLabel names a provider as the request's catalog labels it.
+func providerLabel(ctx context.Context, id string) string {
+	if c, ok := ctx.Value(namesKey{}).(*catalog.Catalog); ok {
+		if p, ok := c.Provider(id); ok {
+			return p.Label()
+		}
 	}
 	return id
 }
@@ -105,8 +106,8 @@ func pageMeta(ctx context.Context, v AdviceView) Meta {
 	m := Meta{Title: T(ctx, "meta.title"), Description: T(ctx, "meta.description")}
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
 		p := r.Pick.Placements[0]
-		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", providerLabel(p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
-		m.Description = Tf(ctx, "meta.pick", providerLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
+		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", providerLabel(ctx, p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
+		m.Description = Tf(ctx, "meta.pick", providerLabel(ctx, p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
 			T(ctx, "label.pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
 	}
 	return m

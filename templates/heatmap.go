@@ -180,7 +180,7 @@ func pairSource(ctx context.Context, c *catalog.Catalog, id string) catalog.Sour
 	if id == "" {
 		return catalog.Source{Title: T(ctx, "explorer.lat.model")}
 	}
-	return sourceOf(c, id)
+	return c.SourceOrID(id)
 }
 
 // pairTitle describes one pair for its tooltip and screen readers.

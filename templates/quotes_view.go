@@ -51,7 +51,6 @@ type QuoteFormView struct {
 	// reload the builder in another currency.
 	Currency      string
 	CurrencyLinks map[string]string
-	Rule          string
 }
 
 // Rows returns the line rows to show: those in the form, then three empty

@@ -1,9 +1,7 @@
 package templates
 
 import (
-	"net/url"
 	"slices"
-	"strings"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
@@ -12,9 +10,8 @@ import (
 // AdviceView is everything the placement page shows: the form as the
 // visitor filled it, its errors, and the answer when there is one.
 type AdviceView struct {
-	// Values holds the raw inputs, echoed back into the form as typed.
-	Values url.Values
-	// Errors holds messages by query key ("epochs", "users").
+	Form AdviceForm
+	// Errors holds messages by form field ("epochs", "users").
 	Errors map[string][]string
 	Result *advisor.Result
 	// ShareURL is the URL of this answer (the share link); Query is its
@@ -24,9 +21,6 @@ type AdviceView struct {
 	Options  Options
 	// Pinned is set on a pinned link's page.
 	Pinned *Pinned
-	// UsersOver is, when the users list was over advisor.MaxUsers and
-	// only its first rows are shown, how many rows it had.
-	UsersOver int
 }
 
 // Pinned describes a pinned link: when it was made, from which catalog,
@@ -60,64 +54,7 @@ type Preset struct {
 	Query string
 }
 
-// Value returns the raw value of a query key.
-func (v AdviceView) Value(key string) string { return v.Values.Get(key) }
-
-// ValueOr returns the raw value of a key, or def when the key is absent.
-func (v AdviceView) ValueOr(key, def string) string {
-	if _, ok := v.Values[key]; ok {
-		return v.Values.Get(key)
-	}
-	return def
-}
-
-// Listed reports whether item is in the comma-separated list under key.
-func (v AdviceView) Listed(key, item string) bool {
-	for _, s := range strings.Split(v.Values.Get(key), ",") {
-		if strings.TrimSpace(s) == item {
-			return true
-		}
-	}
-	return false
-}
-
-// PricingChecked reports whether a pricing model's box is ticked: when the
-// list is empty, those the workload kind allows by default (every model
-// for training, all but spot for inference).
-func (v AdviceView) PricingChecked(pm string) bool {
-	if strings.TrimSpace(v.Values.Get("pricing")) == "" {
-		return slices.Contains(advisor.DefaultPricing(v.Kind()), pm)
-	}
-	return v.Listed("pricing", pm)
-}
-
-// Kind is the selected workload kind, inference by default.
-func (v AdviceView) Kind() string { return v.ValueOr("kind", catalog.KindInference) }
-
-// UserRow is one row of the users table.
-type UserRow struct {
-	Location string
-	Share    string
-}
-
-// UserRows returns the user rows to show: those in the query, then empty
-// rows up to a total of at least five, so the form works without script.
-func (v AdviceView) UserRows() []UserRow {
-	var rows []UserRow
-	for _, part := range strings.Split(v.Values.Get("users"), ",") {
-		if part = strings.TrimSpace(part); part == "" {
-			continue
-		}
-		loc, share, _ := strings.Cut(part, ":")
-		rows = append(rows, UserRow{Location: loc, Share: share})
-	}
-	for len(rows) < 5 {
-		rows = append(rows, UserRow{})
-	}
-	return rows
-}
-
-// ErrorsFor returns the messages for a query key.
+// ErrorsFor returns the messages for a form field.
 func (v AdviceView) ErrorsFor(key string) []string { return v.Errors[key] }
 
 // HasErrors reports whether the form has any error.

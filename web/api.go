@@ -16,12 +16,8 @@ import (
 // keys of /advice.
 func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) error {
 	return s.writeAdvice(w, r, func() (advisor.Request, error) {
-		req, fe := requestFromQuery(r.URL.Query())
-		if len(fe) > 0 {
-			_, err := s.advise(r, r.URL.Query())
-			return req, err
-		}
-		return req, nil
+		f := parseAdviceForm(s.cat(r), r.URL.Query())
+		return f.req, f.errs.OrNil()
 	})
 }
 
@@ -199,10 +195,7 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	if _, err := s.recommend(s.cat(r), req); err != nil {
-		return err
-	}
-	l, _, err := s.pin(r, queryOf(req))
+	l, _, err := s.pin(r, queryOf(req), req)
 	if err != nil {
 		return err
 	}

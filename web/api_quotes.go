@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) apiQuoteOf(r *http.Request, q quote.Quote) apiQuote {
 		Currency: q.Currency, ValidUntil: q.ValidUntil().Format("2006-01-02"), DiscountPct: q.DiscountPct.String(),
 		Lines: q.Lines, Subtotal: q.Subtotal.StringFixed(2), Total: q.Total.StringFixed(2), CatalogVersion: q.CatalogVersion,
 		DataDates: q.DataDates, Link: s.linkURL("/s/" + q.LinkID), Created: q.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"),
-		Rule: quote.RoundingRule}
+		Rule: locale.For(locale.EN).T("quote.rule")}
 }
 
 // handleAPIQuotes handles GET /api/v1/quotes?q=&status=&page=.

@@ -32,7 +32,6 @@ func (b badBody) Error() string { return b.fields.Error() }
 // statusOf maps an error from a handler to the HTTP status it answers with.
 func statusOf(err error) int {
 	var fe locale.FieldErrors
-	var qfe quote.FieldErrors
 	var bb badBody
 	var bt badText
 	var tooLarge *http.MaxBytesError
@@ -49,8 +48,6 @@ func statusOf(err error) int {
 	case errors.As(err, &bb), errors.As(err, &bt), errors.Is(err, errBadRequest):
 		return http.StatusBadRequest
 	case errors.As(err, &fe):
-		return http.StatusUnprocessableEntity
-	case errors.As(err, &qfe):
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, errNotFound), errors.Is(err, quote.ErrNotFound):
 		return http.StatusNotFound
@@ -141,6 +138,16 @@ func fieldNames(fe locale.FieldErrors) []string {
 	out := make([]string, len(fe))
 	for i, e := range fe {
 		out[i] = e.Field
+	}
+	return out
+}
+
+// fieldErrorsByField files field errors under their field, said in the
+// page's language, for forms whose inputs are named as the fields are.
+func fieldErrorsByField(ctx context.Context, fe locale.FieldErrors) map[string][]string {
+	out := map[string][]string{}
+	for _, e := range fe {
+		out[e.Field] = append(out[e.Field], templates.Say(ctx, e.Message))
 	}
 	return out
 }

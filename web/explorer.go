@@ -72,7 +72,7 @@ func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) e
 	p := newExplorerQuery(r.URL.Query())
 	f := templates.RegionFilter{
 		Provider:     p.provider(c),
-		Jurisdiction: p.oneOf(templates.KeyJurisdiction, templates.Jurisdictions),
+		Jurisdiction: p.oneOf(templates.KeyJurisdiction, catalog.Jurisdictions),
 	}
 	return render(w, r, http.StatusOK, templates.RegionsPage(templates.NewRegionsView(c, f, p.ignored)))
 }
@@ -94,7 +94,7 @@ func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request)
 	f, _ := offerFilter(c, r.URL.Query())
 	f = f.WithDefaults()
 	startDownload(w, "text/csv; charset=utf-8", "gpuplace-offers.csv")
-	return writeOffersCSV(w, templates.OfferRows(c, f), f)
+	return writeOffersCSV(w, c.FindOffers(f.OfferFilter), f)
 }
 
 // handleExplorerLatency handles GET /catalog/latency?from=.
@@ -114,13 +114,13 @@ var offersCSVHeader = []string{
 
 // writeOffersCSV writes rows as the table shows them, prices as plain
 // decimals, every cell formula-safe.
-func writeOffersCSV(w io.Writer, rows []templates.OfferRow, f templates.OfferFilter) error {
+func writeOffersCSV(w io.Writer, rows []catalog.OfferPrice, f templates.OfferFilter) error {
 	cw := export.NewCSVWriter(w)
 	cw.Write(offersCSVHeader)
 	for _, r := range rows {
 		o := r.Offer
 		if err := cw.Write([]string{
-			o.GPU, r.GPUName, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.City, r.Country, o.InstanceType,
+			o.GPU, r.GPU.Name, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.Region.City, r.Region.Country, o.InstanceType,
 			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
 		}); err != nil {
@@ -135,16 +135,16 @@ func writeOffersCSV(w io.Writer, rows []templates.OfferRow, f templates.OfferFil
 // pricing, sort, dir (asc|desc), unit, currency and page.
 func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []string) {
 	p := newExplorerQuery(q)
-	f := templates.OfferFilter{
+	f := templates.OfferFilter{OfferFilter: catalog.OfferFilter{
 		GPU:      p.valid(templates.KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
 		Provider: p.provider(c),
 		Region:   p.region(c),
-		Pricing:  p.oneOf(templates.KeyPricing, templates.Pricings),
-		Sort:     p.oneOf(templates.KeySort, templates.OfferSorts),
+		Pricing:  p.oneOf(templates.KeyPricing, catalog.PricingModels),
+		Sort:     p.oneOf(templates.KeySort, catalog.OfferSorts),
 		Desc:     p.oneOf(templates.KeyDir, []string{"asc", "desc"}) == "desc",
-		Unit:     p.oneOf(templates.KeyUnit, templates.Units),
+		Unit:     p.oneOf(templates.KeyUnit, catalog.Units),
 		Currency: p.currency(c),
-	}
+	}}
 	if v := p.get(templates.KeyPage); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {

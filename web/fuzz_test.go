@@ -2,12 +2,14 @@ package web
 
 import (
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/data"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -24,13 +26,16 @@ func FuzzAdviceQuery(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, raw string) {
 		q, err := url.ParseQuery(raw)
 		if err != nil {
 			return
 		}
-		_, fe := requestFromQuery(q)
-		for _, e := range fe {
+		for _, e := range parseAdviceForm(cat, q).errs {
 			if e.Field == "" || e.Message.ID == "" {
 				t.Fatalf("error without a field or message: %+v", e)
 			}
@@ -61,9 +66,9 @@ func FuzzQuoteForm(f *testing.F) {
 		}
 		q, errs := quoteFromForm(form, base)
 		if errs != nil {
-			for k, msgs := range errs {
-				if k == "" || len(msgs) == 0 || strings.TrimSpace(msgs[0]) == "" {
-					t.Fatalf("error without a field or message: %q %q", k, msgs)
+			for _, e := range errs {
+				if e.Field == "" || !locale.Has(e.Message.ID) {
+					t.Fatalf("error without a field or a known message: %+v", e)
 				}
 			}
 			return

@@ -20,9 +20,9 @@ import (
 // before. The question is the request as the advisor answered it, every
 // default filled in, so "rps=50" and "rps=50.0", a form and the JSON API,
 // English and Chinese pages ask the same question.
-func (s *Server) pin(r *http.Request, q url.Values) (link.Link, advisor.Result, error) {
+func (s *Server) pin(r *http.Request, q url.Values, req advisor.Request) (link.Link, advisor.Result, error) {
 	ctx := r.Context()
-	res, err := s.advise(r, q)
+	res, err := s.recommend(s.cat(r), req)
 	if err != nil {
 		return link.Link{}, res, err
 	}
@@ -54,10 +54,15 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	then := r.PostForm.Get("then")
 	r.PostForm.Del("then")
 	q := canonicalQuery(r.PostForm)
-	l, _, err := s.pin(r, q)
+	f := parseAdviceForm(s.cat(r), q)
+	err := f.errs.OrNil()
+	var l link.Link
+	if err == nil {
+		l, _, err = s.pin(r, q, f.req)
+	}
 	var fe locale.FieldErrors
 	if errors.As(err, &fe) {
-		v := s.adviceView(r, q)
+		v := s.adviceView(r, q, f)
 		v.Errors = formErrors(r.Context(), fe)
 		r = s.boundUsers(r, &v)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
@@ -107,12 +112,13 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return fmt.Errorf("web: pinned query %s: %w", l.ID, err)
 	}
-	v := s.adviceView(r, q)
+	f := parseAdviceForm(s.cat(r), q)
+	v := s.adviceView(r, q, f)
 	v.Result = &res
 	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
 	if l.CatalogVersion != s.cat(r).Version.ID {
-		if today, err := s.advise(r, q); err == nil {
+		if today, err := s.answer(s.cat(r), f); err == nil {
 			v.Pinned.Today = &today
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 // handleHome handles GET /: the placement form with its defaults.
 func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) error {
-	v := s.adviceView(r, homeDefaults)
+	v := s.adviceView(r, homeDefaults, parseAdviceForm(s.cat(r), homeDefaults))
 	return render(w, r, http.StatusOK, templates.AdvicePage(v))
 }
 
@@ -40,8 +40,9 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
 		return nil
 	}
-	v := s.adviceView(r, q)
-	res, err := s.advise(r, q)
+	f := parseAdviceForm(s.cat(r), q)
+	v := s.adviceView(r, q, f)
+	res, err := s.answer(s.cat(r), f)
 	status := http.StatusOK
 	var fe locale.FieldErrors
 	switch {
@@ -65,24 +66,13 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, status, templates.AdvicePage(v))
 }
 
-// advise decodes a query and asks the advisor with the request's catalog.
-func (s *Server) advise(r *http.Request, q url.Values) (advisor.Result, error) {
-	cat := s.cat(r)
-	req, fe := requestFromQuery(q)
-	if len(fe) == 0 {
-		return s.recommend(cat, req)
+// answer asks the advisor the form's question with the request's catalog,
+// or returns the form's field errors.
+func (s *Server) answer(cat *catalog.Catalog, f adviceForm) (advisor.Result, error) {
+	if len(f.errs) > 0 {
+		return advisor.Result{}, f.errs
 	}
-	// Report what did not parse together with whatever else the domain
-	// finds wrong, so the form shows every error at once.
-	var more locale.FieldErrors
-	if errors.As(req.WithDefaults(cat).Validate(cat), &more) {
-		for _, e := range more {
-			if !fe.Has(e.Field) {
-				fe = append(fe, e)
-			}
-		}
-	}
-	return advisor.Result{}, fe
+	return s.recommend(cat, f.req)
 }
 
 // recommend asks the advisor, reusing a cached answer to the same request
@@ -124,10 +114,10 @@ func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string 
 	return out
 }
 
-// adviceView prepares the page for a query.
-func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView {
+// adviceView prepares the page for a query and its form.
+func (s *Server) adviceView(r *http.Request, q url.Values, f adviceForm) templates.AdviceView {
 	query := q.Encode()
-	return templates.AdviceView{Values: q, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
+	return templates.AdviceView{Form: f.view, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
 }
 
 // linkURL is the URL of a path on this site for links people share or
@@ -136,27 +126,25 @@ func (s *Server) adviceView(r *http.Request, q url.Values) templates.AdviceView 
 // chooses.
 func (s *Server) linkURL(path string) string { return s.baseURL + path }
 
-// shownUserRows is how many rows of a users list over advisor.MaxUsers a
-// page shows back.
-const shownUserRows = 20
-
 // boundUsers keeps the page that refuses a users list over the cap small:
 // it shows the first rows and says how many there were, instead of
 // echoing thousands of rows — in the table, the share link and the
 // language switch — back to the client. It returns r with the shortened
 // address for the language switch.
 func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Request {
-	rows := splitList(v.Values.Get(keyUsers))
-	if len(rows) <= advisor.MaxUsers {
+	if v.Form.UsersOver == 0 {
 		return r
 	}
-	q := url.Values{}
-	for k, vs := range v.Values {
-		q[k] = vs
+	q, err := url.ParseQuery(v.Query)
+	if err != nil {
+		return r
 	}
-	q.Set(keyUsers, strings.Join(rows[:shownUserRows], ","))
-	v.Values, v.Query, v.ShareURL = q, q.Encode(), s.linkURL("/advice?"+q.Encode())
-	v.UsersOver = len(rows)
+	rows := make([]string, len(v.Form.Users))
+	for i, u := range v.Form.Users {
+		rows[i] = u.Location + ":" + u.Share
+	}
+	q.Set(keyUsers, strings.Join(rows, ","))
+	v.Query, v.ShareURL = q.Encode(), s.linkURL("/advice?"+q.Encode())
 	u := *r.URL
 	u.RawQuery = q.Encode()
 	return r.WithContext(templates.WithPage(r.Context(), templates.Lang(r.Context()), &u))

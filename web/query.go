@@ -1,16 +1,12 @@
 package web
 
 import (
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
-	"gpuplace/internal/locale"
 )
 
 // The query keys of /advice and GET /api/v1/advice (API.md). The page URL
@@ -72,119 +68,6 @@ func keyOfField(field string) string {
 		return k
 	}
 	return base
-}
-
-// requestFromQuery decodes the query keys into a request. Values that do not
-// parse (a word where a number belongs) come back as field errors; the
-// rest is left to the advisor's validation.
-func requestFromQuery(q url.Values) (advisor.Request, locale.FieldErrors) {
-	var req advisor.Request
-	var fe locale.FieldErrors
-	num := func(key, field string, dst *float64) {
-		if s := strings.TrimSpace(q.Get(key)); s != "" {
-			x, err := strconv.ParseFloat(s, 64)
-			if err != nil {
-				fe = append(fe, locale.Invalid(field, "invalid.number.got", s))
-				return
-			}
-			*dst = x
-		}
-	}
-	whole := func(key, field string, dst *int64) {
-		if s := strings.TrimSpace(q.Get(key)); s != "" {
-			x, err := strconv.ParseInt(s, 10, 64)
-			if err != nil {
-				fe = append(fe, locale.Invalid(field, "invalid.whole.got", s))
-				return
-			}
-			*dst = x
-		}
-	}
-	w := &req.Workload
-	w.Kind = strings.TrimSpace(q.Get(keyKind))
-	w.Profile = strings.TrimSpace(q.Get(keyProfile))
-	w.Precision = strings.TrimSpace(q.Get(keyPrecision))
-	var epochs, months int64
-	whole(keySamples, "workload.samples", &w.Samples)
-	whole(keyEpochs, "workload.epochs", &epochs)
-	whole(keyMonths, "workload.months", &months)
-	w.Epochs, w.Months = clampInt(epochs), clampInt(months)
-	num(keyDeadline, "workload.deadline_hours", &w.DeadlineHours)
-	num(keyRPS, "workload.rps", &w.RPS)
-	num(keyPeakRPS, "workload.peak_rps", &w.PeakRPS)
-	num(keyResponseKB, "workload.response_kb", &w.ResponseKB)
-	num(keyLatencyMS, "workload.latency_ms", &w.LatencyMS)
-	users, uerr := parseUsers(q.Get(keyUsers))
-	req.Users = users
-	fe = append(fe, uerr...)
-	req.GDPR = strings.TrimSpace(q.Get(keyGDPR))
-	for _, c := range splitList(q.Get(keyCountries)) {
-		req.Countries = append(req.Countries, strings.ToUpper(c))
-	}
-	num(keyDatasetGB, "data.dataset_gb", &req.Data.DatasetGB)
-	req.Data.Location = strings.TrimSpace(q.Get(keyDataLoc))
-	req.Pricing = splitList(q.Get(keyPricing))
-	if s := strings.TrimSpace(q.Get(keyCheckpoint)); s != "" {
-		var m float64
-		num(keyCheckpoint, "checkpoint_minutes", &m)
-		req.CheckpointMinutes = &m
-	}
-	req.Providers = splitList(q.Get(keyProviders))
-	req.GPUs = splitList(q.Get(keyGPUs))
-	if s := strings.TrimSpace(q.Get(keyBudget)); s != "" {
-		b, err := decimal.NewFromString(s)
-		if err != nil {
-			fe = append(fe, locale.Invalid("budget", "invalid.amount.got", s))
-		} else {
-			req.Budget = &b
-		}
-	}
-	req.Objective = strings.TrimSpace(q.Get(keyObjective))
-	req.Currency = strings.ToUpper(strings.TrimSpace(q.Get(keyCurrency)))
-	return req, fe
-}
-
-// clampInt narrows an int64 to int, saturating so that range checks still
-// see an absurd value as absurd.
-func clampInt(x int64) int {
-	const maxInt = int64(^uint32(0) >> 1)
-	return int(max(-maxInt, min(maxInt, x)))
-}
-
-// parseUsers reads "DE:60,US:30": locations with relative shares. A
-// location without a share gets 1. A list over advisor.MaxUsers is read
-// only as far as one group past the cap, which validation then refuses
-// once, instead of a message for each of thousands of rows.
-func parseUsers(s string) ([]advisor.UserShare, locale.FieldErrors) {
-	var out []advisor.UserShare
-	var fe locale.FieldErrors
-	parts := splitList(s)
-	if len(parts) > advisor.MaxUsers {
-		return make([]advisor.UserShare, advisor.MaxUsers+1), nil
-	}
-	for i, part := range parts {
-		loc, share, hasShare := strings.Cut(part, ":")
-		u := advisor.UserShare{Location: normLocation(loc), Share: 1}
-		if hasShare {
-			x, err := strconv.ParseFloat(strings.TrimSpace(share), 64)
-			if err != nil {
-				fe = append(fe, locale.Invalid(fmt.Sprintf("users[%d].share", i), "invalid.number.got", share))
-			}
-			u.Share = x
-		}
-		out = append(out, u)
-	}
-	return out, fe
-}
-
-// normLocation writes countries in upper case (de → DE) and metros in lower
-// case (FRA → fra): country codes have two letters, metro ids three or more.
-func normLocation(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) == 2 {
-		return strings.ToUpper(s)
-	}
-	return strings.ToLower(s)
 }
 
 func splitList(s string) []string {

@@ -48,10 +48,11 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	if currency == "" {
 		currency = res.Currency
 	}
-	currency = strings.ToUpper(currency)
-	if _, ok := catalog.CurrencyOf(currency); !ok {
+	cur, ok := catalog.CurrencyOf(currency)
+	if !ok {
 		return locale.FieldErrors{locale.Invalid("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))}
 	}
+	currency = cur.Code
 	if res.Pick == nil {
 		return fmt.Errorf("%w: the pinned recommendation has no pick to quote", errBadRequest)
 	}
@@ -105,7 +106,7 @@ func (s *Server) quoteForm(action, title string, v url.Values, currency string, 
 		}
 	}
 	return templates.QuoteFormView{Action: action, Title: title, Values: v, Errors: errs, Currency: currency,
-		CurrencyLinks: links, Rule: quote.RoundingRule}
+		CurrencyLinks: links}
 }
 
 // handleQuoteCreate handles POST /quotes: save a new quote from the builder.
@@ -120,10 +121,10 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	u, _ := userOf(r.Context())
 	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(r, l.CatalogVersion, res),
 		Owner: u.Email, CreatedBy: u.Email, CreatedAt: s.now()}
-	q, errs := quoteFromForm(r.PostForm, base)
-	if errs != nil {
+	q, fe := quoteFromForm(r.PostForm, base)
+	if fe != nil {
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
-			s.quoteForm("/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), errs, l.ID)))
+			s.quoteForm("/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)))
 	}
 	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
 		return err
@@ -140,31 +141,28 @@ func (s *Server) dataDates(r *http.Request, version string, res advisor.Result) 
 	if err != nil {
 		cat = s.cat(r)
 	}
-	parts := []string{}
+	var parts []locale.Text
 	if res.Pick != nil {
 		th := res.Pick.Throughput
-		parts = append(parts, fmt.Sprintf("Throughput: %s (%s).", th.Source, th.Date))
+		parts = append(parts, locale.New("quote.data.throughput", th.Source, th.Date))
 		for _, p := range res.Pick.Placements {
-			for _, o := range cat.Offers {
-				if o.Provider == p.Provider && o.Region == p.Region && o.InstanceType == p.InstanceType {
-					parts = append(parts, fmt.Sprintf("Prices of %s in %s: %s (%s).", o.InstanceType, o.Region, o.OnDemand.Source, o.OnDemand.Date))
-				}
+			if o, ok := cat.Offer(p.Provider + ":" + p.Region + ":" + p.InstanceType); ok {
+				parts = append(parts, locale.New("quote.data.prices", o.InstanceType, o.Region, o.OnDemand.Source, o.OnDemand.Date))
 			}
 		}
 	}
-	if res.Currency != "USD" {
-		parts = append(parts, fmt.Sprintf("1 USD = %s %s (rate of %s).", res.Rate, res.Currency, res.RateDate))
+	if res.Currency != catalog.BaseCurrency {
+		parts = append(parts, locale.New("quote.data.rate", res.Rate, res.Currency, res.RateDate))
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(templates.SayAll(r.Context(), parts), " ")
 }
 
 // quoteFromForm reads the builder's fields into a quote on top of base
 // (which carries what the form does not: link, catalog, author, date),
 // computes it, and validates it. Rows without a description are dropped.
-func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, map[string][]string) {
+func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, locale.FieldErrors) {
 	q := base
-	errs := map[string][]string{}
-	bad := func(field, msg string) { errs[field] = append(errs[field], msg) }
+	var fe locale.FieldErrors
 	dec := func(field, s string) decimal.Decimal {
 		s = strings.TrimSpace(s)
 		if s == "" {
@@ -172,14 +170,14 @@ func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, map[string][]st
 		}
 		d, err := decimal.NewFromString(s)
 		if err != nil {
-			bad(field, fmt.Sprintf("must be a number, got %q", s))
+			fe.Add(field, "invalid.number.got", s)
 		}
 		return d
 	}
 	q.Customer = quote.Customer{Name: strings.TrimSpace(f.Get("customer_name")), Company: strings.TrimSpace(f.Get("company")),
 		Email: strings.TrimSpace(f.Get("email"))}
 	q.Reference = strings.TrimSpace(f.Get("reference"))
-	q.Currency = f.Get("currency")
+	q.Currency = strings.ToUpper(strings.TrimSpace(f.Get("currency")))
 	q.Notes, q.Terms = strings.TrimSpace(f.Get("notes")), strings.TrimSpace(f.Get("terms"))
 	q.Lang = templates.LangEN
 	if f.Get("lang") == templates.LangZH {
@@ -187,7 +185,7 @@ func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, map[string][]st
 	}
 	days, err := strconv.Atoi(strings.TrimSpace(f.Get("valid_days")))
 	if err != nil {
-		bad("valid_days", "must be a whole number of days")
+		fe.Add("valid_days", "invalid.quote.days")
 	}
 	q.ValidDays = days
 	q.DiscountPct = dec("discount_pct", f.Get("discount_pct"))
@@ -206,16 +204,8 @@ func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, map[string][]st
 			FromEngine:  at(f["line_engine"], i) == "1",
 		})
 	}
-	var fe quote.FieldErrors
-	if errors.As(q.Validate(), &fe) {
-		for _, e := range fe {
-			if _, done := errs[e.Field]; !done {
-				bad(e.Field, e.Message)
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return q, errs
+	if fe = fe.Merge(q.Validate()); len(fe) > 0 {
+		return q, fe
 	}
 	q.Compute()
 	return q, nil
@@ -372,10 +362,10 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 	if cur.Editable() {
 		base.Year, base.Seq, base.Revision, base.Status, base.CreatedAt, base.CreatedBy = cur.Year, cur.Seq, cur.Revision, cur.Status, cur.CreatedAt, cur.CreatedBy
 	}
-	q, errs := quoteFromForm(r.PostForm, base)
-	if errs != nil {
+	q, fe := quoteFromForm(r.PostForm, base)
+	if fe != nil {
 		title := map[bool]string{true: "quote.edit_title", false: "quote.revise_title"}[cur.Editable()]
-		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, errs, "")))
+		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")))
 	}
 	if cur.Editable() {
 		err = s.store.UpdateQuote(r.Context(), actorOf(r), &q, s.now())

@@ -101,7 +101,7 @@ type usable struct {
 	// region, or else the users' weighted round trip, to the offer's metro.
 	proximity  float64
 	compliance Compliance
-	// hourlyUSD is the price of each of PricingModels as a float, for
+	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
 	// ranking (0 where the offer has no such price).
 	hourlyUSD [4]float64
 }
@@ -109,13 +109,13 @@ type usable struct {
 // hourlyFloat is the offer's price under a pricing model as a float.
 func (u *usable) hourlyFloat(pm string) float64 {
 	switch pm {
-	case OnDemand:
+	case catalog.OnDemand:
 		return u.hourlyUSD[0]
-	case Spot:
+	case catalog.Spot:
 		return u.hourlyUSD[1]
-	case Reserved1Y:
+	case catalog.Reserved1Y:
 		return u.hourlyUSD[2]
-	case Reserved3Y:
+	case catalog.Reserved3Y:
 		return u.hourlyUSD[3]
 	}
 	return 0
@@ -223,7 +223,7 @@ func (e *engine) filterOffers() {
 			continue
 		}
 		if !e.anyPricing(o) {
-			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
+			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
 				e.excl.add(reasonPriceOutlier, func() locale.Text {
 					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
 				})
@@ -237,7 +237,7 @@ func (e *engine) filterOffers() {
 		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
 			proximity: e.proximityOf(rf.metro)})
 		u := &pool[len(pool)-1]
-		for k, pm := range PricingModels {
+		for k, pm := range catalog.PricingModels {
 			if p, ok := hourly(o, pm); ok {
 				u.hourlyUSD[k] = toFloat(p)
 			}

@@ -12,17 +12,17 @@ func complianceOf(cat *catalog.Catalog, mode string, r *catalog.Region) (Complia
 	country := locale.Word("country." + c.Code)
 	var t locale.Text
 	ok := true
-	switch {
+	switch j := c.Jurisdiction(); {
 	case mode == GDPRNone:
 		t = locale.New("gdpr.none")
-	case c.EUEEA:
+	case j == catalog.JurisdictionEU:
 		t = locale.New("gdpr.in_eu", country)
 	case mode == GDPREU:
 		t, ok = locale.New("gdpr.not_eu", country), false
-	case c.Adequacy == catalog.AdequacyFull:
-		t = locale.New("gdpr.adequate", country, c.AdequacyNote)
-	case c.Adequacy == catalog.AdequacyPartial:
+	case j == catalog.JurisdictionAdequacy && c.Adequacy == catalog.AdequacyPartial:
 		t = locale.New("gdpr.partial", country, c.AdequacyNote, providerName(cat, r.Provider))
+	case j == catalog.JurisdictionAdequacy:
+		t = locale.New("gdpr.adequate", country, c.AdequacyNote)
 	default:
 		t, ok = locale.New("gdpr.neither", country), false
 	}

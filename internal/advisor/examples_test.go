@@ -132,7 +132,7 @@ func TestRecommendDoneWhenDeadline(t *testing.T) {
 		t.Run(fmt.Sprintf("%g h", deadline), func(t *testing.T) {
 			req := advisor.Request{
 				Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: deadline},
-				Pricing:  []string{advisor.OnDemand},
+				Pricing:  []string{catalog.OnDemand},
 			}
 			res := recommend(t, cat, req)
 			if res.Pick == nil {

@@ -22,7 +22,7 @@ func TestExpertP4dImageNet(t *testing.T) {
 	req := advisor.Request{
 		Workload:  advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50"},
 		Providers: []string{"aws"}, GPUs: []string{"a100-40gb", "a100-80gb"},
-		Pricing: []string{advisor.OnDemand}, Countries: []string{"US"},
+		Pricing: []string{catalog.OnDemand}, Countries: []string{"US"},
 	}
 	res := recommend(t, cat, req)
 	if res.Pick == nil {
@@ -60,7 +60,7 @@ func TestExpertOneBasis(t *testing.T) {
 		req := advisor.Request{
 			Workload: advisor.Workload{Kind: catalog.KindInference, Profile: profile, RPS: 2000, PeakRPS: 2000},
 			Users:    []advisor.UserShare{{Location: "US", Share: 1}},
-			GPUs:     []string{"a10", "a10g", "t4", "v100"}, Pricing: []string{advisor.OnDemand},
+			GPUs:     []string{"a10", "a10g", "t4", "v100"}, Pricing: []string{catalog.OnDemand},
 		}
 		res := recommend(t, cat, req)
 		perGPU := map[string]float64{}
@@ -151,7 +151,7 @@ func TestExpertSpotOutliersAndDefaults(t *testing.T) {
 	req := advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 100, PeakRPS: 200},
 		Users:    []advisor.UserShare{{Location: "IT", Share: 1}},
-		GPUs:     []string{"t4"}, Providers: []string{"aws"}, Pricing: []string{advisor.Spot},
+		GPUs:     []string{"t4"}, Providers: []string{"aws"}, Pricing: []string{catalog.Spot},
 	}
 	res := recommend(t, cat, req)
 	for _, o := range options(res) {
@@ -174,7 +174,7 @@ func TestExpertSpotOutliersAndDefaults(t *testing.T) {
 	}
 	req.Pricing = nil
 	res = recommend(t, cat, req)
-	if slices.Contains(res.Request.Pricing, advisor.Spot) {
+	if slices.Contains(res.Request.Pricing, catalog.Spot) {
 		t.Errorf("inference default pricing = %v, want spot left out", res.Request.Pricing)
 	}
 }
@@ -187,7 +187,7 @@ func TestExpertRegionalEgress(t *testing.T) {
 		req := advisor.Request{
 			Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 50, ResponseKB: 100},
 			Users:     []advisor.UserShare{{Location: country, Share: 1}},
-			Providers: []string{"aws"}, GPUs: []string{"t4"}, Pricing: []string{advisor.OnDemand}, Countries: []string{country},
+			Providers: []string{"aws"}, GPUs: []string{"t4"}, Pricing: []string{catalog.OnDemand}, Countries: []string{country},
 		}
 		res := recommend(t, cat, req)
 		if res.Pick == nil || len(linesOf(*res.Pick, "egress")) == 0 {
@@ -209,7 +209,7 @@ func TestExpertTrainingPlacement(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
 		Workload:  advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: 4},
-		Countries: []string{"US"}, Pricing: []string{advisor.OnDemand, advisor.Spot},
+		Countries: []string{"US"}, Pricing: []string{catalog.OnDemand, catalog.Spot},
 	}
 	res := recommend(t, cat, req)
 	if res.Pick == nil {

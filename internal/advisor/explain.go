@@ -244,7 +244,7 @@ func describe(p *plan) locale.Text {
 
 // spotNote weighs spot against the pick's own pricing on the same instance.
 func (e *engine) spotNote(p *plan) (locale.Text, bool) {
-	if len(p.places) != 1 || !allowed(e.req.Pricing, Spot) {
+	if len(p.places) != 1 || !allowed(e.req.Pricing, catalog.Spot) {
 		return locale.Text{}, false
 	}
 	pl := p.places[0]
@@ -258,15 +258,15 @@ func (e *engine) spotNote(p *plan) (locale.Text, bool) {
 		bandNote = locale.New("spot.band.default", band)
 	}
 	training := e.req.Workload.Kind == catalog.KindTraining
-	if pl.pricing == Spot {
-		od := e.variant(p, OnDemand)
+	if pl.pricing == catalog.Spot {
+		od := e.variant(p, catalog.OnDemand)
 		if training {
 			return locale.New("spot.saves.training", locale.Pct(savings(p, od)), locale.Count(p.interruptions), bandNote,
 				locale.Hours(p.hours-p.workHours), e.checkpointNote()), true
 		}
 		return locale.New("spot.saves.inference.fallback", locale.Pct(savings(p, od)), pl.spares, locale.Hours(pl.fallbackHours), bandNote), true
 	}
-	s := e.variant(p, Spot)
+	s := e.variant(p, catalog.Spot)
 	if s == nil {
 		return locale.Text{}, false
 	}
@@ -332,9 +332,9 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 		return nil
 	}
 	pl := p.places[0]
-	od, _ := hourly(pl.u.offer, OnDemand)
+	od, _ := hourly(pl.u.offer, catalog.OnDemand)
 	var out []PricingComparison
-	for _, pm := range PricingModels {
+	for _, pm := range catalog.PricingModels {
 		q := e.variant(p, pm)
 		if q == nil {
 			continue
@@ -347,15 +347,15 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 		}
 		var note locale.Text
 		switch pm {
-		case OnDemand:
+		case catalog.OnDemand:
 			note = locale.New("pricing.note.on_demand")
-		case Spot:
+		case catalog.Spot:
 			band, _ := spotBand(e.cat, pl.u.offer)
 			note = locale.New("pricing.note.spot", locale.Pct((1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100), band)
 		default:
 			share := q.places[0].priceUSD.InexactFloat64() / od.InexactFloat64()
-			used := math.Min(1, p.hours/termHours(pm))
-			note = locale.New("pricing.note.reserved", locale.Pct(share*100), locale.Pct(share*HoursPerMonth), locale.Pct(used*100))
+			used := math.Min(1, p.hours/float64(catalog.TermHours(pm)))
+			note = locale.New("pricing.note.reserved", locale.Pct(share*100), locale.Pct(share*catalog.HoursPerMonth), locale.Pct(used*100))
 		}
 		if !allowed(e.req.Pricing, pm) {
 			note = locale.New("pricing.note.disallowed", note)
@@ -382,7 +382,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
 			add(locale.New("estimated.price", pl.u.offer.InstanceType, pl.u.offer.Region, price.Method))
 		}
-		if pl.pricing == Spot {
+		if pl.pricing == catalog.Spot {
 			if _, isDefault := spotBand(e.cat, pl.u.offer); isDefault {
 				add(locale.New("estimated.band", pl.u.offer.InstanceType))
 			}
@@ -410,11 +410,11 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 
 func priceRef(o *catalog.Offer, pm string) catalog.Ref {
 	switch pm {
-	case Spot:
+	case catalog.Spot:
 		return o.Spot.Ref
-	case Reserved1Y:
+	case catalog.Reserved1Y:
 		return o.Reserved1Y.Ref
-	case Reserved3Y:
+	case catalog.Reserved3Y:
 		return o.Reserved3Y.Ref
 	}
 	return o.OnDemand.Ref

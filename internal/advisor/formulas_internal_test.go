@@ -76,13 +76,13 @@ func TestBilledHours(t *testing.T) {
 		hours   float64
 		want    float64
 	}{
-		{OnDemand, 10.5, 10.5},
-		{Spot, 1055.36, 1055.36},
-		{Reserved1Y, 0.1, 8760},
-		{Reserved1Y, 8760, 8760},
-		{Reserved1Y, 8760.01, 17520},
-		{Reserved3Y, 10, 26280},
-		{Reserved3Y, 26281, 52560},
+		{catalog.OnDemand, 10.5, 10.5},
+		{catalog.Spot, 1055.36, 1055.36},
+		{catalog.Reserved1Y, 0.1, 8760},
+		{catalog.Reserved1Y, 8760, 8760},
+		{catalog.Reserved1Y, 8760.01, 17520},
+		{catalog.Reserved3Y, 10, 26280},
+		{catalog.Reserved3Y, 26281, 52560},
 	}
 	for _, tt := range tests {
 		if got := billedHours(tt.pricing, tt.hours); got != tt.want {

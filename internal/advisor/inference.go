@@ -7,7 +7,7 @@ import (
 	"gpuplace/internal/catalog"
 )
 
-// Spot serving carries its risk in its price (see spotServing): spare
+// catalog.Spot serving carries its risk in its price (see spotServing): spare
 // replicas for the interruptions of its band, at least MinSpotSpares, and
 // on-demand replica-hours as a fallback for capacity spot cannot replace.
 const MinSpotSpares = 1
@@ -59,7 +59,9 @@ func (e *engine) inferencePlans() []*plan {
 	return plans
 }
 
-func (e *engine) serviceHours() float64 { return float64(e.req.Workload.Months) * HoursPerMonth }
+func (e *engine) serviceHours() float64 {
+	return float64(e.req.Workload.Months) * catalog.HoursPerMonth
+}
 
 func (e *engine) allGroups() []int {
 	g := make([]int, len(e.req.Users))
@@ -86,10 +88,10 @@ func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int)
 		return place{}, false
 	}
 	w := e.req.Workload
-	monthlyGB := w.RPS * share * 3600 * HoursPerMonth * w.ResponseKB / KBPerGB
+	monthlyGB := w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB
 	pl := place{u: u, pricing: pm, count: e.replicas(u, share), billed: billedHours(pm, e.serviceHours()),
 		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}
-	if pm == Spot {
+	if pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
 		pl.count += pl.spares
 	}
@@ -131,7 +133,7 @@ func (e *engine) placeCostUSD(pl place) float64 {
 }
 
 func (e *engine) computeCostUSD(pl place) float64 {
-	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(OnDemand)
+	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(catalog.OnDemand)
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
@@ -148,7 +150,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 			locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
 		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
 		if pl.fallbackHours > 0 {
-			od, _ := hourly(o, OnDemand)
+			od, _ := hourly(o, catalog.OnDemand)
 			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),
 				pl.fallbackHours, "hour", od))
 		}

@@ -17,7 +17,7 @@ func handInference(rps, peak float64) advisor.Request {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
 			RPS: rps, PeakRPS: peak, ResponseKB: 1, LatencyMS: 100, Months: 1},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
-		Pricing:   []string{advisor.OnDemand},
+		Pricing:   []string{catalog.OnDemand},
 		GPUs:      []string{"a"},
 		Providers: []string{"p1"},
 	}
@@ -38,23 +38,23 @@ func TestRecommendReplicas(t *testing.T) {
 		fallback  [3]string // spot only: the on-demand fallback line
 	}{
 		// a1 serves 2,000 requests/s; at 70 % that is 1,400.
-		{"exactly at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1400, 1, [3]string{"730", "1", "730.00"}, [3]string{}},
-		{"one request over", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 1401, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
-		{"two at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 2800, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
+		{"exactly at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, catalog.OnDemand, 1400, 1, [3]string{"730", "1", "730.00"}, [3]string{}},
+		{"one request over", "p1:eu:a1", []string{"a"}, []string{"p1"}, catalog.OnDemand, 1401, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
+		{"two at capacity", "p1:eu:a1", []string{"a"}, []string{"p1"}, catalog.OnDemand, 2800, 2, [3]string{"1460", "1", "1460.00"}, [3]string{}},
 		// 3,000 ÷ 1,400 = 2.14 → 3; 3 × 730 h × $1.00.
-		{"rounded up", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.OnDemand, 3000, 3, [3]string{"2190", "1", "2190.00"}, [3]string{}},
+		{"rounded up", "p1:eu:a1", []string{"a"}, []string{"p1"}, catalog.OnDemand, 3000, 3, [3]string{"2190", "1", "2190.00"}, [3]string{}},
 		// 3 on spot in the 5–10 % band (midpoint 7.5 %): spares ⌈3 × 0.075⌉
 		// = 1, so 4 × 730 h × $0.30 = 876.00; fallback 3 × 0.075 × 730 h =
 		// 164.25 replica-hours × $1.00 on-demand = 164.25.
-		{"spot spare", "p1:eu:a1", []string{"a"}, []string{"p1"}, advisor.Spot, 3000, 4, [3]string{"2920", "0.3", "876.00"}, [3]string{"164.25", "1", "164.25"}},
+		{"spot spare", "p1:eu:a1", []string{"a"}, []string{"p1"}, catalog.Spot, 3000, 4, [3]string{"2920", "0.3", "876.00"}, [3]string{"164.25", "1", "164.25"}},
 		// 8 × a, no scaling loss when serving: 16,000 × 0.7 = 11,200.
-		{"eight GPUs at capacity", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11200, 1, [3]string{"730", "6.4", "4672.00"}, [3]string{}},
-		{"eight GPUs one over", "p1:eu:a8", []string{"a"}, []string{"p1"}, advisor.OnDemand, 11201, 2, [3]string{"1460", "6.4", "9344.00"}, [3]string{}},
+		{"eight GPUs at capacity", "p1:eu:a8", []string{"a"}, []string{"p1"}, catalog.OnDemand, 11200, 1, [3]string{"730", "6.4", "4672.00"}, [3]string{}},
+		{"eight GPUs one over", "p1:eu:a8", []string{"a"}, []string{"p1"}, catalog.OnDemand, 11201, 2, [3]string{"1460", "6.4", "9344.00"}, [3]string{}},
 		// 8 × b: 8 × 6,000 × 0.7 = 33,600; 33,601 → 2 × 730 h × $20.
-		{"eight b", "p1:eu:b8", []string{"b"}, []string{"p1"}, advisor.OnDemand, 33601, 2, [3]string{"1460", "20", "29200.00"}, [3]string{}},
+		{"eight b", "p1:eu:b8", []string{"b"}, []string{"p1"}, catalog.OnDemand, 33601, 2, [3]string{"1460", "20", "29200.00"}, [3]string{}},
 		// c is estimated at 1,000 requests/s (half of a): 700 at 70 %;
 		// 1,400 → 2 × 730 h × $0.40.
-		{"estimated GPU", "p2:fr:c1", []string{"c"}, []string{"p2"}, advisor.OnDemand, 1400, 2, [3]string{"1460", "0.4", "584.00"}, [3]string{}},
+		{"estimated GPU", "p2:fr:c1", []string{"c"}, []string{"p2"}, catalog.OnDemand, 1400, 2, [3]string{"1460", "0.4", "584.00"}, [3]string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestRecommendReplicas(t *testing.T) {
 			}
 			compute := linesOf(o, "compute")
 			want := 1
-			if tt.pricing == advisor.Spot {
+			if tt.pricing == catalog.Spot {
 				want = 2
 			}
 			if len(compute) != want {
@@ -144,12 +144,12 @@ func TestRecommendInferenceReservedTerms(t *testing.T) {
 	}{
 		// 12 × 730 = 8,760 h: one 1-year term, 8,760 h × $0.60 = 5,256.00;
 		// egress 12 × 2.628 = 31.536 GB × $0.10 = 3.1536 → 3.15.
-		{"one year on 1-year", advisor.Reserved1Y, 12, "8760", [3]string{"8760", "0.6", "5256.00"}, [3]string{"31.536", "0.1", "3.15"}, "5259.15"},
+		{"one year on 1-year", catalog.Reserved1Y, 12, "8760", [3]string{"8760", "0.6", "5256.00"}, [3]string{"31.536", "0.1", "3.15"}, "5259.15"},
 		// 13 × 730 = 9,490 h: two 1-year terms, 17,520 h × $0.60 =
 		// 10,512.00; egress 13 × 2.628 = 34.164 GB × $0.10 = 3.4164 → 3.42.
-		{"13 months on 1-year", advisor.Reserved1Y, 13, "9490", [3]string{"17520", "0.6", "10512.00"}, [3]string{"34.164", "0.1", "3.42"}, "10515.42"},
+		{"13 months on 1-year", catalog.Reserved1Y, 13, "9490", [3]string{"17520", "0.6", "10512.00"}, [3]string{"34.164", "0.1", "3.42"}, "10515.42"},
 		// 12 months on a 3-year term: 26,280 h × $0.40 = 10,512.00.
-		{"one year on 3-year", advisor.Reserved3Y, 12, "8760", [3]string{"26280", "0.4", "10512.00"}, [3]string{"31.536", "0.1", "3.15"}, "10515.15"},
+		{"one year on 3-year", catalog.Reserved3Y, 12, "8760", [3]string{"26280", "0.4", "10512.00"}, [3]string{"31.536", "0.1", "3.15"}, "10515.15"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,7 +196,7 @@ func TestRecommendMultiRegion(t *testing.T) {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
 			RPS: 100, PeakRPS: 5600, ResponseKB: 10, LatencyMS: 50, Months: 1},
 		Users:   []advisor.UserShare{{Location: "DE", Share: 75}, {Location: "JP", Share: 25}},
-		Pricing: []string{advisor.OnDemand},
+		Pricing: []string{catalog.OnDemand},
 		GPUs:    []string{"a"},
 	}
 	res := recommend(t, cat, req)

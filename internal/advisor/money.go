@@ -11,8 +11,6 @@ import (
 
 // Billing constants.
 const (
-	HoursPerMonth = 730.0
-	HoursPerYear  = 8760.0
 	// KBPerGB counts decimal units, as providers bill transfer.
 	KBPerGB = 1e6
 	// unitPricePlaces is how many decimals a converted unit price keeps;
@@ -22,21 +20,10 @@ const (
 	amountPlaces    = 2
 )
 
-// termHours is the length of a reserved term, or 0 for pay-as-you-go.
-func termHours(pricing string) float64 {
-	switch pricing {
-	case Reserved1Y:
-		return HoursPerYear
-	case Reserved3Y:
-		return 3 * HoursPerYear
-	}
-	return 0
-}
-
 // billedHours is what one instance is billed for to run hours: pay-as-you-go
 // bills the hours; a reserved term is paid in full, term after term.
 func billedHours(pricing string, hours float64) float64 {
-	if t := termHours(pricing); t > 0 {
+	if t := float64(catalog.TermHours(pricing)); t > 0 {
 		return t * math.Max(1, math.Ceil(hours/t-1e-9))
 	}
 	return hours
@@ -45,23 +32,11 @@ func billedHours(pricing string, hours float64) float64 {
 // hourly returns an offer's price per instance-hour under a pricing model.
 // A spot price the catalog marks as an outlier is no price to plan with.
 func hourly(o *catalog.Offer, pricing string) (decimal.Decimal, bool) {
-	switch pricing {
-	case OnDemand:
-		return o.OnDemand.USDPerHour, true
-	case Spot:
-		if o.Spot != nil && o.SpotOutlier() == "" {
-			return o.Spot.USDPerHour, true
-		}
-	case Reserved1Y:
-		if o.Reserved1Y != nil {
-			return o.Reserved1Y.USDPerHour, true
-		}
-	case Reserved3Y:
-		if o.Reserved3Y != nil {
-			return o.Reserved3Y.USDPerHour, true
-		}
+	p, ok := o.Price(pricing)
+	if !ok || (pricing == catalog.Spot && o.SpotOutlier() != "") {
+		return decimal.Decimal{}, false
 	}
-	return decimal.Decimal{}, false
+	return p.USDPerHour, true
 }
 
 // tierSpan is the gigabytes of one month's volume that fall in one tier.

@@ -321,8 +321,8 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 				computeSlot: cs, regionSlot: rs}
 			// As in e.replicas.
 			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
-			if pm == Spot {
-				sc.bandShare, sc.onDemand = bandShare(e.cat, u.offer), u.hourlyFloat(OnDemand)
+			if pm == catalog.Spot {
+				sc.bandShare, sc.onDemand = bandShare(e.cat, u.offer), u.hourlyFloat(catalog.OnDemand)
 			}
 			t.cands = append(t.cands, sc)
 		}

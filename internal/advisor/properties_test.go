@@ -125,7 +125,7 @@ func (g *requestGen) request(training bool) advisor.Request {
 		req.Data.Location = g.regions[r.IntN(len(g.regions))]
 	}
 	if r.IntN(2) == 0 {
-		req.Pricing = g.some(advisor.PricingModels, 3)
+		req.Pricing = g.some(catalog.PricingModels, 3)
 	}
 	switch r.IntN(3) {
 	case 0:

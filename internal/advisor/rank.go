@@ -121,7 +121,7 @@ func markNearBest(plans []*plan) {
 
 // rankedPlans is how many of the best plans come out in order: the result
 // reads only the pick, the alternatives (within the first
-// (MaxAlternatives+1) × len(PricingModels) plans, since an instance has at
+// (MaxAlternatives+1) × len(catalog.PricingModels) plans, since an instance has at
 // most one plan per pricing model) and the chart's MaxCandidates.
 const rankedPlans = MaxCandidates
 

@@ -21,25 +21,14 @@ const (
 	GDPREUAdequacy = "eu_adequacy" // EU/EEA plus countries with an adequacy decision
 )
 
-// Pricing models.
-const (
-	OnDemand   = "on_demand"
-	Spot       = "spot"
-	Reserved1Y = "reserved_1y"
-	Reserved3Y = "reserved_3y"
-)
-
-// PricingModels lists every pricing model, in display order.
-var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y}
-
 // DefaultPricing returns the pricing models a request of a kind allows when
 // it names none: all of them for training; for inference all but spot,
 // which serves only when asked for (a reclaimed replica drops requests).
 func DefaultPricing(kind string) []string {
 	if kind == catalog.KindInference {
-		return slices.DeleteFunc(slices.Clone(PricingModels), func(pm string) bool { return pm == Spot })
+		return slices.DeleteFunc(slices.Clone(catalog.PricingModels), func(pm string) bool { return pm == catalog.Spot })
 	}
-	return slices.Clone(PricingModels)
+	return slices.Clone(catalog.PricingModels)
 }
 
 // Objectives.
@@ -55,7 +44,7 @@ const (
 	DefaultPrecision         = "mixed"
 	DefaultGDPR              = GDPRNone
 	DefaultObjective         = ObjectiveCost
-	DefaultCurrency          = "USD"
+	DefaultCurrency          = catalog.BaseCurrency
 	DefaultLatencyMS         = 100
 	DefaultMonths            = 12
 	DefaultCheckpointMinutes = 30

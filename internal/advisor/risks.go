@@ -21,7 +21,7 @@ func (e *engine) risks(p *plan) []Risk {
 	training := e.req.Workload.Kind == catalog.KindTraining
 	for _, pl := range p.places {
 		o := pl.u.offer
-		if pl.pricing == Spot {
+		if pl.pricing == catalog.Spot {
 			band, _ := spotBand(e.cat, o)
 			if training {
 				add(RiskSpot, locale.New("risk.spot.training", o.InstanceType, o.Region, band, locale.Count(p.interruptions), e.checkpointNote()))
@@ -29,7 +29,7 @@ func (e *engine) risks(p *plan) []Risk {
 				add(RiskSpot, locale.New("risk.spot.inference", o.InstanceType, o.Region, band, pl.spares, locale.Hours(pl.fallbackHours)))
 			}
 		}
-		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, Spot) {
+		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
 			add(RiskPriceOutlier, locale.New("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
 		}
 		if o.ListedOnly {

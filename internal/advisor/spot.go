@@ -50,7 +50,7 @@ func interruptionRate(band string) float64 {
 	if !ok {
 		p = bandMonthlyShare[catalog.BandOver20]
 	}
-	return -math.Log(1-p) / HoursPerMonth
+	return -math.Log(1-p) / catalog.HoursPerMonth
 }
 
 // spotWall is the expected wall time of a job needing hours of work when it

@@ -36,7 +36,7 @@ func (e *engine) trainingPlans() []*plan {
 				continue
 			}
 			if !finitePlan(p) {
-				// Spot without checkpoints on a job so long that the
+				// catalog.Spot without checkpoints on a job so long that the
 				// expected wall time overflows: it never finishes.
 				endless = p
 				continue
@@ -87,7 +87,7 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 		eff := e.efficiency(catalog.ScopeCluster, "", n)
 		hours := work / (u.nodeTput * float64(n) * eff) / 3600
 		wall, ints := hours, 0.0
-		if pm == Spot {
+		if pm == catalog.Spot {
 			band, _ := spotBand(e.cat, u.offer)
 			// Any node's interruption stops the whole job.
 			wall, ints = spotWall(hours, tau, interruptionRate(band)*float64(n))
@@ -109,7 +109,7 @@ func (e *engine) priceTraining(p *plan) {
 	prov, _ := e.cat.Provider(pl.u.offer.Provider)
 	p.costUSD = float64(pl.count) * pl.billed * pl.u.hourlyFloat(pl.pricing)
 	gb := e.req.Data.DatasetGB
-	p.storageGBMonths = gb * p.hours / HoursPerMonth
+	p.storageGBMonths = gb * p.hours / catalog.HoursPerMonth
 	p.costUSD += p.storageGBMonths * prov.StorageUSDPerGBMonth.InexactFloat64()
 	if from := e.req.Data.Location; from != "" && from != pl.u.offer.RegionKey() && gb > 0 {
 		p.transferGB, p.transferFrom = gb, from

@@ -16,7 +16,7 @@ func handTraining(samples int64, epochs int) advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "img", Samples: samples, Epochs: epochs},
 		Data:     advisor.Data{DatasetGB: 73},
-		Pricing:  []string{advisor.OnDemand},
+		Pricing:  []string{catalog.OnDemand},
 		GPUs:     []string{"a"},
 	}
 }
@@ -180,7 +180,7 @@ func TestRecommendSpotWallTime(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handTraining(tt.samples, 10)
-			req.Pricing = []string{advisor.Spot}
+			req.Pricing = []string{catalog.Spot}
 			req.Providers = []string{"p1"}
 			req.CheckpointMinutes = ptr(tt.checkpoint)
 			req.Workload.DeadlineHours = tt.deadline
@@ -190,7 +190,7 @@ func TestRecommendSpotWallTime(t *testing.T) {
 			}
 			o := optionFor(t, recommend(t, cat, req), tt.offer)
 			pl := o.Placements[0]
-			if pl.Pricing != advisor.Spot || pl.Nodes != tt.nodes {
+			if pl.Pricing != catalog.Spot || pl.Nodes != tt.nodes {
 				t.Fatalf("Recommend() placement = %d nodes on %s, want %d on spot", pl.Nodes, pl.Pricing, tt.nodes)
 			}
 			if got := o.Hours.InexactFloat64(); !near(got, want, 0.005+1e-9) {
@@ -221,9 +221,9 @@ func TestRecommendSpotNeverFinishes(t *testing.T) {
 		pricing []string
 		wantNil bool
 	}{
-		{"spot only", []string{advisor.Spot}, true},
-		{"on-demand and spot", []string{advisor.OnDemand, advisor.Spot}, false},
-		{"on-demand, spot compared", []string{advisor.OnDemand}, false},
+		{"spot only", []string{catalog.Spot}, true},
+		{"on-demand and spot", []string{catalog.OnDemand, catalog.Spot}, false},
+		{"on-demand, spot compared", []string{catalog.OnDemand}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -236,12 +236,12 @@ func TestRecommendSpotNeverFinishes(t *testing.T) {
 				t.Fatalf("Recommend() pick = %v, want nil %v (excluded %+v)", res.Pick, tt.wantNil, res.Excluded)
 			}
 			for _, o := range options(res) {
-				if p := o.Placements[0].Pricing; p == advisor.Spot {
+				if p := o.Placements[0].Pricing; p == catalog.Spot {
 					t.Errorf("Recommend() offers spot on %s, which is never expected to finish", placementID(o.Placements[0]))
 				}
 			}
 			for _, c := range res.Pricing {
-				if c.Pricing == advisor.Spot {
+				if c.Pricing == catalog.Spot {
 					t.Errorf("Recommend() pricing comparison has spot (%s), which is never expected to finish", c.Total)
 				}
 			}
@@ -270,15 +270,15 @@ func TestRecommendReservedTerms(t *testing.T) {
 	}{
 		// 10 h job: the 1-year term bills 8,760 h × $0.60 = 5,256.00;
 		// storage 1 GB-month × $0.02 = 0.02.
-		{"10 h on 1-year", advisor.Reserved1Y, 3_600_000, "10", [3]string{"8760", "0.6", "5256.00"}, "5256.02"},
+		{"10 h on 1-year", catalog.Reserved1Y, 3_600_000, "10", [3]string{"8760", "0.6", "5256.00"}, "5256.02"},
 		// 10 h job: the 3-year term bills 26,280 h × $0.40 = 10,512.00.
-		{"10 h on 3-year", advisor.Reserved3Y, 3_600_000, "10", [3]string{"26280", "0.4", "10512.00"}, "10512.02"},
+		{"10 h on 3-year", catalog.Reserved3Y, 3_600_000, "10", [3]string{"26280", "0.4", "10512.00"}, "10512.02"},
 		// Exactly 8,760 h (31,536,000,000 images): one term, 5,256.00;
 		// storage 73 GB × 8,760 h ÷ 730 = 876 GB-months × $0.02 = 17.52.
-		{"exactly one term", advisor.Reserved1Y, 3_153_600_000, "8760", [3]string{"8760", "0.6", "5256.00"}, "5273.52"},
+		{"exactly one term", catalog.Reserved1Y, 3_153_600_000, "8760", [3]string{"8760", "0.6", "5256.00"}, "5273.52"},
 		// 9,000 h: two 1-year terms, 17,520 h × $0.60 = 10,512.00; storage
 		// 73 × 9,000 ÷ 730 = 900 GB-months × $0.02 = 18.00.
-		{"9,000 h on 1-year", advisor.Reserved1Y, 3_240_000_000, "9000", [3]string{"17520", "0.6", "10512.00"}, "10530.00"},
+		{"9,000 h on 1-year", catalog.Reserved1Y, 3_240_000_000, "9000", [3]string{"17520", "0.6", "10512.00"}, "10530.00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -304,12 +304,12 @@ func TestRecommendReservedTerms(t *testing.T) {
 func TestRecommendPricingComparison(t *testing.T) {
 	cat := handCatalog(t)
 	req := handTraining(3_600_000, 10) // 10 h on one a
-	req.Pricing = []string{advisor.Reserved1Y}
+	req.Pricing = []string{catalog.Reserved1Y}
 	res := recommend(t, cat, req)
 	// On-demand: 10 h × $1.00 + 0.02 storage = 10.02. Spot (5–10 %, τ = 0.5 h):
 	// 10.00037 h → 10.000 h × $0.30 = 3.00 + 0.02 = 3.02. 1-year: 5,256.02.
 	// 3-year: 26,280 h × $0.40 = 10,512.00 + 0.02 = 10,512.02.
-	want := map[string]string{advisor.OnDemand: "10.02", advisor.Spot: "3.02", advisor.Reserved1Y: "5256.02", advisor.Reserved3Y: "10512.02"}
+	want := map[string]string{catalog.OnDemand: "10.02", catalog.Spot: "3.02", catalog.Reserved1Y: "5256.02", catalog.Reserved3Y: "10512.02"}
 	if len(res.Pricing) != len(want) {
 		t.Fatalf("Recommend() pricing comparison = %+v, want %d models", res.Pricing, len(want))
 	}
@@ -317,7 +317,7 @@ func TestRecommendPricingComparison(t *testing.T) {
 		if !c.Total.Equal(dec(want[c.Pricing])) {
 			t.Errorf("Recommend() %s total = %s, want %s", c.Pricing, c.Total, want[c.Pricing])
 		}
-		if notAllowed := strings.Contains(say(cat, c.NoteText), "Not among the allowed"); notAllowed != (c.Pricing != advisor.Reserved1Y) {
+		if notAllowed := strings.Contains(say(cat, c.NoteText), "Not among the allowed"); notAllowed != (c.Pricing != catalog.Reserved1Y) {
 			t.Errorf("Recommend() %s note = %q, want it to say whether the model is allowed", c.Pricing, say(cat, c.NoteText))
 		}
 	}

@@ -82,6 +82,7 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	if r.Objective == "" {
 		r.Objective = DefaultObjective
 	}
+	r.Currency = strings.ToUpper(strings.TrimSpace(r.Currency))
 	if r.Currency == "" {
 		r.Currency = DefaultCurrency
 	}
@@ -96,6 +97,10 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	}
 	return r
 }
+
+// Check validates a request as Recommend does, its defaults filled in:
+// nil, or FieldErrors naming every invalid field.
+func Check(cat *catalog.Catalog, r Request) error { return r.WithDefaults(cat).Validate(cat) }
 
 // Validate checks a request (after WithDefaults) against the catalog and
 // returns FieldErrors naming every invalid field, or nil.
@@ -151,7 +156,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 			fe.Add("data.location", "invalid.region", r.Data.Location)
 		}
 	}
-	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(PricingModels, s) }, "invalid.pricing")
+	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(catalog.PricingModels, s) }, "invalid.pricing")
 	if r.CheckpointMinutes != nil {
 		between(&fe, "checkpoint_minutes", *r.CheckpointMinutes, 0, maxCheckpointMin)
 	}

@@ -80,7 +80,7 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"data region without provider", training, func(r *advisor.Request) { r.Data.Location = "eu" }, []string{"data.location"}},
 		{"unknown pricing", training, func(r *advisor.Request) { r.Pricing = []string{"free"} }, []string{"pricing[0]"}},
 		{"pricing twice", training, func(r *advisor.Request) {
-			r.Pricing = []string{advisor.Spot, advisor.OnDemand, advisor.Spot}
+			r.Pricing = []string{catalog.Spot, catalog.OnDemand, catalog.Spot}
 		}, []string{"pricing[2]"}},
 		{"negative checkpoint", training, func(r *advisor.Request) { r.CheckpointMinutes = ptr(-1.0) }, []string{"checkpoint_minutes"}},
 		{"absurd checkpoint", training, func(r *advisor.Request) { r.CheckpointMinutes = ptr(20000.0) }, []string{"checkpoint_minutes"}},
@@ -91,7 +91,7 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"absurd budget", training, func(r *advisor.Request) { r.Budget = ptr(dec("2e12")) }, []string{"budget"}},
 		{"unknown objective", training, func(r *advisor.Request) { r.Objective = "fastest" }, []string{"objective"}},
 		{"unknown currency", training, func(r *advisor.Request) { r.Currency = "GBP" }, []string{"currency"}},
-		{"lower-case currency", training, func(r *advisor.Request) { r.Currency = "eur" }, []string{"currency"}},
+		{"misspelt currency", training, func(r *advisor.Request) { r.Currency = "euro" }, []string{"currency"}},
 		{"several at once", inference, func(r *advisor.Request) {
 			r.Workload.Months, r.GDPR, r.Currency = -3, "x", "x"
 		}, []string{"workload.months", "gdpr", "currency"}},
@@ -118,6 +118,22 @@ func TestRecommendFieldErrors(t *testing.T) {
 				t.Errorf("Recommend() field errors = %v, want fields %v", fe, tt.want)
 			}
 		})
+	}
+}
+
+// Ensure a currency code is read in any case, as every route reads it:
+// "eur" answers in EUR.
+func TestCurrencyAnyCase(t *testing.T) {
+	cat := handCatalog(t)
+	for _, code := range []string{"eur", " Eur ", "EUR"} {
+		req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "img", Samples: 1000, Epochs: 1}, Currency: code}
+		res, err := advisor.Recommend(cat, req)
+		if err != nil {
+			t.Fatalf("currency %q: %v", code, err)
+		}
+		if res.Currency != "EUR" || res.Request.Currency != "EUR" {
+			t.Errorf("currency %q answered in %q (request %q), want EUR", code, res.Currency, res.Request.Currency)
+		}
 	}
 }
 
@@ -178,7 +194,7 @@ func TestDecodeRequestValid(t *testing.T) {
 	res := recommend(t, handCatalog(t), req)
 	r := res.Request
 	if r.Workload.Samples != 1_000_000 || r.Workload.Precision != advisor.DefaultPrecision || r.GDPR != advisor.DefaultGDPR ||
-		r.Objective != advisor.DefaultObjective || r.Currency != advisor.DefaultCurrency || !slices.Equal(r.Pricing, advisor.PricingModels) ||
+		r.Objective != advisor.DefaultObjective || r.Currency != advisor.DefaultCurrency || !slices.Equal(r.Pricing, catalog.PricingModels) ||
 		*r.CheckpointMinutes != 0 || r.Data.DatasetGB != 100 {
 		t.Errorf("Recommend() request = %+v, want the defaults filled in and checkpoints left off", r)
 	}

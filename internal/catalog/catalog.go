@@ -8,7 +8,11 @@
 // (Estimated) and names its method.
 package catalog
 
-import "github.com/shopspring/decimal"
+import (
+	"cmp"
+
+	"github.com/shopspring/decimal"
+)
 
 // Ref ties a figure to where it came from.
 type Ref struct {
@@ -294,6 +298,8 @@ type EgressTier struct {
 type Provider struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
+	// ShortName is what tables call the provider, when shorter than Name.
+	ShortName string `json:"short_name,omitempty"`
 	// Egress prices data sent to the internet, per month, on marginal tiers.
 	Egress    []EgressTier `json:"egress"`
 	EgressRef Ref          `json:"egress_ref"`
@@ -381,6 +387,9 @@ type Offer struct {
 // SpotOutlier says why the offer's spot price is an outlier kept out of
 // picks, or "" when it is not one.
 func (o Offer) SpotOutlier() string { return o.spotOutlier }
+
+// Label is the provider's name as tables show it: its short name, if any.
+func (p Provider) Label() string { return cmp.Or(p.ShortName, p.Name) }
 
 // RegionKey is the offer's region as "provider:region".
 func (o Offer) RegionKey() string { return o.Provider + ":" + o.Region }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -41,8 +42,10 @@ var Currencies = func() []string {
 	return out
 }()
 
-// CurrencyOf returns a currency by its code.
+// CurrencyOf returns a currency by its code, read in any case and with
+// spaces around it ("eur", " EUR ").
 func CurrencyOf(code string) (Currency, bool) {
+	code = strings.ToUpper(strings.TrimSpace(code))
 	for _, c := range currencies {
 		if c.Code == code {
 			return c, true

@@ -20,8 +20,8 @@ type Catalog struct {
 	Offers     []Offer
 	Currencies []CurrencyRate
 
-	gpus, profiles, countries, metros, providers, regions, currencies map[string]int
-	benchmarks                                                        map[benchKey]int
+	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
+	benchmarks                                                                map[benchKey]int
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
 	rtt      []float64
@@ -85,6 +85,7 @@ func (c *Catalog) index() {
 	c.providers = indexBy(c.Providers, func(p Provider) string { return p.ID })
 	c.regions = indexBy(c.Regions, func(r Region) string { return r.Key() })
 	c.currencies = indexBy(c.Currencies, func(r CurrencyRate) string { return r.Code })
+	c.offers = indexBy(c.Offers, Offer.ID)
 	c.sources = indexBy(c.Version.Sources, func(s Source) string { return s.ID })
 	c.benchmarks = make(map[benchKey]int, len(c.Benchmarks))
 	for i, b := range c.Benchmarks {
@@ -149,6 +150,9 @@ func (c *Catalog) Provider(id string) (Provider, bool) {
 
 // Region returns the region with the key "provider:region".
 func (c *Catalog) Region(key string) (Region, bool) { return lookup(c.Regions, c.regions, key) }
+
+// Offer returns the offer with the id "provider:region:instance_type".
+func (c *Catalog) Offer(id string) (Offer, bool) { return lookup(c.Offers, c.offers, id) }
 
 // Source returns the source with the given id.
 func (c *Catalog) Source(id string) (Source, bool) {

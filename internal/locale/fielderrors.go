@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"errors"
 	"slices"
 	"strings"
 )
@@ -48,6 +49,22 @@ func Invalid(field, id string, args ...any) FieldError {
 func (fe FieldErrors) OrNil() error {
 	if len(fe) == 0 {
 		return nil
+	}
+	return fe
+}
+
+// Merge adds the field errors err holds (when it is FieldErrors) for the
+// fields fe does not name yet: a decoder's errors come first, a later
+// check's complete them.
+func (fe FieldErrors) Merge(err error) FieldErrors {
+	var more FieldErrors
+	if !errors.As(err, &more) {
+		return fe
+	}
+	for _, e := range more {
+		if !fe.Has(e.Field) {
+			fe = append(fe, e)
+		}
 	}
 	return fe
 }

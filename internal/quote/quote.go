@@ -13,6 +13,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // ErrNotFound is returned for a quote that does not exist.
@@ -32,19 +35,12 @@ const (
 	StatusExpired  = "expired"
 )
 
-// Currencies a quote may be in, with their minor unit (decimal places).
-var minorUnits = map[string]int32{"USD": 2, "EUR": 2, "CNY": 2}
-
 // MinorUnit returns the decimal places of a currency, and whether the
-// currency is known.
+// currency is one the product prices in.
 func MinorUnit(currency string) (int32, bool) {
-	p, ok := minorUnits[currency]
-	return p, ok
+	c, ok := catalog.CurrencyOf(currency)
+	return c.Minor, ok
 }
-
-// RoundingRule states, for the quote document, how amounts are computed.
-const RoundingRule = "Each line: quantity × unit price, less the line's discount and then the quote's discount, " +
-	"rounded to the currency's minor unit (half away from zero). The total is the sum of the rounded lines."
 
 // Line is one line of a quote.
 type Line struct {
@@ -206,40 +202,18 @@ const (
 
 var maxAmount = decimal.NewFromInt(1_000_000_000_000)
 
-// FieldError is one invalid field of a quote form.
-type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
-}
-
-// FieldErrors is every invalid field of a quote.
-type FieldErrors []FieldError
-
-// Error lists the field errors.
-func (fe FieldErrors) Error() string {
-	parts := make([]string, len(fe))
-	for i, e := range fe {
-		parts[i] = e.Field + ": " + e.Message
-	}
-	return "invalid quote: " + strings.Join(parts, "; ")
-}
-
-func (fe *FieldErrors) add(field, format string, args ...any) {
-	*fe = append(*fe, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
-}
-
 // Validate checks every field a person fills in; a quote that fails is
 // never saved.
 func (q Quote) Validate() error {
-	var fe FieldErrors
+	var fe locale.FieldErrors
 	text := func(field, s string, required bool, max int) {
 		switch {
 		case required && strings.TrimSpace(s) == "":
-			fe.add(field, "required")
+			fe.Add(field, "invalid.required")
 		case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
-			fe.add(field, "is not valid text")
+			fe.Add(field, "invalid.not_text")
 		case utf8.RuneCountInString(s) > max:
-			fe.add(field, "at most %d characters", max)
+			fe.Add(field, "invalid.text.long", max)
 		}
 	}
 	text("customer_name", q.Customer.Name, true, maxText)
@@ -249,21 +223,21 @@ func (q Quote) Validate() error {
 	text("terms", q.Terms, false, maxLongText)
 	if e := strings.TrimSpace(q.Customer.Email); e != "" {
 		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
-			fe.add("email", "is not an email address")
+			fe.Add("email", "invalid.email")
 		}
 	}
 	if _, ok := MinorUnit(q.Currency); !ok {
-		fe.add("currency", "must be USD, EUR or CNY")
+		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
 	}
 	if q.ValidDays < 1 || q.ValidDays > maxValidDays {
-		fe.add("valid_days", "must be between 1 and %d days", maxValidDays)
+		fe.Add("valid_days", "invalid.quote.valid_days", maxValidDays)
 	}
 	percent(&fe, "discount_pct", q.DiscountPct)
 	if len(q.Lines) == 0 {
-		fe.add("lines", "a quote needs at least one line")
+		fe.Add("lines", "invalid.quote.no_lines")
 	}
 	if len(q.Lines) > maxLines {
-		fe.add("lines", "at most %d lines", maxLines)
+		fe.Add("lines", "invalid.quote.lines", maxLines)
 	}
 	for i, l := range q.Lines {
 		f := fmt.Sprintf("lines[%d]", i)
@@ -271,27 +245,24 @@ func (q Quote) Validate() error {
 		text(f+".unit", l.Unit, true, 40)
 		switch {
 		case l.Quantity.IsNegative():
-			fe.add(f+".quantity", "must not be negative")
+			fe.Add(f+".quantity", "invalid.negative")
 		case l.Quantity.GreaterThan(maxAmount):
-			fe.add(f+".quantity", "is too large")
+			fe.Add(f+".quantity", "invalid.too_large")
 		}
 		switch {
 		case l.UnitPrice.IsNegative():
-			fe.add(f+".unit_price", "must not be negative")
+			fe.Add(f+".unit_price", "invalid.negative")
 		case l.UnitPrice.GreaterThan(maxAmount):
-			fe.add(f+".unit_price", "is too large")
+			fe.Add(f+".unit_price", "invalid.too_large")
 		}
 		percent(&fe, f+".discount_pct", l.DiscountPct)
 	}
-	if len(fe) > 0 {
-		return fe
-	}
-	return nil
+	return fe.OrNil()
 }
 
-func percent(fe *FieldErrors, field string, d decimal.Decimal) {
+func percent(fe *locale.FieldErrors, field string, d decimal.Decimal) {
 	if d.IsNegative() || d.GreaterThan(decimal.NewFromInt(100)) {
-		fe.add(field, "must be between 0 and 100")
+		fe.Add(field, "invalid.percent")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -99,7 +100,7 @@ func TestValidate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			q := good()
 			tt.change(&q)
-			fe, ok := q.Validate().(quote.FieldErrors)
+			fe, ok := q.Validate().(locale.FieldErrors)
 			if !ok || len(fe) == 0 || fe[0].Field != tt.field {
 				t.Errorf("Validate() = %v, want an error on %s", q.Validate(), tt.field)
 			}

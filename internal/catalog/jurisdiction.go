@@ -1,0 +1,24 @@
+package catalog
+
+// Jurisdictions a country's data protection falls under, as the GDPR sees
+// it.
+const (
+	JurisdictionEU       = "eu"       // in the EU/EEA
+	JurisdictionAdequacy = "adequacy" // outside, with an EU adequacy decision
+	JurisdictionNeither  = "neither"
+)
+
+// Jurisdictions lists the jurisdictions in display order.
+var Jurisdictions = []string{JurisdictionEU, JurisdictionAdequacy, JurisdictionNeither}
+
+// Jurisdiction says whether the country is in the EU/EEA, has an EU
+// adequacy decision (full or partial), or neither.
+func (c Country) Jurisdiction() string {
+	switch {
+	case c.EUEEA:
+		return JurisdictionEU
+	case c.Adequacy != AdequacyNone:
+		return JurisdictionAdequacy
+	}
+	return JurisdictionNeither
+}

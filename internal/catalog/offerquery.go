@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Units an offer's price can be stated in.
+const (
+	UnitHour    = "hour"     // per instance-hour
+	UnitGPUHour = "gpu_hour" // per GPU-hour
+	UnitMonth   = "month"    // per instance-month (HoursPerMonth hours)
+)
+
+// Units lists the price units in display order.
+var Units = []string{UnitHour, UnitGPUHour, UnitMonth}
+
+// Offer sort keys; SortPrice (ascending) is the default order.
+const SortPrice = "price"
+
+// OfferSorts lists the keys offers can be sorted by.
+var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "pricing", SortPrice}
+
+// OfferFilter selects and orders offer prices. Empty GPU, Provider, Region
+// ("provider:region") and Pricing mean all; Unit, Currency and Sort
+// default to UnitHour, BaseCurrency and SortPrice.
+type OfferFilter struct {
+	GPU, Provider, Region, Pricing string
+	Sort                           string
+	Desc                           bool
+	Unit, Currency                 string
+}
+
+// WithDefaults fills the unit, currency and sort the filter left out.
+func (f OfferFilter) WithDefaults() OfferFilter {
+	f.Unit = cmp.Or(f.Unit, UnitHour)
+	f.Currency = cmp.Or(f.Currency, BaseCurrency)
+	f.Sort = cmp.Or(f.Sort, SortPrice)
+	return f
+}
+
+// OfferPrice is one price of one offer, stated in a filter's unit and
+// currency and rounded as shown (UnitPlaces).
+type OfferPrice struct {
+	Offer   Offer
+	GPU     GPU
+	Region  Region
+	Pricing string
+	Band    string // spot interruption band, when known
+	Price   decimal.Decimal
+	Ref     Ref
+	Source  Source
+}
+
+// FindOffers lists the prices f selects, one per offer and pricing model,
+// in f's order. A currency without a rate states prices in BaseCurrency.
+func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
+	f = f.WithDefaults()
+	rate := decimal.NewFromInt(1)
+	if r, ok := c.Rate(f.Currency); ok {
+		rate = r.PerUSD
+	}
+	var out []OfferPrice
+	for _, o := range c.Offers {
+		if (f.GPU != "" && o.GPU != f.GPU) || (f.Provider != "" && o.Provider != f.Provider) ||
+			(f.Region != "" && o.RegionKey() != f.Region) {
+			continue
+		}
+		g, _ := c.GPU(o.GPU)
+		reg, _ := c.Region(o.RegionKey())
+		for _, pm := range PricingModels {
+			p, ok := o.Price(pm)
+			if !ok || (f.Pricing != "" && f.Pricing != pm) {
+				continue
+			}
+			row := OfferPrice{Offer: o, GPU: g, Region: reg, Pricing: pm, Ref: p.Ref,
+				Price: StatePrice(p.USDPerHour.Mul(rate), o.GPUCount, f.Unit), Source: c.SourceOrID(p.Source)}
+			if pm == Spot {
+				row.Band = o.Spot.Band
+			}
+			out = append(out, row)
+		}
+	}
+	c.sortOffers(out, f.Sort, f.Desc)
+	return out
+}
+
+// SourceOrID returns a source by id; an unknown or empty id is its own
+// title.
+func (c *Catalog) SourceOrID(id string) Source {
+	if s, ok := c.Source(id); ok {
+		return s
+	}
+	return Source{ID: id, Title: id}
+}
+
+// UnitPlaces is how many decimal places a price in unit keeps: hourly
+// prices are fractions of a cent, monthly ones whole cents.
+func UnitPlaces(unit string) int32 {
+	if unit == UnitMonth {
+		return 2
+	}
+	return 4
+}
+
+// StatePrice turns an instance's hourly price into unit, rounded half away
+// from zero to the unit's places.
+func StatePrice(perHour decimal.Decimal, gpus int, unit string) decimal.Decimal {
+	switch unit {
+	case UnitGPUHour:
+		perHour = perHour.Div(decimal.NewFromInt(int64(max(gpus, 1))))
+	case UnitMonth:
+		perHour = perHour.Mul(decimal.NewFromInt(HoursPerMonth))
+	}
+	return perHour.Round(UnitPlaces(unit))
+}
+
+// sortOffers orders prices by key, then by price, GPU, region, instance
+// and pricing model, so equal keys keep a stable, useful order.
+func (c *Catalog) sortOffers(rows []OfferPrice, key string, desc bool) {
+	providerName := func(id string) string {
+		if p, ok := c.Provider(id); ok {
+			return p.Label()
+		}
+		return id
+	}
+	pricingOrder := func(p string) int { return slices.Index(PricingModels, p) }
+	first := func(a, b OfferPrice) int {
+		switch key {
+		case "gpu":
+			return strings.Compare(a.GPU.Name, b.GPU.Name)
+		case "gpus":
+			return cmp.Compare(a.Offer.GPUCount, b.Offer.GPUCount)
+		case "provider":
+			return strings.Compare(providerName(a.Offer.Provider), providerName(b.Offer.Provider))
+		case "region":
+			return strings.Compare(a.Offer.RegionKey(), b.Offer.RegionKey())
+		case "instance":
+			return strings.Compare(a.Offer.InstanceType, b.Offer.InstanceType)
+		case "pricing":
+			return cmp.Compare(pricingOrder(a.Pricing), pricingOrder(b.Pricing))
+		}
+		return a.Price.Cmp(b.Price)
+	}
+	slices.SortStableFunc(rows, func(a, b OfferPrice) int {
+		if n := first(a, b); n != 0 {
+			if desc {
+				return -n
+			}
+			return n
+		}
+		return cmp.Or(a.Price.Cmp(b.Price), strings.Compare(a.GPU.Name, b.GPU.Name),
+			strings.Compare(a.Offer.RegionKey(), b.Offer.RegionKey()),
+			strings.Compare(a.Offer.InstanceType, b.Offer.InstanceType),
+			cmp.Compare(pricingOrder(a.Pricing), pricingOrder(b.Pricing)))
+	})
+}

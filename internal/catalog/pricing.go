@@ -1,0 +1,54 @@
+package catalog
+
+// Pricing models an offer may be billed under.
+const (
+	OnDemand   = "on_demand"
+	Spot       = "spot"
+	Reserved1Y = "reserved_1y"
+	Reserved3Y = "reserved_3y"
+)
+
+// PricingModels lists every pricing model, in display order.
+var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y}
+
+// Billing hours: a month is a twelfth of a 365-day year.
+const (
+	HoursPerYear  = 8760
+	HoursPerMonth = HoursPerYear / 12
+)
+
+// Price returns the offer's price per instance-hour under a pricing model,
+// and false when the offer has no price under it. A spot price the catalog
+// marks as an outlier (SpotOutlier) is still returned: whether to plan with
+// it is the caller's choice.
+func (o Offer) Price(pricing string) (Price, bool) {
+	switch pricing {
+	case OnDemand:
+		return o.OnDemand, true
+	case Spot:
+		if o.Spot != nil {
+			return o.Spot.Price, true
+		}
+	case Reserved1Y:
+		if o.Reserved1Y != nil {
+			return *o.Reserved1Y, true
+		}
+	case Reserved3Y:
+		if o.Reserved3Y != nil {
+			return *o.Reserved3Y, true
+		}
+	}
+	return Price{}, false
+}
+
+// TermHours is the length of a pricing model's commitment: a reserved term
+// is paid in full; pay-as-you-go models have none (0).
+func TermHours(pricing string) int {
+	switch pricing {
+	case Reserved1Y:
+		return HoursPerYear
+	case Reserved3Y:
+		return 3 * HoursPerYear
+	}
+	return 0
+}

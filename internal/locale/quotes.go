@@ -1,0 +1,19 @@
+package locale
+
+// quotes holds what the quote builder says about its fields, and the
+// sentences a quote states its data with.
+var quotes = map[string][2]string{
+	"invalid.required":         {"required", "必填"},
+	"invalid.text.long":        {"at most %d characters", "最多 %d 个字符"},
+	"invalid.email":            {"is not an email address", "不是有效的邮箱地址"},
+	"invalid.quote.valid_days": {"must be between 1 and %d days", "必须在 1 到 %d 天之间"},
+	"invalid.quote.no_lines":   {"a quote needs at least one line", "报价单至少需要一行"},
+	"invalid.quote.lines":      {"at most %d lines", "最多 %d 行"},
+	"invalid.too_large":        {"is too large", "过大"},
+	"invalid.percent":          {"must be between 0 and 100", "必须在 0 到 100 之间"},
+	"invalid.quote.days":       {"must be a whole number of days", "必须是整数天数"},
+
+	"quote.data.throughput": {"Throughput: %s (%s).", "吞吐量：%s（%s）。"},
+	"quote.data.prices":     {"Prices of %s in %s: %s (%s).", "%s 在 %s 的价格：%s（%s）。"},
+	"quote.data.rate":       {"1 USD = %s %s (rate of %s).", "1 美元 = %s %s（%s 的汇率）。"},
+}
