@@ -143,15 +143,15 @@ func TestAdminImportRefusals(t *testing.T) {
 		t.Error("the refused id was echoed unescaped or redirected to")
 	}
 
-	good := bundleOf(t, "2026-12-01.1", nil)
+	good := bundleOf(t, "2099-01-01.1", nil)
 	rec = send("good.json", good)
 	wantStatus(t, rec, http.StatusSeeOther)
-	if loc := rec.Header().Get("Location"); loc != "/admin/catalog?diff=2026-12-01.1" {
-		t.Errorf("Location = %q, want the diff of 2026-12-01.1", loc)
+	if loc := rec.Header().Get("Location"); loc != "/admin/catalog?diff=2099-01-01.1" {
+		t.Errorf("Location = %q, want the diff of 2099-01-01.1", loc)
 	}
 	rec = send("again.json", good)
 	wantStatus(t, rec, http.StatusUnprocessableEntity)
-	wantContains(t, rec.Body.String(), `a version &#34;2026-12-01.1&#34; exists already`)
+	wantContains(t, rec.Body.String(), `a version &#34;2099-01-01.1&#34; exists already`)
 
 	head := strings.Join(catalog.PublicCSVColumns, ",") + "\n"
 	rec = send("huge.csv", head+strings.Repeat("g4dn.xlarge,T4,1,4,16,,0.5,,us-east-1,a\n", versions.MaxImportRows+1))

@@ -73,7 +73,8 @@ func countPrices(c *catalog.Catalog, keep func(o catalog.Offer) bool, pricing st
 		if !keep(o) {
 			continue
 		}
-		has := map[string]bool{"on_demand": true, "spot": o.Spot != nil, "reserved_1y": o.Reserved1Y != nil, "reserved_3y": o.Reserved3Y != nil}
+		has := map[string]bool{"on_demand": o.OnDemand != nil, "spot": o.Spot != nil, "reserved_1y": o.Reserved1Y != nil,
+			"reserved_3y": o.Reserved3Y != nil, "monthly": o.Monthly != nil}
 		for p, ok := range has {
 			if ok && (pricing == "" || pricing == p) {
 				n++
@@ -377,7 +378,7 @@ func TestExplorerUnknownValues(t *testing.T) {
 		{"/catalog/offers?region=us-east-1", "region"}, // AWS and Lambda both have one
 		{"/catalog/regions?jurisdiction=moon&provider=%00", "provider, jurisdiction"},
 		{"/catalog/gpus?currency=eur", ""},
-		{"/catalog/gpus/h100?currency=GBP", "currency"},
+		{"/catalog/gpus/h100?currency=JPY", "currency"},
 		{"/catalog/latency?from=atlantis", "from"},
 		{"/catalog/offers.csv?gpu=nope&unit=x", ""},
 	} {

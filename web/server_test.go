@@ -185,7 +185,7 @@ func TestBadInput(t *testing.T) {
 		{"shares all zero", "kind=inference&profile=bert-large&rps=5&users=DE:0,FR:0", "users", "users"},
 		{"no users", "kind=inference&profile=bert-large&rps=5", "users", "users"},
 		{"unknown pricing", "kind=training&profile=resnet50&pricing=free", "pricing", "pricing[0]"},
-		{"unknown currency", "kind=training&profile=resnet50&currency=GBP", "currency", "currency"},
+		{"unknown currency", "kind=training&profile=resnet50&currency=JPY", "currency", "currency"},
 		{"bad budget", "kind=training&profile=resnet50&budget=lots", "budget", "budget"},
 		{"peak below average", "kind=inference&profile=bert-large&rps=50&peak_rps=10&users=DE:1", "peak_rps", "workload.peak_rps"},
 		{"unknown kind", "kind=mining&profile=resnet50", "kind", "workload.kind"},

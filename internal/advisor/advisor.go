@@ -40,8 +40,11 @@ type engine struct {
 	money   money
 	rate    float64
 	excl    exclusions
-	usable  []*usable
-	users   []userPoint
+	// sovereignOut says, once per provider in catalog order, why
+	// eu_sovereign rules a provider out.
+	sovereignOut []locale.Text
+	usable       []*usable
+	users        []userPoint
 	// latency caches a metro's latency figures by GPU service time.
 	latency map[latencyKey]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
@@ -76,7 +79,7 @@ func (e *engine) efficiency(scope, interconnect string, count int) float64 {
 func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
-	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD},
+	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency},
 		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{},
 		efficiencies: map[efficiencyKey]float64{}}
 	e.users = userPoints(cat, req.Users)
@@ -103,7 +106,7 @@ type usable struct {
 	compliance Compliance
 	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
 	// ranking (0 where the offer has no such price).
-	hourlyUSD [4]float64
+	hourlyUSD [5]float64
 }
 
 // hourlyFloat is the offer's price under a pricing model as a float.
@@ -117,6 +120,8 @@ func (u *usable) hourlyFloat(pm string) float64 {
 		return u.hourlyUSD[2]
 	case catalog.Reserved3Y:
 		return u.hourlyUSD[3]
+	case catalog.Monthly:
+		return u.hourlyUSD[4]
 	}
 	return 0
 }
@@ -137,21 +142,24 @@ func (e *engine) filterOffers() {
 	allowCountry := setOf(e.req.Countries)
 	perfs := map[string]*perfOK{}
 	gpus := map[string]*catalog.GPU{}
+	ruledOut := map[string]bool{}
 	type regionKey struct{ provider, id string }
 	regionAt := make(map[regionKey]int, len(e.cat.Regions))
 	for i := range e.cat.Regions {
 		regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
 	}
 	type regionFacts struct {
-		known bool
-		comp  Compliance
-		ok    bool
-		metro int
+		known  bool
+		comp   Compliance
+		ok     bool
+		reason string
+		metro  int
 	}
 	regions := make([]regionFacts, len(e.cat.Regions))
 	type nodeKey struct {
 		gpu, interconnect string
 		count             int
+		share             float64
 	}
 	type nodeFacts struct {
 		tput, eff, computeMS float64
@@ -186,11 +194,15 @@ func (e *engine) filterOffers() {
 		}
 		rf := &regions[ri]
 		if !rf.known {
-			rf.comp, rf.ok = complianceOf(e.cat, e.req.GDPR, r)
+			rf.comp, rf.ok, rf.reason = complianceOf(e.cat, e.req.GDPR, r)
 			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
 		}
 		if !rf.ok {
-			e.excl.add(reasonGDPR, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
+			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
+			if rf.reason == reasonSovereignty && !ruledOut[o.Provider] {
+				ruledOut[o.Provider] = true
+				e.sovereignOut = append(e.sovereignOut, rf.comp.Text)
+			}
 			continue
 		}
 		if len(allowCountry) > 0 && !allowCountry[r.Country] {
@@ -204,7 +216,13 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		if mem := instanceMemory(*g, o.GPUCount); mem < e.profile.MemoryGB {
+		if o.GPUFraction > 0 && o.GPUFraction < 1 && w.Kind == catalog.KindTraining {
+			e.excl.add(reasonPartition, func() locale.Text {
+				return locale.New("excluded.partition", where(), o.InstanceType, locale.Pct(o.GPUFraction*100), g.Name)
+			})
+			continue
+		}
+		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {
 			e.excl.add(reasonMemory, func() locale.Text {
 				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(e.profile.MemoryGB))
 			})
@@ -242,12 +260,15 @@ func (e *engine) filterOffers() {
 				u.hourlyUSD[k] = toFloat(p)
 			}
 		}
-		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount}
+		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount, share(o)}
 		nf, seen := nodes[nk]
 		if !seen {
 			nf.tput, nf.eff, nf.node = e.nodeThroughput(pk.perf, *g, nk.interconnect, o.GPUCount)
 			if w.Kind == catalog.KindInference {
 				nf.computeMS, nf.service = e.serviceTime(g)
+				// A partition serves as its share of the GPU: that share
+				// of the throughput, each request that much slower.
+				nf.tput, nf.computeMS = nf.tput*nk.share, nf.computeMS/nk.share
 			}
 			nodes[nk] = nf
 		}
@@ -327,8 +348,20 @@ func (e *engine) anyPricing(o *catalog.Offer) bool {
 }
 
 // instanceMemory is the GPU memory one instance offers a model: all of its
-// GPUs', assuming a model too large for one GPU is sharded across them.
-func instanceMemory(g catalog.GPU, count int) float64 { return g.MemoryGB * float64(count) }
+// GPUs', assuming a model too large for one GPU is sharded across them; a
+// partition's share of its GPU's.
+func instanceMemory(g catalog.GPU, o *catalog.Offer) float64 {
+	return g.MemoryGB * float64(o.GPUCount) * share(o)
+}
+
+// share is the part of its GPUs an offer sells: 1, or a partition's
+// fraction.
+func share(o *catalog.Offer) float64 {
+	if o.GPUFraction > 0 {
+		return o.GPUFraction
+	}
+	return 1
+}
 
 // withinBudget drops plans over the budget and counts their offers.
 func (e *engine) withinBudget(plans []*plan) []*plan {

@@ -156,7 +156,11 @@ func (e *engine) placement(pl place, p *plan) Placement {
 		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
 		InstanceType: o.InstanceType, GPU: o.GPU, GPUName: pl.u.gpu.Name, GPUCount: o.GPUCount,
 		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD,
-		GPUFraction: 1, VCPUs: o.VCPUs, MemoryGiB: o.MemoryGiB, ListedOnly: o.ListedOnly,
+		GPUFraction: share(o), VCPUs: o.VCPUs, MemoryGiB: o.MemoryGiB, ListedOnly: o.ListedOnly,
+		PriceDate: priceRef(o, pl.pricing).Date, SourceQuality: o.SourceQuality,
+	}
+	if prov, ok := e.cat.Provider(o.Provider); ok {
+		out.ProviderHQ = prov.HQCountry
 	}
 	if e.req.Workload.Kind == catalog.KindTraining {
 		out.Nodes = pl.count

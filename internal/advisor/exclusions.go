@@ -4,10 +4,16 @@ import "gpuplace/internal/locale"
 
 // Reasons an offer is ruled out, in the order the filters apply them.
 const (
-	reasonProvider  = "provider"
-	reasonGPU       = "gpu"
-	reasonGDPR      = "gdpr"
-	reasonCountry   = "country"
+	reasonProvider = "provider"
+	reasonGPU      = "gpu"
+	reasonGDPR     = "gdpr"
+	reasonCountry  = "country"
+	// reasonSovereignty: under eu_sovereign, a region in the EU/EEA of a
+	// provider headquartered outside it.
+	reasonSovereignty = "sovereignty"
+	// reasonPartition: a partition of a GPU, sold for inference, offered
+	// to a training job.
+	reasonPartition = "partition"
 	reasonVCPUs     = "vcpus"
 	reasonMemory    = "memory"
 	reasonBenchmark = "no_benchmark"
@@ -22,7 +28,7 @@ const (
 	reasonBudget        = "budget"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountry, reasonVCPUs, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

@@ -21,7 +21,19 @@ func (e *engine) explainPick(p *plan, plans, alts []*plan) []locale.Text {
 	if s, ok := e.spotNote(p); ok {
 		out = append(out, s)
 	}
-	return append(out, e.compliance(p).Text)
+	out = append(out, e.compliance(p).Text)
+	if len(e.sovereignOut) > 0 {
+		out = append(out, locale.New("why.sovereign.excluded", joinTexts(e.sovereignOut)))
+	}
+	return out
+}
+
+// joinTexts joins sentences into one: "a; b; c".
+func joinTexts(ts []locale.Text) locale.Text {
+	if len(ts) == 1 {
+		return ts[0]
+	}
+	return locale.New("word.semicolon", ts[0], joinTexts(ts[1:]))
 }
 
 func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
@@ -346,10 +358,14 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 			lines = e.inferenceLines(q)
 		}
 		var note locale.Text
-		switch pm {
-		case catalog.OnDemand:
+		switch {
+		case pm == catalog.OnDemand:
 			note = locale.New("pricing.note.on_demand")
-		case catalog.Spot:
+		case pm == catalog.Monthly:
+			note = locale.New("pricing.note.monthly", locale.Short(math.Ceil(q.places[0].billed/catalog.HoursPerMonth)))
+		case !od.IsPositive():
+			note = locale.New("pricing.note.no_on_demand")
+		case pm == catalog.Spot:
 			band, _ := spotBand(e.cat, pl.u.offer)
 			note = locale.New("pricing.note.spot", locale.Pct((1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100), band)
 		default:
@@ -409,15 +425,8 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 }
 
 func priceRef(o *catalog.Offer, pm string) catalog.Ref {
-	switch pm {
-	case catalog.Spot:
-		return o.Spot.Ref
-	case catalog.Reserved1Y:
-		return o.Reserved1Y.Ref
-	case catalog.Reserved3Y:
-		return o.Reserved3Y.Ref
-	}
-	return o.OnDemand.Ref
+	p, _ := o.Price(pm)
+	return p.Ref
 }
 
 func allowed(list []string, pm string) bool {

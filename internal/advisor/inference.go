@@ -133,7 +133,8 @@ func (e *engine) placeCostUSD(pl place) float64 {
 }
 
 func (e *engine) computeCostUSD(pl place) float64 {
-	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(catalog.OnDemand)
+	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(catalog.OnDemand) +
+		setupUSD(pl.u.offer, pl.pricing, pl.count)
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
@@ -148,7 +149,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 		o := pl.u.offer
 		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
 			locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
-		lines = append(lines, e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD))
+		lines = append(lines, e.money.computeLines(desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)...)
 		if pl.fallbackHours > 0 {
 			od, _ := hourly(o, catalog.OnDemand)
 			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),

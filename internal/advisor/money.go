@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/shopspring/decimal"
@@ -99,18 +100,19 @@ func tieredCostUSD(tiers []catalog.EgressTier, gb float64) float64 {
 	return sum
 }
 
-// egressTiers returns the internet egress tiers that apply in a region.
+// egressTiers returns the internet egress tiers that apply in a region;
+// where the provider's are unknown, the dearest known stand in (see
+// catalog.EgressTiers and the plan's risks).
 func egressTiers(cat *catalog.Catalog, r *catalog.Region) []catalog.EgressTier {
-	if r.Egress != nil {
-		return r.Egress
-	}
-	p, _ := cat.Provider(r.Provider)
-	return p.Egress
+	t, _ := cat.EgressTiers(*r)
+	return t
 }
 
-// money converts USD figures into the request's currency and rounds them.
+// money converts USD figures into the request's currency (at rate per
+// USD) and rounds them.
 type money struct {
-	rate decimal.Decimal
+	rate     decimal.Decimal
+	currency string
 }
 
 // unitPrice converts a USD unit price.
@@ -120,10 +122,53 @@ func (m money) unitPrice(usd decimal.Decimal) decimal.Decimal {
 
 // line builds an estimate line: amount = quantity × unit price, rounded.
 func (m money) line(item string, desc locale.Text, qty float64, unit string, usd decimal.Decimal) Line {
+	return m.lineAt(item, desc, qty, unit, m.unitPrice(usd))
+}
+
+// lineIn builds a line from a price stated in its own currency: kept as
+// stated when the request is in that currency (a euro price stays the
+// euro price), else converted from its USD figure.
+func (m money) lineIn(item string, desc locale.Text, qty float64, unit string, usd, native decimal.Decimal, currency string) Line {
+	if currency == m.currency && currency != "" {
+		return m.lineAt(item, desc, qty, unit, native.Round(unitPricePlaces))
+	}
+	return m.line(item, desc, qty, unit, usd)
+}
+
+func (m money) lineAt(item string, desc locale.Text, qty float64, unit string, up decimal.Decimal) Line {
 	q := decimal.NewFromFloat(qty).Round(3)
-	up := m.unitPrice(usd)
 	return Line{Item: item, DescriptionText: desc, Quantity: q, Unit: unit, UnitPrice: up,
 		Amount: q.Mul(up).Round(amountPlaces)}
+}
+
+// computeLines bill count instances of an offer for billed hours each under
+// a pricing model: by the instance-hour, or for a monthly price by the
+// month plus each server's setup fee (when the source states one).
+func (m money) computeLines(desc locale.Text, o *catalog.Offer, pricing string, count int, billed float64, usd decimal.Decimal) []Line {
+	if pricing != catalog.Monthly {
+		p, _ := o.Price(pricing)
+		native, cur := p.Native()
+		return []Line{m.lineIn("compute", desc, float64(count)*billed, "hour", usd, native, cur)}
+	}
+	mp := o.Monthly
+	cur := cmp.Or(mp.Currency, catalog.BaseCurrency)
+	lines := []Line{m.lineIn("compute", desc, float64(count)*billed/catalog.HoursPerMonth, "month", mp.USDPerMonth(), mp.PerMonth, cur)}
+	if setup, ok := mp.USDSetup(); ok && setup.IsPositive() {
+		lines = append(lines, m.lineIn("setup", locale.New("line.setup", o.InstanceType), float64(count), "server", setup, *mp.Setup, cur))
+	}
+	return lines
+}
+
+// setupUSD is what count servers of an offer pay once under a pricing
+// model: the setup fee of a monthly price, where stated.
+func setupUSD(o *catalog.Offer, pricing string, count int) float64 {
+	if pricing != catalog.Monthly {
+		return 0
+	}
+	if s, ok := o.Monthly.USDSetup(); ok {
+		return float64(count) * toFloat(s)
+	}
+	return 0
 }
 
 // sum adds up the lines' amounts.

@@ -31,6 +31,9 @@ type plan struct {
 	// nearBest marks, when no plan meets the target, the plans that come
 	// close enough to compete (see markNearBest).
 	nearBest bool
+	// fastEnough marks, under the latency objective, the plans within the
+	// tie band of the fastest (see LatencyTieMS).
+	fastEnough bool
 	// proximity breaks ties: how far the plan is from its users (weighted
 	// latency, ms) or, for training, from its data or users (see
 	// engine.proximityOf).

@@ -25,6 +25,17 @@ const (
 	NearBestShare  = 0.2
 )
 
+// The latency objective's tie band for inference: plans within
+// max(LatencyTieMS, LatencyTieShare × the lowest) of the lowest weighted
+// latency count as equally fast and compete on cost. A buyer never pays
+// several times more for a fraction of a millisecond. (Training's fastest
+// stays the shortest expected duration: spot's interruptions are a real
+// difference there.)
+const (
+	LatencyTieMS    = 1.0
+	LatencyTieShare = 0.05
+)
+
 // rank orders plans best first. For inference, plans that meet the latency
 // target come before those that do not; when none does, the near-best ones
 // come first and the rest follow by users within the target, then weighted
@@ -45,6 +56,9 @@ func (e *engine) rank(plans []*plan) {
 	}
 	if e.req.Objective == ObjectiveBalanced {
 		e.score(plans)
+	}
+	if e.req.Objective == ObjectiveLatency && inference {
+		markFastEnough(plans, noneMeets)
 	}
 	// Labels are unique, so the order is total and an unstable sort gives
 	// the one order there is. The comparisons return early: cmp.Or would
@@ -76,7 +90,16 @@ func (e *engine) rank(plans []*plan) {
 		var first, second [2]float64
 		switch e.req.Objective {
 		case ObjectiveLatency:
+			if a.fastEnough != b.fastEnough {
+				if a.fastEnough {
+					return -1
+				}
+				return 1
+			}
 			first, second = [2]float64{a.metric, b.metric}, [2]float64{a.costUSD, b.costUSD}
+			if a.fastEnough {
+				first, second = second, first
+			}
 		case ObjectiveBalanced:
 			first, second = [2]float64{a.score.Value, b.score.Value}, [2]float64{a.costUSD, b.costUSD}
 		default:
@@ -99,6 +122,28 @@ func (e *engine) rank(plans []*plan) {
 		}
 		return cmp.Compare(a.name(), b.name())
 	})
+}
+
+// markFastEnough marks, among the inference plans that compete (those
+// meeting the latency target, else the near-best ones), those within the
+// latency tie band of the fastest.
+func markFastEnough(plans []*plan, noneMeets bool) {
+	competes := func(p *plan) bool {
+		if noneMeets {
+			return p.nearBest
+		}
+		return p.meets
+	}
+	lowest := math.Inf(1)
+	for _, p := range plans {
+		if competes(p) {
+			lowest = math.Min(lowest, p.metric)
+		}
+	}
+	band := max(LatencyTieMS, LatencyTieShare*lowest)
+	for _, p := range plans {
+		p.fastEnough = competes(p) && p.metric <= lowest+band
+	}
 }
 
 // markNearBest marks the near-best plans (see NearBestPoints).

@@ -19,7 +19,13 @@ const (
 	GDPRNone       = "none"
 	GDPREU         = "eu"          // EU/EEA only
 	GDPREUAdequacy = "eu_adequacy" // EU/EEA plus countries with an adequacy decision
+	// GDPREUSovereign: an EU/EEA region of a provider headquartered in the
+	// EU/EEA, out of reach of non-EU law such as the US CLOUD Act.
+	GDPREUSovereign = "eu_sovereign"
 )
+
+// GDPRModes lists the GDPR modes in display order.
+var GDPRModes = []string{GDPRNone, GDPREU, GDPREUAdequacy, GDPREUSovereign}
 
 // DefaultPricing returns the pricing models a request of a kind allows when
 // it names none: all of them for training; for inference all but spot,

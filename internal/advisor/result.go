@@ -84,6 +84,9 @@ const (
 	RiskPriceOutlier = "price_outlier"
 	RiskCapacity     = "capacity"
 	RiskEstimate     = "estimate"
+	// RiskUnknownPrice: a price the provider does not publish, priced at
+	// the dearest known, or a setup fee the source leaves open.
+	RiskUnknownPrice = "unknown_price"
 )
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)
@@ -109,6 +112,8 @@ type Placement struct {
 	Replicas     int      `json:"replicas"`
 	Pricing      string   `json:"pricing"`
 	Users        []string `json:"users"`
+	// ProviderHQ is the country the provider is headquartered in.
+	ProviderHQ string `json:"provider_hq"`
 	// GPUFraction is 1 for whole GPUs, less for a GPU partition as sold.
 	GPUFraction float64 `json:"gpu_fraction"`
 	VCPUs       int     `json:"vcpus"`
@@ -118,6 +123,11 @@ type Placement struct {
 	ListedOnly bool `json:"listed_only"`
 	// HourlyUSD is the catalog's list price per instance-hour for Pricing.
 	HourlyUSD decimal.Decimal `json:"hourly_usd"`
+	// PriceDate is the date of that price at its source ("prices as of"),
+	// and SourceQuality whether the source is the provider's (primary) or
+	// a third party's (secondary).
+	PriceDate     string `json:"price_date"`
+	SourceQuality string `json:"source_quality,omitempty"`
 }
 
 // Line is one line of an estimate: quantity × unit price = amount, with the

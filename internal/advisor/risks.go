@@ -41,6 +41,26 @@ func (e *engine) risks(p *plan) []Risk {
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
 			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
 		}
+		e.unknownPriceRisks(p, pl, add)
 	}
 	return out
+}
+
+// unknownPriceRisks says where a plan pays a price its provider does not
+// publish (the catalog's dearest known stands in) or a setup fee the
+// source leaves open.
+func (e *engine) unknownPriceRisks(p *plan, pl place, add func(string, locale.Text)) {
+	o := pl.u.offer
+	fb := e.cat.Fallbacks()
+	if _, known := e.cat.EgressTiers(*pl.u.region); !known && pl.monthlyGB > 0 {
+		add(RiskUnknownPrice, locale.New("risk.unknown.egress", providerName(e.cat, o.Provider), providerName(e.cat, fb.Provider)))
+	}
+	if _, known := e.cat.StoragePrice(o.Provider); !known && p.storageGBMonths > 0 {
+		add(RiskUnknownPrice, locale.New("risk.unknown.storage", providerName(e.cat, o.Provider), providerName(e.cat, fb.StorageProvider)))
+	}
+	if pl.pricing == catalog.Monthly {
+		if _, stated := o.Monthly.USDSetup(); !stated {
+			add(RiskUnknownPrice, locale.New("risk.unknown.setup", o.InstanceType, providerName(e.cat, o.Provider)))
+		}
+	}
 }

@@ -106,11 +106,11 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 // dataset in from where it lives.
 func (e *engine) priceTraining(p *plan) {
 	pl := p.places[0]
-	prov, _ := e.cat.Provider(pl.u.offer.Provider)
-	p.costUSD = float64(pl.count) * pl.billed * pl.u.hourlyFloat(pl.pricing)
+	p.costUSD = float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + setupUSD(pl.u.offer, pl.pricing, pl.count)
 	gb := e.req.Data.DatasetGB
 	p.storageGBMonths = gb * p.hours / catalog.HoursPerMonth
-	p.costUSD += p.storageGBMonths * prov.StorageUSDPerGBMonth.InexactFloat64()
+	storage, _ := e.cat.StoragePrice(pl.u.offer.Provider)
+	p.costUSD += p.storageGBMonths * storage.InexactFloat64()
 	if from := e.req.Data.Location; from != "" && from != pl.u.offer.RegionKey() && gb > 0 {
 		p.transferGB, p.transferFrom = gb, from
 		p.costUSD += e.transferCostUSD(from, pl.u.offer.Provider, gb)
@@ -133,13 +133,13 @@ func (e *engine) transferCostUSD(from, toProvider string, gb float64) float64 {
 func (e *engine) trainingLines(p *plan) []Line {
 	pl := p.places[0]
 	o := pl.u.offer
-	prov, _ := e.cat.Provider(o.Provider)
 	desc := locale.New("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
-	lines := []Line{e.money.line("compute", desc, float64(pl.count)*pl.billed, "hour", pl.priceUSD)}
+	lines := e.money.computeLines(desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
 	if p.storageGBMonths > 0 {
+		storage, _ := e.cat.StoragePrice(o.Provider)
 		lines = append(lines, e.money.line("storage",
 			locale.New("line.storage", locale.Num(e.req.Data.DatasetGB), locale.Hours(p.hours)),
-			p.storageGBMonths, "GB-month", prov.StorageUSDPerGBMonth))
+			p.storageGBMonths, "GB-month", storage))
 	}
 	if p.transferGB > 0 {
 		lines = append(lines, e.transferLines(p.transferFrom, o.Provider, p.transferGB)...)

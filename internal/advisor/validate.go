@@ -146,8 +146,8 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 		between(&fe, "workload.months", float64(w.Months), 1, maxMonths)
 	}
 	r.validateUsers(&fe, cat)
-	if !slices.Contains([]string{GDPRNone, GDPREU, GDPREUAdequacy}, r.GDPR) {
-		fe.Add("gdpr", "invalid.one_of3", GDPRNone, GDPREU, GDPREUAdequacy)
+	if !slices.Contains(GDPRModes, r.GDPR) {
+		fe.Add("gdpr", "invalid.one_of4", GDPRNone, GDPREU, GDPREUAdequacy, GDPREUSovereign)
 	}
 	listOf(&fe, "countries", r.Countries, func(s string) bool { _, ok := cat.Country(s); return ok }, "invalid.country")
 	between(&fe, "data.dataset_gb", r.Data.DatasetGB, 0, maxDatasetGB)

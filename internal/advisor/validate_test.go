@@ -90,7 +90,7 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"negative budget", training, func(r *advisor.Request) { r.Budget = ptr(dec("-5")) }, []string{"budget"}},
 		{"absurd budget", training, func(r *advisor.Request) { r.Budget = ptr(dec("2e12")) }, []string{"budget"}},
 		{"unknown objective", training, func(r *advisor.Request) { r.Objective = "fastest" }, []string{"objective"}},
-		{"unknown currency", training, func(r *advisor.Request) { r.Currency = "GBP" }, []string{"currency"}},
+		{"unknown currency", training, func(r *advisor.Request) { r.Currency = "JPY" }, []string{"currency"}},
 		{"misspelt currency", training, func(r *advisor.Request) { r.Currency = "euro" }, []string{"currency"}},
 		{"several at once", inference, func(r *advisor.Request) {
 			r.Workload.Months, r.GDPR, r.Currency = -3, "x", "x"

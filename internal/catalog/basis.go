@@ -252,7 +252,8 @@ func (c *Catalog) crosswalk(m, cw string, b Basis, g GPU, profile string, count 
 }
 
 // scaleByTFLOPS is the last resort for one GPU's throughput: the measured
-// GPU nearest in tensor (or FP32) TFLOPS, scaled by the TFLOPS ratio.
+// GPU nearest in tensor (or FP32) TFLOPS, scaled by the TFLOPS ratio or,
+// when smaller, the memory-bandwidth ratio.
 func (c *Catalog) scaleByTFLOPS(b Basis, g GPU, profile, skip string) (Figure, bool) {
 	tf := func(x GPU) float64 {
 		if b.Precision == PrecisionFP32 {
@@ -283,10 +284,19 @@ func (c *Catalog) scaleByTFLOPS(b Basis, g GPU, profile, skip string) (Figure, b
 		name = "FP32"
 	}
 	f := figureOf(best)
-	f.GPU, f.Value, f.System = g.ID, best.Throughput*tf(g)/tf(bestGPU), ""
-	f.Estimated = true
+	ratio := tf(g) / tf(bestGPU)
 	f.Method = fmt.Sprintf("no figure of this GPU in any source: scaled from %s (measured %s %s) by %s TFLOPS %g ÷ %g",
 		bestGPU.Name, fmtFigure(best.Throughput), best.Unit, name, tf(g), tf(bestGPU))
+	// A model is held back by memory as much as by arithmetic: scale by
+	// the smaller of the two ratios, never by TFLOPS alone.
+	if bw := g.MemoryBandwidthGBs / bestGPU.MemoryBandwidthGBs; g.MemoryBandwidthGBs > 0 && bestGPU.MemoryBandwidthGBs > 0 && bw < ratio {
+		ratio = bw
+		f.Method = fmt.Sprintf("no figure of this GPU in any source: scaled from %s (measured %s %s) by memory bandwidth %g ÷ %g GB/s, "+
+			"the smaller of that and the %s TFLOPS ratio (%g ÷ %g)",
+			bestGPU.Name, fmtFigure(best.Throughput), best.Unit, g.MemoryBandwidthGBs, bestGPU.MemoryBandwidthGBs, name, tf(g), tf(bestGPU))
+	}
+	f.GPU, f.Value, f.System = g.ID, best.Throughput*ratio, ""
+	f.Estimated = true
 	return f, true
 }
 

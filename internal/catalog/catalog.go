@@ -9,7 +9,9 @@
 package catalog
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 
 	"github.com/shopspring/decimal"
 )
@@ -294,20 +296,40 @@ type EgressTier struct {
 	USDPerGB decimal.Decimal `json:"usd_per_gb"`
 }
 
-// Provider is a cloud.
+// Kinds of provider.
+const (
+	KindHyperscaler = "hyperscaler" // a global cloud (AWS, Google Cloud, Azure)
+	KindGPUCloud    = "gpu_cloud"   // a cloud that mainly rents GPUs
+	KindDedicated   = "dedicated"   // dedicated servers rented by the month
+)
+
+// ProviderKinds lists the kinds of provider in display order.
+var ProviderKinds = []string{KindHyperscaler, KindGPUCloud, KindDedicated}
+
+// Provider is a cloud or a hosting company.
 type Provider struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// ShortName is what tables call the provider, when shorter than Name.
 	ShortName string `json:"short_name,omitempty"`
-	// Egress prices data sent to the internet, per month, on marginal tiers.
+	// HQCountry is the country the provider is headquartered in (whose law
+	// reaches its data), with its source.
+	HQCountry string `json:"hq_country"`
+	HQRef     Ref    `json:"hq_ref"`
+	// Kind is one of ProviderKinds.
+	Kind string `json:"kind"`
+	// Egress prices data sent to the internet, per month, on marginal
+	// tiers. No tiers means the price is unknown (EgressRef says so); it is
+	// never read as free.
 	Egress    []EgressTier `json:"egress"`
 	EgressRef Ref          `json:"egress_ref"`
 	// InterRegionUSDPerGB prices data moved between two of its regions.
 	InterRegionUSDPerGB decimal.Decimal `json:"inter_region_usd_per_gb"`
-	// StorageUSDPerGBMonth prices object storage for a dataset.
-	StorageUSDPerGBMonth decimal.Decimal `json:"storage_usd_per_gb_month"`
-	StorageRef           Ref             `json:"storage_ref"`
+	InterRegionRef      *Ref            `json:"inter_region_ref,omitempty"`
+	// StorageUSDPerGBMonth prices object storage for a dataset; nil when
+	// the provider sells none or its price is unknown (StorageRef says so).
+	StorageUSDPerGBMonth *decimal.Decimal `json:"storage_usd_per_gb_month"`
+	StorageRef           Ref              `json:"storage_ref"`
 	// DefaultSpotBand applies to offers whose spot price has no band.
 	DefaultSpotBand string `json:"default_spot_band,omitempty"`
 	SpotBandRef     Ref    `json:"spot_band_ref"`
@@ -339,11 +361,68 @@ const (
 	BandOver20 = ">20%"
 )
 
-// Price is one hourly price of a whole instance, in USD.
+// Price is one hourly price of a whole instance. A price stated in USD has
+// USDPerHour; one stated in another currency keeps it as stated (PerHour
+// in Currency) and gets USDPerHour at the catalog's rate when it loads.
 type Price struct {
-	USDPerHour decimal.Decimal `json:"usd_per_hour"`
+	USDPerHour decimal.Decimal `json:"usd_per_hour,omitzero"`
+	PerHour    decimal.Decimal `json:"per_hour,omitzero"`
+	Currency   string          `json:"currency,omitempty"`
 	Ref
 }
+
+// Native returns the price as its source states it: amount and currency.
+func (p Price) Native() (decimal.Decimal, string) {
+	if p.Currency == "" || p.Currency == BaseCurrency {
+		return p.USDPerHour, BaseCurrency
+	}
+	return p.PerHour, p.Currency
+}
+
+// MonthlyPrice is a server rented by the month: a price per month and a
+// one-off setup fee, in the currency the provider states (Currency, or
+// USD when empty). Setup must be given; null means the source does not
+// say, which is not the same as free. The USD figures are set when the
+// catalog loads.
+type MonthlyPrice struct {
+	PerMonth decimal.Decimal  `json:"per_month"`
+	Setup    *decimal.Decimal `json:"setup"`
+	Currency string           `json:"currency,omitempty"`
+	Ref
+	usdPerMonth, usdSetup decimal.Decimal
+	setupStated           bool
+}
+
+// USDPerMonth is the monthly price in USD.
+func (m MonthlyPrice) USDPerMonth() decimal.Decimal { return m.usdPerMonth }
+
+// USDSetup is the setup fee in USD, and whether the source states one.
+func (m MonthlyPrice) USDSetup() (decimal.Decimal, bool) { return m.usdSetup, m.Setup != nil }
+
+// UnmarshalJSON reads a monthly price, noting whether "setup" was given
+// at all (a monthly price must say what setup costs, or null).
+func (m *MonthlyPrice) UnmarshalJSON(b []byte) error {
+	type plain MonthlyPrice
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p plain
+	if err := dec.Decode(&p); err != nil {
+		return err
+	}
+	_, p.setupStated = fields["setup"]
+	*m = MonthlyPrice(p)
+	return nil
+}
+
+// Source qualities of an offer's prices.
+const (
+	QualityPrimary   = "primary"   // from the provider: its price list, API or catalog
+	QualitySecondary = "secondary" // a third party's transcription or resale listing
+)
 
 // SpotPrice is a spot price with its interruption band, when known.
 type SpotPrice struct {
@@ -362,10 +441,21 @@ type Offer struct {
 	GPUCount     int        `json:"gpu_count"`
 	VCPUs        int        `json:"vcpus"`
 	MemoryGiB    float64    `json:"memory_gib"`
-	OnDemand     Price      `json:"on_demand"`
+	OnDemand     *Price     `json:"on_demand,omitempty"`
 	Spot         *SpotPrice `json:"spot,omitempty"`
 	Reserved1Y   *Price     `json:"reserved_1y,omitempty"`
 	Reserved3Y   *Price     `json:"reserved_3y,omitempty"`
+	// Monthly is the price of a server rented by the month.
+	Monthly *MonthlyPrice `json:"monthly,omitempty"`
+	// GPUFraction is, for a partition of one GPU sold as such, the share
+	// of the GPU it gets (0 < f < 1; its memory and throughput scale
+	// with it); 0 for whole GPUs.
+	GPUFraction float64 `json:"gpu_fraction,omitempty"`
+	// SourceQuality says whether the prices come from the provider
+	// (primary) or a third party's transcription (secondary).
+	SourceQuality string `json:"source_quality,omitempty"`
+	// Note says what a reader should know about the offer's data.
+	Note string `json:"note,omitempty"`
 	// Interconnect is how the GPUs of one instance talk to each other
 	// (Interconnect* constants; "" = unknown, taken from the GPU model),
 	// Network what connects instances (Network* constants; "" = unknown,

@@ -28,6 +28,8 @@ var currencies = []Currency{
 	{Code: "USD", Minor: 2, Symbol: "$"},
 	{Code: "EUR", Minor: 2, Symbol: "€"},
 	{Code: "CNY", Minor: 2, Symbol: "¥"},
+	{Code: "GBP", Minor: 2, Symbol: "£"},
+	{Code: "CHF", Minor: 2, Symbol: "CHF "},
 }
 
 // BaseCurrency is the currency catalog prices are stored in.

@@ -12,20 +12,51 @@ type Diff struct {
 	From, To string
 	Added    []Offer
 	Removed  []Offer
-	// Changed lists offers whose on-demand or spot price moved, the
-	// largest relative on-demand move first.
+	// Changed lists offers whose first price (on-demand, else monthly) or
+	// spot price moved, the largest relative move first.
 	Changed   []OfferChange
 	Unchanged int
+	// Warnings lists the rows of the new version an operator should check
+	// before activating it, in offer order.
+	Warnings []DiffWarning
 }
 
 // OfferChange is one offer in both versions with different prices.
 type OfferChange struct {
 	Old, New Offer
-	// MovePct is the on-demand change in percent (+12.5 = 12.5 % dearer).
-	MovePct decimal.Decimal
+	// OldPrice and NewPrice are the first price of each (USD per hour);
+	// MovePct is the change in percent (+12.5 = 12.5 % dearer).
+	OldPrice, NewPrice decimal.Decimal
+	MovePct            decimal.Decimal
 }
 
-// DiffOffers compares the offers of two catalogs.
+// Kinds of import warning.
+const (
+	// WarnMove: a price moved more than MaxMovePct against the active
+	// version.
+	WarnMove = "move"
+	// WarnSpotLow: a spot price under MinSpotPct of on-demand.
+	WarnSpotLow = "spot_low"
+)
+
+// Thresholds of the import warnings, in percent.
+var (
+	MaxMovePct = decimal.NewFromInt(50)
+	MinSpotPct = decimal.NewFromInt(15)
+)
+
+// DiffWarning flags one offer row of an import: Pct is the move, or the
+// spot price's share of on-demand.
+type DiffWarning struct {
+	Offer string
+	Kind  string
+	Pct   decimal.Decimal
+}
+
+var hundred = decimal.NewFromInt(100)
+
+// DiffOffers compares the offers of two catalogs and flags the rows of the
+// new one that look wrong.
 func DiffOffers(from, to *Catalog) Diff {
 	d := Diff{From: from.Version.ID, To: to.Version.ID}
 	old := map[string]Offer{}
@@ -33,18 +64,26 @@ func DiffOffers(from, to *Catalog) Diff {
 		old[o.ID()] = o
 	}
 	seen := map[string]bool{}
-	hundred := decimal.NewFromInt(100)
 	for _, n := range to.Offers {
 		seen[n.ID()] = true
 		o, ok := old[n.ID()]
 		switch {
 		case !ok:
 			d.Added = append(d.Added, n)
-		case !o.OnDemand.USDPerHour.Equal(n.OnDemand.USDPerHour) || !spotPrice(o).Equal(spotPrice(n)):
-			move := n.OnDemand.USDPerHour.Sub(o.OnDemand.USDPerHour).Div(o.OnDemand.USDPerHour).Mul(hundred).Round(1)
-			d.Changed = append(d.Changed, OfferChange{Old: o, New: n, MovePct: move})
+		case moved(o, n):
+			ch := OfferChange{Old: o, New: n, OldPrice: firstUSD(o), NewPrice: firstUSD(n)}
+			if ch.OldPrice.IsPositive() {
+				ch.MovePct = ch.NewPrice.Sub(ch.OldPrice).Div(ch.OldPrice).Mul(hundred).Round(1)
+			}
+			d.Changed = append(d.Changed, ch)
+			if ch.MovePct.Abs().GreaterThan(MaxMovePct) {
+				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: ch.MovePct})
+			}
 		default:
 			d.Unchanged++
+		}
+		if pct, ok := spotShare(n); ok && pct.LessThan(MinSpotPct) {
+			d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnSpotLow, Pct: pct})
 		}
 	}
 	for _, o := range from.Offers {
@@ -58,9 +97,28 @@ func DiffOffers(from, to *Catalog) Diff {
 	return d
 }
 
-func spotPrice(o Offer) decimal.Decimal {
-	if o.Spot == nil {
-		return decimal.Zero
+// moved reports whether any price of an offer differs between versions.
+func moved(o, n Offer) bool {
+	for _, pm := range PricingModels {
+		a, okA := o.Price(pm)
+		b, okB := n.Price(pm)
+		if okA != okB || !a.USDPerHour.Equal(b.USDPerHour) {
+			return true
+		}
 	}
-	return o.Spot.USDPerHour
+	return false
+}
+
+// firstUSD is an offer's first price in USD per hour.
+func firstUSD(o Offer) decimal.Decimal {
+	p, _ := o.FirstPrice()
+	return p.USDPerHour
+}
+
+// spotShare is an offer's spot price as a percentage of its on-demand one.
+func spotShare(o Offer) (decimal.Decimal, bool) {
+	if o.Spot == nil || o.OnDemand == nil || !o.OnDemand.USDPerHour.IsPositive() {
+		return decimal.Decimal{}, false
+	}
+	return o.Spot.USDPerHour.Div(o.OnDemand.USDPerHour).Mul(hundred).Round(1), true
 }

@@ -13,8 +13,9 @@ import (
 // on the corridor (a transatlantic cable runs nearly straight, a route from
 // the Gulf to Israel goes round by Europe). So the model is fitted per
 // corridor on the catalog's measured pairs: RTT = BaseRTTMS + slope × km,
-// the slope being the median over the corridor's measured pairs of
-// (RTT − BaseRTTMS) ÷ km. Every path pays BaseRTTMS for switching and the
+// the slope being the one that leaves the corridor's measured pairs a
+// median residual of zero (a median fit: half the pairs are slower than
+// the model, half faster). Every path pays BaseRTTMS for switching and the
 // last mile, a user next to the serving data centre included.
 const (
 	EarthRadiusKM = 6371.0
@@ -107,30 +108,57 @@ type fitPoint struct {
 // fitDistanceModel fits the slopes on measured pairs. With no usable pair
 // the slope is AccessMSPerKM.
 func fitDistanceModel(points []fitPoint) DistanceModel {
-	by := map[string][]float64{}
-	var all []float64
+	by := map[string][]fitPoint{}
+	var all []fitPoint
 	count := map[string]int{}
 	for _, p := range points {
 		count[p.corridor]++
 		if p.km < fitMinKM {
 			continue
 		}
-		s := (p.rtt - BaseRTTMS) / p.km
-		by[p.corridor] = append(by[p.corridor], s)
-		all = append(all, s)
+		by[p.corridor] = append(by[p.corridor], p)
+		all = append(all, p)
 	}
 	m := DistanceModel{Overall: AccessMSPerKM, Corridors: map[string]CorridorFit{}}
 	if len(all) > 0 {
-		m.Overall = median(all)
+		m.Overall = medianFit(all)
 	}
 	for c, n := range count {
 		f := CorridorFit{Corridor: c, MSPerKM: m.Overall, Pairs: n}
 		if len(by[c]) >= minCorridorPairs {
-			f.MSPerKM, f.Own = median(by[c]), true
+			f.MSPerKM, f.Own = medianFit(by[c]), true
 		}
 		m.Corridors[c] = f
 	}
 	return m
+}
+
+// medianFit returns the slope that leaves the points a median residual
+// (RTT − BaseRTTMS − slope × km) of zero. The median residual falls as the
+// slope rises, so the slope is found by bisection between the points'
+// smallest and largest (RTT − BaseRTTMS) ÷ km.
+func medianFit(points []fitPoint) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range points {
+		r := (p.rtt - BaseRTTMS) / p.km
+		lo, hi = math.Min(lo, r), math.Max(hi, r)
+	}
+	res := make([]float64, len(points))
+	medianAt := func(slope float64) float64 {
+		for i, p := range points {
+			res[i] = p.rtt - BaseRTTMS - slope*p.km
+		}
+		return median(res)
+	}
+	for range 64 {
+		mid := (lo + hi) / 2
+		if medianAt(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
 }
 
 // median of xs (which it sorts).

@@ -184,7 +184,7 @@ func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string
 	ref := Ref{Source: source.ID, Date: date}
 	for _, in := range offers {
 		o := Offer{Provider: provider, Region: in.Region, InstanceType: in.InstanceType, GPU: in.GPU, GPUCount: in.GPUCount,
-			VCPUs: in.VCPUs, MemoryGiB: in.MemoryGiB, OnDemand: Price{USDPerHour: in.OnDemand, Ref: ref}}
+			VCPUs: in.VCPUs, MemoryGiB: in.MemoryGiB, OnDemand: &Price{USDPerHour: in.OnDemand, Ref: ref}}
 		prev, had := old[o.ID()]
 		if in.Spot.IsPositive() {
 			o.Spot = &SpotPrice{Price: Price{USDPerHour: in.Spot, Ref: ref}}

@@ -38,6 +38,8 @@ type Catalog struct {
 	bases      map[string][]Basis
 	figures    map[figureKey]figureOK
 	methodPrec map[string]string
+	// fallback holds the prices that stand in for unknown ones.
+	fallback Fallback
 }
 
 type benchKey struct {
@@ -95,6 +97,7 @@ func (c *Catalog) index() {
 	c.indexLatency()
 	c.indexLocations()
 	c.indexSpotOutliers()
+	c.indexFallbacks()
 }
 
 const missingPair = int(^uint(0) >> 1)

@@ -81,7 +81,52 @@ func (c *Catalog) estimatePair(a, b int) LatencyPair {
 		return p
 	}
 	p.RTTMS, p.Method = c.estimate(ma.Lat, ma.Lon, mb.Lat, mb.Lon, c.crossesFilteredBorder(a, b))
+	if c.crossesFilteredBorder(a, b) {
+		if ms, method, ok := c.viaGateway(a, b); ok {
+			p.RTTMS, p.Method = ms, method
+		}
+	}
 	return p
+}
+
+// viaGateway models a path across a filtered border that leaves the
+// country through a neighbouring hub: traffic crosses such a border at a
+// few gateways, not along the great circle. For the end inside the
+// country it takes the foreign metros within neighbourKM that have a
+// measured path to the other end, and returns the shortest of the
+// estimated leg to such a hub (scaled across the border) plus the measured
+// path on from it. A far end that is itself a neighbour is reached
+// directly; with no such hub, ok is false.
+func (c *Catalog) viaGateway(a, b int) (float64, string, bool) {
+	inside, outside := a, b
+	if !c.filtered(c.Metros[a].Country) {
+		inside, outside = b, a
+	}
+	mi, mo := c.Metros[inside], c.Metros[outside]
+	if DistanceKM(mi.Lat, mi.Lon, mo.Lat, mo.Lon) <= neighbourKM {
+		return 0, "", false
+	}
+	n := len(c.Metros)
+	best, via := math.Inf(1), -1
+	var leg float64
+	for h, mh := range c.Metros {
+		k := c.pair[h*n+outside]
+		if h == outside || c.filtered(mh.Country) || k == missingPair || k < 0 || c.Latency[k].Estimated ||
+			DistanceKM(mi.Lat, mi.Lon, mh.Lat, mh.Lon) > neighbourKM {
+			continue
+		}
+		l, _ := c.estimate(mi.Lat, mi.Lon, mh.Lat, mh.Lon, true)
+		if ms := l + c.rtt[h*n+outside]; ms < best {
+			best, via, leg = ms, h, l
+		}
+	}
+	if via < 0 {
+		return 0, "", false
+	}
+	method := fmt.Sprintf("across a filtered national border through the nearest gateway hub: %s–%s estimated at %.1f ms "+
+		"(distance model × %.2f) plus the measured %s–%s %.1f ms", mi.ID, c.Metros[via].ID, leg, c.borderFactor,
+		c.Metros[via].ID, mo.ID, c.rtt[via*n+outside])
+	return math.Round(best*10) / 10, method, true
 }
 
 // estimate is the distance model between two points, scaled when the path

@@ -115,6 +115,7 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 		// add noise, so report what could not be read.
 		return nil, probs
 	}
+	c.statePricesInUSD()
 	validate(c, col)
 	if len(probs) > 0 {
 		return nil, probs

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/shopspring/decimal"
+
 	"gpuplace/internal/catalog"
 )
 
@@ -125,6 +127,19 @@ func TestLoadBroken(t *testing.T) {
 		{"unknown source", "latency.json", `"rtt_ms":90,"statistic":"test","source":"t"`, `"rtt_ms":90,"statistic":"test","source":"nowhere"`, "latency.json", "latency[1] fra-iad", "source", "unknown source"},
 		{"estimate without method", "gpus.json", `"year":2023,"source":"t"`, `"year":2023,"estimated":true,"source":"t"`, "gpus.json", "gpus[1] b", "method", "estimated"},
 		{"egress gap", "providers.json", `{"from_gb":10,"to_gb":0`, `{"from_gb":20,"to_gb":0`, "providers.json", "providers[0] p1", "egress[1].from_gb", "contiguous"},
+		{"unknown headquarters", "providers.json", `"hq_country":"FR"`, `"hq_country":"XX"`, "providers.json", "providers[1] p2", "hq_country", "unknown headquarters"},
+		{"unknown provider kind", "providers.json", `"kind":"gpu_cloud"`, `"kind":"reseller"`, "providers.json", "providers[1] p2", "kind", "must be one of"},
+		{"monthly without setup", "offers.json", `"on_demand":{"usd_per_hour":"1.20","source":"t","date":"2026"}`,
+			`"monthly":{"per_month":"500","currency":"EUR","source":"t","date":"2026"}`, "offers.json", "offers[2] p1:jp:a1", "monthly.setup", "required"},
+		{"monthly in an unrated currency", "offers.json", `"on_demand":{"usd_per_hour":"1.20","source":"t","date":"2026"}`,
+			`"monthly":{"per_month":"500","setup":null,"currency":"GBP","source":"t","date":"2026"}`, "offers.json", "offers[2] p1:jp:a1", "monthly.currency", "no rate"},
+		{"offer without a price", "offers.json", `,"on_demand":{"usd_per_hour":"1.20","source":"t","date":"2026"}`, ``, "offers.json", "offers[2] p1:jp:a1", "on_demand", "needs an on-demand or a monthly price"},
+		{"fraction above one", "offers.json", `"instance_type":"a1","gpu":"a","gpu_count":1,"vcpus":8,"memory_gib":32,"on_demand":{"usd_per_hour":"1.20"`,
+			`"instance_type":"a1","gpu":"a","gpu_count":1,"gpu_fraction":1.5,"vcpus":8,"memory_gib":32,"on_demand":{"usd_per_hour":"1.20"`, "offers.json", "offers[2] p1:jp:a1", "gpu_fraction", "(0, 1]"},
+		{"negative fraction", "offers.json", `"instance_type":"a1","gpu":"a","gpu_count":1,"vcpus":8,"memory_gib":32,"on_demand":{"usd_per_hour":"1.20"`,
+			`"instance_type":"a1","gpu":"a","gpu_count":1,"gpu_fraction":-0.5,"vcpus":8,"memory_gib":32,"on_demand":{"usd_per_hour":"1.20"`, "offers.json", "offers[2] p1:jp:a1", "gpu_fraction", "(0, 1]"},
+		{"partition of several GPUs", "offers.json", `"instance_type":"b8","gpu":"b","gpu_count":8,`, `"instance_type":"b8","gpu":"b","gpu_count":8,"gpu_fraction":0.5,`, "offers.json", "offers[3] p1:eu:b8", "gpu_fraction", "gpu_count must be 1"},
+		{"price in a currency without a rate", "offers.json", `"on_demand":{"usd_per_hour":"1.20"`, `"on_demand":{"per_hour":"1.20","currency":"CHF"`, "offers.json", "offers[2] p1:jp:a1", "on_demand.currency", "no rate"},
 		{"duplicate pair", "latency.json", `{"from":"iad","to":"par"`, `{"from":"par","to":"fra"`, "latency.json", "latency[2] par-fra", "", "duplicate pair"},
 	}
 	for _, tt := range tests {
@@ -140,6 +155,48 @@ func TestLoadBroken(t *testing.T) {
 			}
 			t.Errorf("Load() problems =\n%v\nwant one at %s: %s: %s containing %q", err, tt.wantFile, tt.wantItem, tt.wantField, tt.wantMessagePart)
 		})
+	}
+}
+
+// Ensure prices stated in another currency keep their own figure and get
+// their USD one at the catalog's rate, a monthly price bills by the month
+// with its setup fee (or says it is unknown), and a partition loads.
+func TestLoadOwnCurrencyMonthlyPartition(t *testing.T) {
+	fsys := tinyFS(t)
+	replace(t, fsys, "offers.json", `"on_demand":{"usd_per_hour":"1.20","source":"t","date":"2026"}`,
+		`"on_demand":{"per_hour":"0.90","currency":"EUR","source":"t","date":"2026"},"monthly":{"per_month":"450","setup":"90","currency":"EUR","source":"t","date":"2026"},"gpu_fraction":0.5`)
+	replace(t, fsys, "offers.json", `"on_demand":{"usd_per_hour":"0.90","source":"t","date":"2026"}`,
+		`"monthly":{"per_month":"700","setup":null,"source":"t","date":"2026"}`)
+	c, err := catalog.Load(fsys)
+	if err != nil {
+		t.Fatalf("Load() error:\n%v", err)
+	}
+	jp, _ := c.Offer("p1:jp:a1")
+	od, _ := jp.Price(catalog.OnDemand)
+	if amount, cur := od.Native(); cur != "EUR" || amount.String() != "0.9" || od.USDPerHour.String() != "1" {
+		t.Errorf("EUR on-demand = %s %s (USD %s), want 0.9 EUR = 1 USD at 0.9 EUR per USD", amount, cur, od.USDPerHour)
+	}
+	if got := jp.Monthly.USDPerMonth().String(); got != "500" {
+		t.Errorf("monthly USD = %s, want 450 EUR ÷ 0.9 = 500", got)
+	}
+	if setup, ok := jp.Monthly.USDSetup(); !ok || setup.String() != "100" {
+		t.Errorf("setup = %s (stated %v), want 100 USD", setup, ok)
+	}
+	if got := catalog.TermHours(catalog.Monthly); got != catalog.HoursPerMonth {
+		t.Errorf("monthly term = %d h, want %d", got, catalog.HoursPerMonth)
+	}
+	fr, _ := c.Offer("p2:fr:a1")
+	if _, ok := fr.Price(catalog.OnDemand); ok {
+		t.Error("a monthly-only offer has an on-demand price")
+	}
+	if _, stated := fr.Monthly.USDSetup(); stated {
+		t.Error("a setup fee given as null reads as stated")
+	}
+	if p, pm := fr.FirstPrice(); pm != catalog.Monthly || p.USDPerHour.Mul(decimal.NewFromInt(catalog.HoursPerMonth)).Round(2).String() != "700" {
+		t.Errorf("first price = %s under %s, want the monthly 700 USD a month", p.USDPerHour, pm)
+	}
+	if jp.GPUFraction != 0.5 {
+		t.Errorf("gpu_fraction = %v, want 0.5", jp.GPUFraction)
 	}
 }
 

@@ -77,7 +77,7 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 				continue
 			}
 			row := OfferPrice{Offer: o, GPU: g, Region: reg, Pricing: pm, Ref: p.Ref,
-				Price: StatePrice(p.USDPerHour.Mul(rate), o.GPUCount, f.Unit), Source: c.SourceOrID(p.Source)}
+				Price: offerPriceIn(o, pm, p, f, rate), Source: c.SourceOrID(p.Source)}
 			if pm == Spot {
 				row.Band = o.Spot.Band
 			}
@@ -86,6 +86,25 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 	}
 	c.sortOffers(out, f.Sort, f.Desc)
 	return out
+}
+
+// offerPriceIn states one price of an offer in the filter's unit and
+// currency: as its source states it when the currencies match (a euro
+// price stays the euro price), else converted at rate (per USD). A monthly
+// price per month is the monthly price itself.
+func offerPriceIn(o Offer, pm string, p Price, f OfferFilter, rate decimal.Decimal) decimal.Decimal {
+	if pm == Monthly && f.Unit == UnitMonth {
+		m := o.Monthly
+		if m.Currency == f.Currency || (m.Currency == "" && f.Currency == BaseCurrency) {
+			return m.PerMonth.Round(UnitPlaces(f.Unit))
+		}
+		return m.usdPerMonth.Mul(rate).Round(UnitPlaces(f.Unit))
+	}
+	perHour := p.USDPerHour.Mul(rate)
+	if amount, cur := p.Native(); cur == f.Currency {
+		perHour = amount
+	}
+	return StatePrice(perHour, o.GPUCount, f.Unit)
 }
 
 // SourceOrID returns a source by id; an unknown or empty id is its own

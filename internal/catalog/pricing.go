@@ -1,15 +1,19 @@
 package catalog
 
+import "github.com/shopspring/decimal"
+
 // Pricing models an offer may be billed under.
 const (
 	OnDemand   = "on_demand"
 	Spot       = "spot"
 	Reserved1Y = "reserved_1y"
 	Reserved3Y = "reserved_3y"
+	// Monthly bills whole months of a rented server plus a setup fee.
+	Monthly = "monthly"
 )
 
 // PricingModels lists every pricing model, in display order.
-var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y}
+var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y, Monthly}
 
 // Billing hours: a month is a twelfth of a 365-day year.
 const (
@@ -18,13 +22,26 @@ const (
 )
 
 // Price returns the offer's price per instance-hour under a pricing model,
-// and false when the offer has no price under it. A spot price the catalog
-// marks as an outlier (SpotOutlier) is still returned: whether to plan with
-// it is the caller's choice.
+// and false when the offer has no price under it. A monthly price is
+// stated per hour of its month (per month ÷ HoursPerMonth), for ranking and
+// tables; it is billed by TermHours. A spot price the catalog marks as an
+// outlier (SpotOutlier) is still returned: whether to plan with it is the
+// caller's choice.
 func (o Offer) Price(pricing string) (Price, bool) {
 	switch pricing {
 	case OnDemand:
-		return o.OnDemand, true
+		if o.OnDemand != nil {
+			return *o.OnDemand, true
+		}
+	case Monthly:
+		if m := o.Monthly; m != nil {
+			per := m.PerMonth.Div(decimal.NewFromInt(HoursPerMonth))
+			p := Price{USDPerHour: m.usdPerMonth.Div(decimal.NewFromInt(HoursPerMonth)), Ref: m.Ref}
+			if m.Currency != "" && m.Currency != BaseCurrency {
+				p.PerHour, p.Currency = per, m.Currency
+			}
+			return p, true
+		}
 	case Spot:
 		if o.Spot != nil {
 			return o.Spot.Price, true
@@ -49,6 +66,19 @@ func TermHours(pricing string) int {
 		return HoursPerYear
 	case Reserved3Y:
 		return 3 * HoursPerYear
+	case Monthly:
+		return HoursPerMonth
 	}
 	return 0
+}
+
+// FirstPrice returns the offer's first price in PricingModels order: the
+// on-demand price where it has one.
+func (o Offer) FirstPrice() (Price, string) {
+	for _, pm := range PricingModels {
+		if p, ok := o.Price(pm); ok {
+			return p, pm
+		}
+	}
+	return Price{}, ""
 }

@@ -28,7 +28,7 @@ func (c *Catalog) indexSpotOutliers() {
 	for i := range c.Offers {
 		o := &c.Offers[i]
 		o.spotOutlier = ""
-		if o.Spot == nil || !o.OnDemand.USDPerHour.IsPositive() {
+		if o.Spot == nil || o.OnDemand == nil || !o.OnDemand.USDPerHour.IsPositive() {
 			continue
 		}
 		r, _ := c.Region(o.RegionKey())

@@ -55,7 +55,10 @@ func validate(c *Catalog, col func(string) collector) {
 		}
 		sources[s.ID] = true
 	}
-	v := validator{c: c, sources: sources, col: col}
+	v := validator{c: c, sources: sources, col: col, rates: map[string]bool{}}
+	for _, r := range c.Currencies {
+		v.rates[r.Code] = true
+	}
 	v.gpus()
 	v.profiles()
 	v.benchmarks()
@@ -83,6 +86,8 @@ type validator struct {
 	col     func(string) collector
 
 	gpuIDs, profileIDs, countryIDs, metroIDs, providerIDs, regionIDs map[string]bool
+	// rates holds the currencies the catalog has a rate for.
+	rates map[string]bool
 }
 
 func (v *validator) ref(c collector, item, field string, r Ref) {

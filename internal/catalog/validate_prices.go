@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/shopspring/decimal"
 )
@@ -40,12 +41,25 @@ func (v *validator) providers() {
 		if p.Name == "" {
 			c.add(item, "name", "required")
 		}
-		v.egress(c, item, "egress", p.Egress)
+		if !v.countryIDs[p.HQCountry] {
+			c.add(item, "hq_country", "unknown headquarters country %q", p.HQCountry)
+		}
+		v.ref(c, item, "hq_ref", p.HQRef)
+		if !slices.Contains(ProviderKinds, p.Kind) {
+			c.add(item, "kind", "must be one of %v, got %q", ProviderKinds, p.Kind)
+		}
+		if len(p.Egress) > 0 || !p.EgressRef.Estimated {
+			// No tiers is an unknown price, which its source must say.
+			v.egress(c, item, "egress", p.Egress)
+		}
 		v.ref(c, item, "egress_ref", p.EgressRef)
 		if p.InterRegionUSDPerGB.IsNegative() {
 			c.add(item, "inter_region_usd_per_gb", "must not be negative")
 		}
-		if p.StorageUSDPerGBMonth.IsNegative() {
+		if p.InterRegionRef != nil {
+			v.ref(c, item, "inter_region_ref", *p.InterRegionRef)
+		}
+		if p.StorageUSDPerGBMonth != nil && p.StorageUSDPerGBMonth.IsNegative() {
 			c.add(item, "storage_usd_per_gb_month", "must not be negative")
 		}
 		v.ref(c, item, "storage_ref", p.StorageRef)
@@ -106,34 +120,90 @@ func (v *validator) offers() {
 		if o.GPUCount < 1 {
 			c.add(item, "gpu_count", "must be ≥ 1, got %d", o.GPUCount)
 		}
+		v.fraction(c, item, o)
+		if o.SourceQuality != "" && o.SourceQuality != QualityPrimary && o.SourceQuality != QualitySecondary {
+			c.add(item, "source_quality", "must be primary, secondary or empty, got %q", o.SourceQuality)
+		}
 		v.fabric(c, item, o)
-		v.price(c, item, "on_demand", o.OnDemand)
-		od := o.OnDemand.USDPerHour
-		if s := o.Spot; s != nil {
-			v.price(c, item, "spot", s.Price)
-			if s.USDPerHour.GreaterThan(od) {
-				c.add(item, "spot.usd_per_hour", "spot %s is above on-demand %s", s.USDPerHour, od)
-			}
-			if s.Band != "" && !spotBands[s.Band] {
-				c.add(item, "spot.band", "unknown band %q", s.Band)
-			}
-			if s.BandRef != nil {
-				v.ref(c, item, "spot.band_ref", *s.BandRef)
-			}
+		v.offerPrices(c, item, o)
+	}
+}
+
+// fraction checks the share of a partitioned GPU: within (0, 1], on an
+// offer of one GPU.
+func (v *validator) fraction(c collector, item string, o Offer) {
+	f := o.GPUFraction
+	switch {
+	case f == 0:
+	case !(f > 0 && f <= 1):
+		c.add(item, "gpu_fraction", "must be within (0, 1], got %v", f)
+	case f < 1 && o.GPUCount != 1:
+		c.add(item, "gpu_fraction", "a partition is of one GPU: gpu_count must be 1, got %d", o.GPUCount)
+	}
+}
+
+// offerPrices checks an offer's prices: an hourly on-demand price or a
+// monthly one at least, and no discounted price above on-demand.
+func (v *validator) offerPrices(c collector, item string, o Offer) {
+	if o.OnDemand == nil && o.Monthly == nil {
+		c.add(item, "on_demand", "an offer needs an on-demand or a monthly price")
+	}
+	if o.OnDemand != nil {
+		v.price(c, item, "on_demand", *o.OnDemand)
+	}
+	if o.Monthly != nil {
+		v.monthly(c, item, *o.Monthly)
+	}
+	above := func(field string, p Price) {
+		if o.OnDemand != nil && p.USDPerHour.GreaterThan(o.OnDemand.USDPerHour) {
+			c.add(item, field, "%s is above on-demand %s", p.USDPerHour, o.OnDemand.USDPerHour)
 		}
-		for _, r := range []struct {
-			field string
-			p     *Price
-		}{{"reserved_1y", o.Reserved1Y}, {"reserved_3y", o.Reserved3Y}} {
-			field, p := r.field, r.p
-			if p == nil {
-				continue
-			}
-			v.price(c, item, field, *p)
-			if p.USDPerHour.GreaterThan(od) {
-				c.add(item, field+".usd_per_hour", "reserved %s is above on-demand %s", p.USDPerHour, od)
-			}
+	}
+	if s := o.Spot; s != nil {
+		v.price(c, item, "spot", s.Price)
+		above("spot.usd_per_hour", s.Price)
+		if s.Band != "" && !spotBands[s.Band] {
+			c.add(item, "spot.band", "unknown band %q", s.Band)
 		}
+		if s.BandRef != nil {
+			v.ref(c, item, "spot.band_ref", *s.BandRef)
+		}
+	}
+	for _, r := range []struct {
+		field string
+		p     *Price
+	}{{"reserved_1y", o.Reserved1Y}, {"reserved_3y", o.Reserved3Y}} {
+		if r.p != nil {
+			v.price(c, item, r.field, *r.p)
+			above(r.field+".usd_per_hour", *r.p)
+		}
+	}
+}
+
+// monthly checks a monthly price: positive, with its setup fee stated
+// (null when the source does not say) and a currency the catalog rates.
+func (v *validator) monthly(c collector, item string, m MonthlyPrice) {
+	if !m.PerMonth.IsPositive() {
+		c.add(item, "monthly.per_month", "must be > 0, got %s", m.PerMonth)
+	}
+	switch {
+	case !m.setupStated:
+		c.add(item, "monthly.setup", "required: the one-off setup fee, 0 when there is none, or null when the source does not say")
+	case m.Setup != nil && m.Setup.IsNegative():
+		c.add(item, "monthly.setup", "must not be negative, got %s", m.Setup)
+	}
+	v.currency(c, item, "monthly.currency", m.Currency)
+	v.ref(c, item, "monthly", m.Ref)
+}
+
+// currency checks the currency a figure is stated in: empty (USD) or one
+// the catalog has a rate for.
+func (v *validator) currency(c collector, item, field, code string) {
+	if code == "" {
+		return
+	}
+	if _, ok := v.rates[code]; !ok {
+		c.add(item, field, "no rate for currency %q in currencies", code)
 	}
 }
 
@@ -162,8 +232,19 @@ func (v *validator) fabric(c collector, item string, o Offer) {
 }
 
 func (v *validator) price(c collector, item, field string, p Price) {
-	if !p.USDPerHour.IsPositive() {
-		c.add(item, field+".usd_per_hour", "must be > 0, got %s", p.USDPerHour)
+	switch {
+	case p.Currency == "" || p.Currency == BaseCurrency:
+		if !p.USDPerHour.IsPositive() {
+			c.add(item, field+".usd_per_hour", "must be > 0, got %s", p.USDPerHour)
+		}
+		if !p.PerHour.IsZero() {
+			c.add(item, field+".per_hour", "a USD price is usd_per_hour; per_hour is for other currencies")
+		}
+	default:
+		v.currency(c, item, field+".currency", p.Currency)
+		if !p.PerHour.IsPositive() {
+			c.add(item, field+".per_hour", "must be > 0, got %s", p.PerHour)
+		}
 	}
 	v.ref(c, item, field, p.Ref)
 }

@@ -190,6 +190,7 @@ var pages = map[string][2]string{
 	"label.pricing.spot":        {"Spot", "竞价"},
 	"label.pricing.reserved_1y": {"Reserved 1 year", "预留 1 年"},
 	"label.pricing.reserved_3y": {"Reserved 3 years", "预留 3 年"},
+	"label.pricing.monthly":     {"Monthly (dedicated servers)", "按月（独立服务器）"},
 
 	"label.objective.cost":     {"Lowest total cost", "总成本最低"},
 	"label.objective.latency":  {"Lowest latency (or fastest training)", "延迟最低（或训练最快）"},

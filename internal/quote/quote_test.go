@@ -87,7 +87,7 @@ func TestValidate(t *testing.T) {
 		{"negative price", func(q *quote.Quote) { q.Lines[0].UnitPrice = d("-0.01") }, "lines[0].unit_price"},
 		{"discount over 100", func(q *quote.Quote) { q.DiscountPct = d("100.01") }, "discount_pct"},
 		{"negative line discount", func(q *quote.Quote) { q.Lines[0].DiscountPct = d("-5") }, "lines[0].discount_pct"},
-		{"unknown currency", func(q *quote.Quote) { q.Currency = "GBP" }, "currency"},
+		{"unknown currency", func(q *quote.Quote) { q.Currency = "JPY" }, "currency"},
 		{"no customer", func(q *quote.Quote) { q.Customer.Name = " " }, "customer_name"},
 		{"bad email", func(q *quote.Quote) { q.Customer.Email = "ada at example" }, "email"},
 		{"validity", func(q *quote.Quote) { q.ValidDays = 0 }, "valid_days"},

@@ -43,7 +43,7 @@ func TestImportRowLimit(t *testing.T) {
 func TestImportDuplicateID(t *testing.T) {
 	m, _, _ := open(t)
 	ctx := context.Background()
-	next := changedCatalog(t, m.Active(), "2026-12-01.1")
+	next := changedCatalog(t, m.Active(), "2099-01-01.1")
 	var b bytes.Buffer
 	if err := next.Bundle(&b); err != nil {
 		t.Fatal(err)
