@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"time"
 
-	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
 	"gpuplace/internal/versions"
 	"gpuplace/web"
@@ -41,7 +40,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	catalogs, err := openCatalogs(ctx, db, builtin, catalogSource(cfg.catalog))
+	catalogs, err := versions.Open(ctx, db, builtin, catalogSource(cfg.catalog))
 	if err != nil {
 		db.Close()
 		return err
@@ -110,23 +109,4 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		errs = append(errs, s.Shutdown(shutdownCtx))
 	}
 	return errors.Join(append(errs, db.Close())...)
-}
-
-// openCatalogs is versions.Open, tried again for a few seconds while
-// another instance starting at the same moment on the same database is
-// storing and activating the same new catalog version: stored by it first
-// (ErrVersionExists), or stored but not yet active (ErrVersionNotFound).
-func openCatalogs(ctx context.Context, db *store.DB, builtin *catalog.Catalog, source string) (*versions.Manager, error) {
-	for attempt := 1; ; attempt++ {
-		m, err := versions.Open(ctx, db, builtin, source)
-		racing := errors.Is(err, store.ErrVersionExists) || errors.Is(err, store.ErrVersionNotFound)
-		if err == nil || !racing || attempt == 50 {
-			return m, err
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
 }
