@@ -49,10 +49,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	// Another instance on the same database may activate a version: follow.
 	go catalogs.Watch(ctx, catalogRefresh, func(err error) { log.Warn("catalog refresh failed", "error", err) })
 
-	app := web.NewServer(log, catalogs, db, cfg.baseURL)
-	app.CJKFont = cfg.cjkFont
-	app.ImportTimeout = cfg.importTimeout
-	app.SetLimits(cfg.limits)
+	app := web.NewServer(web.Config{Log: log, Catalogs: catalogs, Store: db, BaseURL: cfg.baseURL, Limits: cfg.limits,
+		CJKFont: cfg.cjkFont, ImportTimeout: cfg.importTimeout, MetricsToken: cfg.metricsToken,
+		MetricsApart: cfg.metricsAddr != ""})
 	srv := &http.Server{
 		Addr:              cfg.addr,
 		Handler:           app,
@@ -65,7 +64,6 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	servers := []*http.Server{srv}
-	app.SetMetricsAccess(cfg.metricsToken, cfg.metricsAddr != "")
 	if cfg.metricsAddr != "" {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", app.MetricsHandler())

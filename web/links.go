@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"time"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/link"
@@ -121,6 +120,3 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	}
 	return render(w, r, http.StatusOK, templates.AdvicePage(v))
 }
-
-// now is the clock links are stamped with.
-func (s *Server) now() time.Time { return time.Now() }

@@ -71,17 +71,8 @@ func (s *Server) measure(next http.Handler) http.Handler {
 	})
 }
 
-// SetMetricsAccess decides who reads the metrics; call it before serving.
-// With a token, /metrics answers only requests that carry it as
-// "Authorization: Bearer TOKEN". With apart, the app's own routes have no
-// /metrics: serve MetricsHandler on an address of its own instead.
-func (s *Server) SetMetricsAccess(token string, apart bool) {
-	s.metricsToken, s.metricsApart = token, apart
-	s.router = s.routes()
-}
-
 // MetricsHandler serves the metrics (with the token check, if any), for a
-// listener of its own.
+// listener of its own (see Config.MetricsApart).
 func (s *Server) MetricsHandler() http.Handler { return http.HandlerFunc(s.handleMetrics) }
 
 // handleMetrics handles GET /metrics in the Prometheus text format.
