@@ -3,11 +3,8 @@ package web
 import (
 	"crypto/subtle"
 	"net/http"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -52,23 +49,6 @@ func newMetrics() *metrics {
 	m.registry.MustRegister(m.requests, m.duration, m.adviceSeconds, m.quotesCreated, m.loginFailures, m.catalogVersion,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
-}
-
-// measure counts and times every request by its route pattern (never the
-// raw path, which would put ids into label values).
-func (s *Server) measure(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
-		status := ww.Status()
-		if status == 0 {
-			status = http.StatusOK
-		}
-		route := routeOf(r)
-		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(status)).Inc()
-		s.metrics.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
-	})
 }
 
 // MetricsHandler serves the metrics (with the token check, if any), for a
