@@ -33,17 +33,13 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// limitBodies caps every request body at n bytes, and an admin's catalog
-// upload at maxImportBytes; reading past the cap fails with
-// *http.MaxBytesError, answered 413.
+// limitBodies caps the bodies of the requests it wraps at n bytes; reading
+// past the cap fails with *http.MaxBytesError, answered 413. Each route
+// group declares its cap (see routes).
 func limitBodies(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			limit := n
-			if r.URL.Path == "/admin/catalog" {
-				limit = maxImportBytes
-			}
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
+			r.Body = http.MaxBytesReader(w, r.Body, n)
 			next.ServeHTTP(w, r)
 		})
 	}
