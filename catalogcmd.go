@@ -50,7 +50,7 @@ func runCatalog(args []string, getenv func(string) string, stdout, stderr io.Wri
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(web.CatalogSummary(cat))
+		return enc.Encode(web.NewCatalogJSON(cat))
 	case "import", "versions", "activate":
 		return runCatalogVersions(args, getenv, stdout, stderr)
 	default:
