@@ -145,3 +145,10 @@ func basisHow(b advisor.BasisFigure) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// firstPriceText is an offer's first price as the admin lists it: "1.2 USD/h
+// (on_demand)".
+func firstPriceText(o catalog.Offer) string {
+	p, pm := o.FirstPrice()
+	return p.USDPerHour.String() + " USD/h (" + pm + ")"
+}

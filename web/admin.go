@@ -33,7 +33,7 @@ func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) erro
 	if id := r.URL.Query().Get("diff"); id != "" {
 		c, err := s.versions.Version(r.Context(), id)
 		if err != nil {
-			return errors.Join(errNotFound, err)
+			return err
 		}
 		d := catalog.DiffOffers(s.cat(r), c)
 		v.Diff = &d
@@ -53,17 +53,17 @@ func (s *Server) adminView(r *http.Request) (templates.AdminCatalogView, error) 
 // a new inactive version, or nothing at all with every problem listed.
 func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseMultipartForm(importMemory); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	f, hdr, err := r.FormFile("file")
 	if err != nil {
-		return errors.Join(errBadRequest, fmt.Errorf("no file uploaded: %w", err))
+		return badRequest(fmt.Errorf("no file uploaded: %w", err))
 	}
 	defer f.Close()
 	defer r.MultipartForm.RemoveAll()
 	body := make([]byte, hdr.Size) // read once, at its size
 	if _, err := io.ReadFull(f, body); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	v, err := s.adminView(r)
 	if err != nil {
@@ -90,9 +90,6 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 func (s *Server) handleAdminActivate(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("version")
 	if err := s.versions.Activate(r.Context(), id); err != nil {
-		if _, lookErr := s.versions.Version(r.Context(), id); lookErr != nil {
-			return errors.Join(errNotFound, err)
-		}
 		return err
 	}
 	s.log.InfoContext(r.Context(), "catalog version activated", "version", id)

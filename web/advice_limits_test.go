@@ -10,8 +10,7 @@ import (
 
 // Ensure the advice page and the API share one advice budget per address.
 func TestAdvicePageRateLimited(t *testing.T) {
-	s := newTestServer(t)
-	s.SetLimits(web.Limits{Advice: 3})
+	s := newTestServer(t, withLimits(web.Limits{Advice: 3}))
 	body := `{"workload":{"kind":"training","profile":"resnet50"}}`
 	codes := []int{
 		s.do(t, "GET", "/advice?"+germanInference, nil).Code,

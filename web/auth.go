@@ -101,7 +101,7 @@ func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) error {
 // session, go where the visitor was going.
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	email := account.NormalizeEmail(r.PostForm.Get("email"))
 	password := r.PostForm.Get("password")

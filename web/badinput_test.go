@@ -115,8 +115,7 @@ func FuzzTextInputs(f *testing.F) {
 	// The seeds are in testdata/fuzz/FuzzTextInputs.
 	var probes []textProbe
 	for _, backend := range storetest.Available(f) {
-		s := testServerAt(f, storetest.DSN(f, backend))
-		s.SetLimits(web.Limits{})
+		s := testServerAt(f, storetest.DSN(f, backend), withLimits(web.Limits{}))
 		probes = append(probes, textProbe{testServer: s, cookie: s.signIn(f, account.RoleSales), link: s.pinLink(f)})
 	}
 	f.Fuzz(func(t *testing.T, s string) {

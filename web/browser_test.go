@@ -68,7 +68,8 @@ func serveApp(t testing.TB, configured bool) (string, *store.DB) {
 	if configured {
 		baseURL = "http://" + srv.Listener.Addr().String()
 	}
-	srv.Config.Handler = web.NewServer(slog.New(slog.DiscardHandler), cats, db, baseURL)
+	srv.Config.Handler = web.NewServer(web.Config{Log: slog.New(slog.DiscardHandler), Catalogs: cats, Store: db,
+		BaseURL: baseURL, Limits: web.DefaultLimits})
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv.URL, db

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,7 +15,7 @@ import (
 // from a Host header the client chose.
 func TestLinksIgnoreHostHeader(t *testing.T) {
 	base := newTestServer(t)
-	s := &testServer{Server: web.NewServer(slog.New(slog.DiscardHandler), base.versions, base.db, ""), db: base.db, cat: base.cat, versions: base.versions}
+	s := base.with(func(c *web.Config) { c.BaseURL = "" })
 	const evil = "evil.example"
 	ask := func(method, target, body, contentType string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(method, "http://"+evil+target, strings.NewReader(body))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gpuplace/internal/account"
+	"gpuplace/web"
 )
 
 // Ensure a client that leaves before its answer is counted as 499 and a
@@ -105,9 +106,8 @@ func slowSend(t *testing.T, addr, path, contentType, cookie string, body []byte,
 // Ensure an admin's catalog upload may take longer to arrive than the
 // server's read timeout, while every other request keeps it.
 func TestSlowUploadOnlyForImports(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, func(c *web.Config) { c.ImportTimeout = 10 * time.Second })
 	admin := s.signIn(t, account.RoleAdmin)
-	s.ImportTimeout = 10 * time.Second
 	srv := httptest.NewUnstartedServer(s)
 	srv.Config.ReadTimeout = 400 * time.Millisecond
 	srv.Start()

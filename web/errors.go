@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 
+	"gpuplace/internal/account"
+	"gpuplace/internal/link"
 	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
+	"gpuplace/internal/versions"
 	"gpuplace/templates"
 )
 
@@ -18,10 +22,18 @@ import (
 const statusClientClosed = 499
 
 var (
-	errNotFound         = errors.New("not found")
+	// errNotFound is what a URL does not name: no route, an id that
+	// cannot be one, an unknown GPU. The domains' own not-found errors
+	// answer 404 alike (see statusOf).
+	errNotFound = errors.New("not found")
+	// errBadRequest is a request the server cannot read: 400. Wrap an
+	// error into it with badRequest; badBody and badText are kinds of it.
 	errBadRequest       = errors.New("bad request")
 	errMethodNotAllowed = errors.New("method not allowed")
 )
+
+// badRequest is err as a request the server cannot read.
+func badRequest(err error) error { return fmt.Errorf("%w: %w", errBadRequest, err) }
 
 // badBody is a request body that could not be decoded: 400, with the
 // fields the decoder could name.
@@ -29,11 +41,13 @@ type badBody struct{ fields locale.FieldErrors }
 
 func (b badBody) Error() string { return b.fields.Error() }
 
-// statusOf maps an error from a handler to the HTTP status it answers with.
+// Is makes a badBody an errBadRequest.
+func (b badBody) Is(target error) bool { return target == errBadRequest }
+
+// statusOf maps an error from a handler to the HTTP status it answers
+// with. It is the one place that knows every domain's errors.
 func statusOf(err error) int {
 	var fe locale.FieldErrors
-	var bb badBody
-	var bt badText
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -45,17 +59,19 @@ func statusOf(err error) int {
 		return http.StatusRequestTimeout
 	case errors.As(err, &tooLarge):
 		return http.StatusRequestEntityTooLarge
-	case errors.As(err, &bb), errors.As(err, &bt), errors.Is(err, errBadRequest):
+	case errors.Is(err, errBadRequest):
 		return http.StatusBadRequest
 	case errors.As(err, &fe):
 		return http.StatusUnprocessableEntity
-	case errors.Is(err, errNotFound), errors.Is(err, quote.ErrNotFound):
+	case errors.Is(err, errNotFound), errors.Is(err, quote.ErrNotFound), errors.Is(err, link.ErrNotFound),
+		errors.Is(err, account.ErrNotFound), errors.Is(err, versions.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, errUnauthorized):
 		return http.StatusUnauthorized
 	case errors.Is(err, errForbidden):
 		return http.StatusForbidden
-	case errors.Is(err, quote.ErrImmutable), errors.Is(err, quote.ErrSuperseded):
+	case errors.Is(err, quote.ErrImmutable), errors.Is(err, quote.ErrSuperseded), errors.Is(err, versions.ErrExists),
+		errors.Is(err, account.ErrExists):
 		return http.StatusConflict
 	case errors.Is(err, errMethodNotAllowed):
 		return http.StatusMethodNotAllowed

@@ -57,7 +57,7 @@ func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) erro
 // GPU is 404.
 func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	g, ok := c.GPU(chi.URLParam(r, "id"))
+	g, ok := c.GPU(r.PathValue("id"))
 	if !ok {
 		return errNotFound
 	}

@@ -25,12 +25,12 @@ func (s *Server) exports() map[string]exporter {
 // and the PDF then says it shows Latin text only.
 func (s *Server) cjkFont() []byte {
 	s.fontOnce.Do(func() {
-		if s.CJKFont == "" {
+		if s.cjkFontPath == "" {
 			return
 		}
-		b, err := os.ReadFile(s.CJKFont)
+		b, err := os.ReadFile(s.cjkFontPath)
 		if err != nil {
-			s.log.Warn("no CJK font for quote PDFs: Chinese text will show as '?'", "path", s.CJKFont, "error", err)
+			s.log.Warn("no CJK font for quote PDFs: Chinese text will show as '?'", "path", s.cjkFontPath, "error", err)
 			return
 		}
 		s.font = b

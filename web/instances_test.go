@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http"
 	"testing"
 
@@ -18,7 +17,7 @@ import (
 
 // testServerAt is newTestServer on the database at dsn: call it twice with
 // one dsn for two app instances sharing a database.
-func testServerAt(t testing.TB, dsn string) *testServer {
+func testServerAt(t testing.TB, dsn string, opts ...func(*web.Config)) *testServer {
 	t.Helper()
 	cat, err := realCatalog()
 	if err != nil {
@@ -29,7 +28,7 @@ func testServerAt(t testing.TB, dsn string) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testServer{Server: web.NewServer(slog.New(slog.DiscardHandler), cats, db, "https://gpuplace.test"), db: db, cat: cat, versions: cats}
+	return newTestServerOn(db, cat, cats, opts...)
 }
 
 // Ensure two instances on one database (as behind a load balancer) share

@@ -26,12 +26,6 @@ type Limits struct {
 // each; a load balancer in front should pass client addresses through.
 var DefaultLimits = Limits{Posts: 120, Advice: 600, Login: 10}
 
-// SetLimits changes the rate limits; call it before serving.
-func (s *Server) SetLimits(l Limits) {
-	s.limits = l
-	s.router = s.routes()
-}
-
 // clientAddress records the client's address (RemoteAddr: no proxy header
 // is trusted) for the rate limiters.
 var clientAddress = middleware.ClientIPFromRemoteAddr

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"time"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/link"
@@ -49,7 +48,7 @@ func (s *Server) pin(r *http.Request, q url.Values, req advisor.Request) (link.L
 // visitor to the pinned page.
 func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	then := r.PostForm.Get("then")
 	r.PostForm.Del("then")
@@ -88,9 +87,6 @@ func langSuffix(q url.Values) string {
 // loadLink returns a pinned link with its frozen result.
 func (s *Server) loadLink(ctx context.Context, id string) (link.Link, advisor.Result, error) {
 	l, err := s.store.Link(ctx, id)
-	if errors.Is(err, link.ErrNotFound) {
-		return l, advisor.Result{}, errNotFound
-	}
 	if err != nil {
 		return l, advisor.Result{}, err
 	}
@@ -127,6 +123,3 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	}
 	return render(w, r, http.StatusOK, templates.AdvicePage(v))
 }
-
-// now is the clock links are stamped with.
-func (s *Server) now() time.Time { return time.Now() }

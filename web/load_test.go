@@ -28,8 +28,8 @@ func TestLoad(t *testing.T) {
 	if *loadDuration == 0 {
 		t.Skip("run with -load=30s")
 	}
-	s := newTestServer(t)
-	s.SetLimits(web.Limits{}) // one client address here: measure the app, not the limiter
+	// One client address here: measure the app, not the limiter.
+	s := newTestServer(t, withLimits(web.Limits{}))
 	cookie := s.signIn(t, account.RoleSales)
 	srv := httptest.NewServer(s)
 	defer srv.Close()

@@ -3,11 +3,8 @@ package web
 import (
 	"crypto/subtle"
 	"net/http"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -54,34 +51,8 @@ func newMetrics() *metrics {
 	return m
 }
 
-// measure counts and times every request by its route pattern (never the
-// raw path, which would put ids into label values).
-func (s *Server) measure(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
-		status := ww.Status()
-		if status == 0 {
-			status = http.StatusOK
-		}
-		route := routeOf(r)
-		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(status)).Inc()
-		s.metrics.duration.WithLabelValues(route).Observe(time.Since(start).Seconds())
-	})
-}
-
-// SetMetricsAccess decides who reads the metrics; call it before serving.
-// With a token, /metrics answers only requests that carry it as
-// "Authorization: Bearer TOKEN". With apart, the app's own routes have no
-// /metrics: serve MetricsHandler on an address of its own instead.
-func (s *Server) SetMetricsAccess(token string, apart bool) {
-	s.metricsToken, s.metricsApart = token, apart
-	s.router = s.routes()
-}
-
 // MetricsHandler serves the metrics (with the token check, if any), for a
-// listener of its own.
+// listener of its own (see Config.MetricsApart).
 func (s *Server) MetricsHandler() http.Handler { return http.HandlerFunc(s.handleMetrics) }
 
 // handleMetrics handles GET /metrics in the Prometheus text format.

@@ -32,8 +32,7 @@ func TestMetrics(t *testing.T) {
 
 // Ensure requests over a limit get 429 with Retry-After, per address.
 func TestRateLimits(t *testing.T) {
-	s := newTestServer(t)
-	s.SetLimits(web.Limits{Posts: 2, Advice: 3, Login: 1})
+	s := newTestServer(t, withLimits(web.Limits{Posts: 2, Advice: 3, Login: 1}))
 	for i := range 4 {
 		rec := s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
 		if want := map[bool]int{true: http.StatusOK, false: http.StatusTooManyRequests}[i < 3]; rec.Code != want {

@@ -2,36 +2,7 @@ package web
 
 import (
 	"net/http"
-	"time"
-
-	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 )
-
-// routeOf is the route pattern that matched r ("/s/{id}"), for logs and
-// metrics; the raw path would put ids into log keys.
-func routeOf(r *http.Request) string {
-	if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-		return rc.RoutePattern()
-	}
-	return "unmatched"
-}
-
-// logRequests logs one line per request: method, route, status, duration.
-func (s *Server) logRequests(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
-		status := ww.Status()
-		if status == 0 {
-			status = http.StatusOK
-		}
-		s.log.InfoContext(r.Context(), "request",
-			"method", r.Method, "route", routeOf(r), "status", status,
-			"duration_ms", float64(time.Since(start).Microseconds())/1000, "bytes", ww.BytesWritten())
-	})
-}
 
 // recoverPanics turns a panic in a handler into a logged 500.
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
@@ -62,17 +33,13 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// limitBodies caps every request body at n bytes, and an admin's catalog
-// upload at maxImportBytes; reading past the cap fails with
-// *http.MaxBytesError, answered 413.
+// limitBodies caps the bodies of the requests it wraps at n bytes; reading
+// past the cap fails with *http.MaxBytesError, answered 413. Each route
+// group declares its cap (see routes).
 func limitBodies(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			limit := n
-			if r.URL.Path == "/admin/catalog" {
-				limit = maxImportBytes
-			}
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
+			r.Body = http.MaxBytesReader(w, r.Body, n)
 			next.ServeHTTP(w, r)
 		})
 	}

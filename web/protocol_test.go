@@ -53,8 +53,7 @@ func TestHead(t *testing.T) {
 // problem+json under /api/, as a small page in the visitor's language
 // elsewhere.
 func TestTooManyRequestsAnswers(t *testing.T) {
-	s := newTestServer(t)
-	s.SetLimits(web.Limits{Advice: 1, Posts: 1})
+	s := newTestServer(t, withLimits(web.Limits{Advice: 1, Posts: 1}))
 	s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
 	api := s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
 	wantStatus(t, api, http.StatusTooManyRequests)
@@ -93,8 +92,7 @@ func TestAdviceVariesOnHXRequest(t *testing.T) {
 // Ensure /metrics can require a bearer token, or be taken off the app's
 // routes to be served on an address of its own.
 func TestMetricsAccess(t *testing.T) {
-	s := newTestServer(t)
-	s.SetMetricsAccess("s3cret-token", false)
+	s := newTestServer(t, func(c *web.Config) { c.MetricsToken = "s3cret-token" })
 	s.do(t, "GET", "/healthz", nil) // a request for the counters to count
 	for _, tt := range []struct {
 		auth string
@@ -114,10 +112,10 @@ func TestMetricsAccess(t *testing.T) {
 		}
 	}
 
-	s.SetMetricsAccess("", true)
-	wantStatus(t, s.do(t, "GET", "/metrics", nil), http.StatusNotFound)
+	apart := s.with(func(c *web.Config) { c.MetricsApart = true })
+	wantStatus(t, apart.do(t, "GET", "/metrics", nil), http.StatusNotFound)
 	rec := httptest.NewRecorder()
-	s.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	apart.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	wantStatus(t, rec, http.StatusOK)
 	wantContains(t, rec.Body.String(), "gpuplace_catalog_active")
 }

@@ -54,7 +54,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	}
 	currency = cur.Code
 	if res.Pick == nil {
-		return fmt.Errorf("%w: the pinned recommendation has no pick to quote", errBadRequest)
+		return badRequest(errors.New("the pinned recommendation has no pick to quote"))
 	}
 	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())},
 		"notes": {riskNotes(r, res.Pick.Risks)}}
@@ -112,7 +112,7 @@ func (s *Server) quoteForm(action, title string, v url.Values, currency string, 
 // handleQuoteCreate handles POST /quotes: save a new quote from the builder.
 func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	l, res, err := s.loadLink(r.Context(), r.PostForm.Get("link"))
 	if err != nil {
@@ -147,7 +147,8 @@ func (s *Server) dataDates(r *http.Request, version string, res advisor.Result) 
 		parts = append(parts, locale.New("quote.data.throughput", th.Source, th.Date))
 		for _, p := range res.Pick.Placements {
 			if o, ok := cat.Offer(p.Provider + ":" + p.Region + ":" + p.InstanceType); ok {
-				parts = append(parts, locale.New("quote.data.prices", o.InstanceType, o.Region, o.OnDemand.Source, o.OnDemand.Date))
+				price, _ := o.Price(p.Pricing)
+				parts = append(parts, locale.New("quote.data.prices", o.InstanceType, o.Region, price.Source, price.Date))
 			}
 		}
 	}
@@ -230,7 +231,7 @@ func actorOf(r *http.Request) quote.Actor {
 func (s *Server) quoteOf(r *http.Request, number string) (quote.Quote, error) {
 	year, seq, rev, ok := quote.ParseNumber(number)
 	if !ok {
-		return quote.Quote{}, errNotFound
+		return quote.Quote{}, quote.ErrNotFound
 	}
 	q, err := s.store.QuoteByNumber(r.Context(), year, seq, rev)
 	if err != nil {
@@ -353,7 +354,7 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 		return s.superseded(r, cur)
 	}
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	r.PostForm.Set("currency", cur.Currency)
 	u, _ := userOf(r.Context())
@@ -390,7 +391,7 @@ func (s *Server) handleQuoteStatus(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	if err := s.store.SetQuoteStatus(r.Context(), actorOf(r), q.ID, r.PostForm.Get("status"), s.now()); err != nil {
 		return err
@@ -407,7 +408,7 @@ func (s *Server) handleQuoteReassign(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	if err := r.ParseForm(); err != nil {
-		return errors.Join(errBadRequest, err)
+		return badRequest(err)
 	}
 	owner, err := s.store.UserByEmail(r.Context(), r.PostForm.Get("owner"))
 	if errors.Is(err, account.ErrNotFound) {

@@ -10,8 +10,9 @@ import (
 	"gpuplace/internal/account"
 )
 
-// maxFormBytes bounds what a POST may send: a form or a JSON request is a
-// few kilobytes; anything larger is refused with 413.
+// maxFormBytes bounds what a POST may send, but for an admin's catalog
+// upload (maxImportBytes): a form or a JSON request is a few kilobytes;
+// anything larger is refused with 413.
 const maxFormBytes = 64 << 10
 
 // routes lists every route of the app.
@@ -20,8 +21,8 @@ func (s *Server) routes() chi.Router {
 	// One advice budget per address, whether asked on the page or the API.
 	adviceLimit := s.limit(s.limits.Advice)
 	// GetHead answers HEAD on every GET route (the server sends no body).
-	r.Use(s.recoverPanics, s.logRequests, s.measure, securityHeaders, limitBodies(maxFormBytes), crossOriginProtection,
-		clientAddress, s.limitPosts, s.pinCatalog, middleware.GetHead)
+	r.Use(s.recoverPanics, s.observe, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
+		middleware.GetHead)
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
@@ -30,9 +31,12 @@ func (s *Server) routes() chi.Router {
 	}
 
 	// rejectBadText runs once a route is found, so its answers are
-	// counted under the route.
+	// counted under the route. It reads forms: the body cap comes first.
+	page := chi.Middlewares{s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn}
+	admin := chi.Middlewares{noStore, s.requirePage(account.RoleAdmin)}
 	r.Group(func(r chi.Router) {
-		r.Use(s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn)
+		r.Use(limitBodies(maxFormBytes))
+		r.Use(page...)
 		r.Get("/", s.handle(s.handleHome))
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.Post("/s", s.handle(s.handleLinkCreate))
@@ -41,11 +45,10 @@ func (s *Server) routes() chi.Router {
 		r.With(s.limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
-		r.Route("/admin", func(r chi.Router) {
-			r.Use(noStore, s.requirePage(account.RoleAdmin))
-			r.Get("/catalog", s.handle(s.handleAdminCatalog))
-			r.With(s.slowUpload).Post("/catalog", s.handle(s.handleAdminImport))
-			r.Post("/catalog/{version}/activate", s.handle(s.handleAdminActivate))
+		r.Group(func(r chi.Router) {
+			r.Use(admin...)
+			r.Get("/admin/catalog", s.handle(s.handleAdminCatalog))
+			r.Post("/admin/catalog/{version}/activate", s.handle(s.handleAdminActivate))
 		})
 		r.Route("/quotes", func(r chi.Router) {
 			r.Use(noStore, s.requirePage(account.RoleSales, account.RoleAdmin))
@@ -61,9 +64,18 @@ func (s *Server) routes() chi.Router {
 		})
 	})
 
+	// An admin's catalog upload is the one body larger than a form, and it
+	// may take minutes to arrive.
+	r.Group(func(r chi.Router) {
+		r.Use(limitBodies(maxImportBytes))
+		r.Use(page...)
+		r.Use(admin...)
+		r.With(s.slowUpload).Post("/admin/catalog", s.handle(s.handleAdminImport))
+	})
+
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
-		r.Use(s.rejectBadText)
+		r.Use(limitBodies(maxFormBytes), s.rejectBadText)
 		r.With(adviceLimit).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
 		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))

@@ -55,12 +55,52 @@ type Catalogs interface {
 	Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (versions.Imported, error)
 }
 
+// Config is everything a Server is built with. NewServer takes it whole;
+// nothing changes a Server's configuration afterwards.
+type Config struct {
+	// Log receives the request log and the server's errors.
+	Log *slog.Logger
+	// Catalogs hands out the catalog to answer from.
+	Catalogs Catalogs
+	// Store keeps links, users, sessions and quotes.
+	Store Store
+	// BaseURL is the app's public URL, used in share and API links; empty
+	// means links relative to the site.
+	BaseURL string
+	// Limits are the per-address request rates; a zero limit is off.
+	Limits Limits
+	// CJKFont is the path of a TrueType font (or TTC) with Chinese glyphs
+	// for quote PDFs, read when a PDF first needs it; empty, or a file
+	// that cannot be read, leaves PDFs with Latin text only.
+	CJKFont string
+	// ImportTimeout bounds an admin's catalog upload, from its headers to
+	// its body's last byte; its answer gets a minute more. Zero means
+	// DefaultImportTimeout.
+	ImportTimeout time.Duration
+	// MetricsToken, when set, must come with /metrics requests as
+	// "Authorization: Bearer TOKEN".
+	MetricsToken string
+	// MetricsApart takes /metrics off the app's routes: serve
+	// MetricsHandler on an address of its own instead.
+	MetricsApart bool
+	// Now is the clock links, quotes, sessions and sign-in limits read;
+	// nil means time.Now.
+	Now func() time.Time
+}
+
 // Server serves the HTML pages and the JSON API.
 type Server struct {
-	log      *slog.Logger
-	versions Catalogs
-	store    Store
-	baseURL  string
+	log           *slog.Logger
+	versions      Catalogs
+	store         Store
+	baseURL       string
+	limits        Limits
+	cjkFontPath   string
+	importTimeout time.Duration
+	metricsToken  string
+	metricsApart  bool
+	now           func() time.Time
+
 	// options holds the form's choices for the catalog asked last (the
 	// active one): one entry, so no catalog is kept alive through it.
 	options atomic.Pointer[templates.Options]
@@ -68,28 +108,22 @@ type Server struct {
 	logins  *attemptLimiter
 	backoff *loginBackoff
 	metrics *metrics
-	limits  Limits
-	// metricsToken, when set, must come with /metrics requests;
-	// metricsApart takes /metrics off the app's routes (see
-	// SetMetricsAccess).
-	metricsToken string
-	metricsApart bool
-	// CJKFont is the TrueType (or TTC) font quote PDFs use for Chinese.
-	CJKFont string
-	// ImportTimeout bounds an admin's catalog upload, from its headers to
-	// its body's last byte (DefaultImportTimeout unless changed before
-	// serving); its answer gets a minute more.
-	ImportTimeout time.Duration
 	fontState
 	router chi.Router
 }
 
-// NewServer returns a Server ready to be used as an http.Handler. baseURL is
-// the app's public URL, used in share links; empty means links relative to
-// the site.
-func NewServer(log *slog.Logger, catalogs Catalogs, store Store, baseURL string) *Server {
-	s := &Server{log: log, versions: catalogs, store: store, baseURL: baseURL, cache: newResultCache(resultCacheSize),
-		metrics: newMetrics(), limits: DefaultLimits, ImportTimeout: DefaultImportTimeout}
+// NewServer returns a Server, configured by cfg, ready to be used as an
+// http.Handler.
+func NewServer(cfg Config) *Server {
+	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
+		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
+		metricsApart: cfg.MetricsApart, now: cfg.Now, cache: newResultCache(resultCacheSize), metrics: newMetrics()}
+	if s.importTimeout <= 0 {
+		s.importTimeout = DefaultImportTimeout
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
 	s.logins = newAttemptLimiter(loginWindow, s.now)
 	s.backoff = newLoginBackoff(s.now)
 	s.router = s.routes()

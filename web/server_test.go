@@ -32,7 +32,9 @@ type testServer struct {
 	versions *versions.Manager
 }
 
-func newTestServer(t testing.TB) *testServer {
+// newTestServer serves the app over the real catalog and a fresh SQLite
+// file, configured as newTestServerOn does; opts change the configuration.
+func newTestServer(t testing.TB, opts ...func(*web.Config)) *testServer {
 	t.Helper()
 	cat, err := realCatalog()
 	if err != nil {
@@ -47,8 +49,29 @@ func newTestServer(t testing.TB) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testServer{Server: web.NewServer(slog.New(slog.DiscardHandler), cats, db, "https://gpuplace.test"), db: db, cat: cat, versions: cats}
+	return newTestServerOn(db, cat, cats, opts...)
 }
+
+// newTestServerOn builds the app over db and cats as an operator runs it
+// by default, at https://gpuplace.test with the default rate limits; opts
+// change the configuration.
+func newTestServerOn(db *store.DB, cat *catalog.Catalog, cats *versions.Manager, opts ...func(*web.Config)) *testServer {
+	cfg := web.Config{Log: slog.New(slog.DiscardHandler), Catalogs: cats, Store: db, BaseURL: "https://gpuplace.test",
+		Limits: web.DefaultLimits}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &testServer{Server: web.NewServer(cfg), db: db, cat: cat, versions: cats}
+}
+
+// with is the app again over s's database and catalogs, configured with
+// opts: a server's configuration is fixed when it is built.
+func (s *testServer) with(opts ...func(*web.Config)) *testServer {
+	return newTestServerOn(s.db, s.cat, s.versions, opts...)
+}
+
+// withLimits configures the rate limits.
+func withLimits(l web.Limits) func(*web.Config) { return func(c *web.Config) { c.Limits = l } }
 
 // do sends one request through the real handler.
 func (s *testServer) do(t testing.TB, method, target string, body io.Reader, header ...string) *httptest.ResponseRecorder {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"maps"
 	"mime"
 	"net/http"
@@ -22,6 +21,9 @@ type badText struct{ fields locale.FieldErrors }
 
 func (b badText) Error() string { return b.fields.Error() }
 
+// Is makes a badText an errBadRequest.
+func (b badText) Is(target error) bool { return target == errBadRequest }
+
 // isText reports whether s is UTF-8 without NUL bytes.
 func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
@@ -41,7 +43,7 @@ func (s *Server) rejectBadText(next http.Handler) http.Handler {
 		}
 		if isURLEncodedForm(r) {
 			if err := r.ParseForm(); err != nil {
-				s.answerError(errors.Join(errBadRequest, err)).ServeHTTP(w, r)
+				s.answerError(badRequest(err)).ServeHTTP(w, r)
 				return
 			}
 			fe = append(fe, badFields(r.PostForm)...)

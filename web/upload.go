@@ -14,13 +14,14 @@ const DefaultImportTimeout = 10 * time.Minute
 // deadline has passed.
 const importWriteMargin = time.Minute
 
-// slowUpload gives the request it wraps ImportTimeout to send its body —
-// a 32 MB price list over a slow line takes minutes — and to be answered,
-// instead of the server's 15 s. Other routes are unaffected.
+// slowUpload gives the request it wraps Config.ImportTimeout to send its
+// body — a 32 MB price list over a slow line takes minutes — and to be
+// answered, instead of the server's 15 s. Other routes are unaffected.
+// The deadlines are the connection's, so they read the real clock.
 func (s *Server) slowUpload(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
-		deadline := time.Now().Add(s.ImportTimeout)
+		deadline := time.Now().Add(s.importTimeout)
 		if err := rc.SetReadDeadline(deadline); err != nil {
 			s.log.DebugContext(r.Context(), "import read deadline not set", "error", err)
 		}

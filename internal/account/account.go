@@ -27,6 +27,12 @@ var (
 	ErrExists   = errors.New("an account with this email exists")
 )
 
+// InvalidError is a user NewUser refuses to make; Reason says why, to the
+// person who asked.
+type InvalidError struct{ Reason string }
+
+func (e *InvalidError) Error() string { return "account: " + e.Reason }
+
 // SessionTTL is how long a sign-in lasts.
 const SessionTTL = 12 * time.Hour
 
@@ -49,20 +55,20 @@ func (u User) IsAdmin() bool { return u.Role == RoleAdmin }
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // NewUser validates an email, role and password and returns the user with
-// the password hashed (bcrypt).
+// the password hashed (bcrypt). An invalid one is an *InvalidError.
 func NewUser(email, role, password string) (User, error) {
 	email = NormalizeEmail(email)
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
-		return User{}, fmt.Errorf("account: %q is not an email address", email)
+		return User{}, &InvalidError{fmt.Sprintf("%q is not an email address", email)}
 	}
 	if role != RoleSales && role != RoleAdmin {
-		return User{}, fmt.Errorf("account: role must be %s or %s, got %q", RoleSales, RoleAdmin, role)
+		return User{}, &InvalidError{fmt.Sprintf("role must be %s or %s, got %q", RoleSales, RoleAdmin, role)}
 	}
 	if len(password) < MinPasswordLength {
-		return User{}, fmt.Errorf("account: the password needs at least %d characters", MinPasswordLength)
+		return User{}, &InvalidError{fmt.Sprintf("the password needs at least %d characters", MinPasswordLength)}
 	}
 	if len(password) > 72 {
-		return User{}, errors.New("account: the password may have at most 72 bytes")
+		return User{}, &InvalidError{"the password may have at most 72 bytes"}
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if err != nil {

@@ -47,6 +47,42 @@ type ImportedOffer struct {
 func ReadPublicCSV(r io.Reader, name string) ([]ImportedOffer, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
+	col, probs := readPublicHeader(cr, name)
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	set := offerSet{byKey: map[string]*ImportedOffer{}}
+	for row := 2; ; row++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		item := fmt.Sprintf("row %d", row)
+		if err != nil {
+			probs = append(probs, Problem{File: name, Item: item, Message: err.Error()})
+			continue
+		}
+		get := fieldsOf(col, rec)
+		if get("AcceleratorName") == "" {
+			continue // a CPU instance
+		}
+		bad := func(field, format string, args ...any) {
+			probs = append(probs, Problem{File: name, Item: item, Field: field, Message: fmt.Sprintf(format, args...)})
+		}
+		set.add(readOfferRow(get, row, bad), bad)
+	}
+	if len(set.order) == 0 && len(probs) == 0 {
+		return nil, Problems{{File: name, Message: "no GPU rows (rows with an AcceleratorName)"}}
+	}
+	if len(probs) > 0 {
+		return set.offers(), probs
+	}
+	return set.offers(), nil
+}
+
+// readPublicHeader reads a price list's header and maps each column name
+// to its index; every column of PublicCSVColumns it lacks is a problem.
+func readPublicHeader(cr *csv.Reader, name string) (map[string]int, Problems) {
 	header, err := cr.Read()
 	if err != nil {
 		return nil, Problems{{File: name, Message: "cannot read the header: " + err.Error()}}
@@ -61,79 +97,80 @@ func ReadPublicCSV(r io.Reader, name string) ([]ImportedOffer, error) {
 			probs = append(probs, Problem{File: name, Item: "header", Field: c, Message: "column missing"})
 		}
 	}
-	if len(probs) > 0 {
-		return nil, probs
+	return col, probs
+}
+
+// fieldsOf returns the trimmed value of a column in rec, "" when the row
+// is too short to have it.
+func fieldsOf(col map[string]int, rec []string) func(column string) string {
+	return func(c string) string {
+		if i := col[c]; i < len(rec) {
+			return strings.TrimSpace(rec[i])
+		}
+		return ""
 	}
-	byKey := map[string]*ImportedOffer{}
-	var order []string
-	for row := 2; ; row++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		item := fmt.Sprintf("row %d", row)
-		if err != nil {
-			probs = append(probs, Problem{File: name, Item: item, Message: err.Error()})
-			continue
-		}
-		get := func(c string) string {
-			if i := col[c]; i < len(rec) {
-				return strings.TrimSpace(rec[i])
-			}
-			return ""
-		}
-		if get("AcceleratorName") == "" {
-			continue
-		}
-		bad := func(field, format string, args ...any) {
-			probs = append(probs, Problem{File: name, Item: item, Field: field, Message: fmt.Sprintf(format, args...)})
-		}
-		o := ImportedOffer{Region: get("Region"), InstanceType: get("InstanceType"), Row: row}
-		if o.InstanceType == "" {
-			bad("InstanceType", "required")
-		}
-		if o.Region == "" {
-			bad("Region", "required")
-		}
-		var ok bool
-		if o.GPU, ok = acceleratorGPUs[get("AcceleratorName")]; !ok {
-			bad("AcceleratorName", "unknown accelerator %q", get("AcceleratorName"))
-		}
-		o.GPUCount = wholeField(get("AcceleratorCount"), "AcceleratorCount", 1, bad)
-		o.VCPUs = wholeField(get("vCPUs"), "vCPUs", 0, bad)
-		if m, err := strconv.ParseFloat(get("MemoryGiB"), 64); err != nil || m < 0 {
-			bad("MemoryGiB", "must be a number of GiB, got %q", get("MemoryGiB"))
-		} else {
-			o.MemoryGiB = m
-		}
-		o.OnDemand = priceField(get("Price"), "Price", true, bad)
-		o.Spot = priceField(get("SpotPrice"), "SpotPrice", false, bad)
-		if o.Spot.GreaterThan(o.OnDemand) && o.OnDemand.IsPositive() {
-			bad("SpotPrice", "spot %s is above on-demand %s", o.Spot, o.OnDemand)
-		}
-		key := o.Region + "|" + o.InstanceType
-		prev, seen := byKey[key]
-		switch {
-		case !seen:
-			byKey[key] = &o
-			order = append(order, key)
-		case !prev.OnDemand.Equal(o.OnDemand):
-			bad("Price", "on-demand %s differs from %s on row %d for the same type and region", o.OnDemand, prev.OnDemand, prev.Row)
-		case o.Spot.IsPositive() && (prev.Spot.IsZero() || o.Spot.LessThan(prev.Spot)):
-			prev.Spot = o.Spot
-		}
+}
+
+// readOfferRow reads one GPU row of a price list; bad reports each field
+// that is not valid.
+func readOfferRow(get func(string) string, row int, bad func(string, string, ...any)) ImportedOffer {
+	o := ImportedOffer{Region: get("Region"), InstanceType: get("InstanceType"), Row: row}
+	if o.InstanceType == "" {
+		bad("InstanceType", "required")
 	}
-	if len(order) == 0 && len(probs) == 0 {
-		return nil, Problems{{File: name, Message: "no GPU rows (rows with an AcceleratorName)"}}
+	if o.Region == "" {
+		bad("Region", "required")
 	}
-	out := make([]ImportedOffer, len(order))
-	for i, k := range order {
-		out[i] = *byKey[k]
+	var ok bool
+	if o.GPU, ok = acceleratorGPUs[get("AcceleratorName")]; !ok {
+		bad("AcceleratorName", "unknown accelerator %q", get("AcceleratorName"))
 	}
-	if len(probs) > 0 {
-		return out, probs
+	o.GPUCount = wholeField(get("AcceleratorCount"), "AcceleratorCount", 1, bad)
+	o.VCPUs = wholeField(get("vCPUs"), "vCPUs", 0, bad)
+	if m, err := strconv.ParseFloat(get("MemoryGiB"), 64); err != nil || m < 0 {
+		bad("MemoryGiB", "must be a number of GiB, got %q", get("MemoryGiB"))
+	} else {
+		o.MemoryGiB = m
 	}
-	return out, nil
+	o.OnDemand = priceField(get("Price"), "Price", true, bad)
+	o.Spot = priceField(get("SpotPrice"), "SpotPrice", false, bad)
+	if o.Spot.GreaterThan(o.OnDemand) && o.OnDemand.IsPositive() {
+		bad("SpotPrice", "spot %s is above on-demand %s", o.Spot, o.OnDemand)
+	}
+	return o
+}
+
+// offerSet gathers a price list's offers by region and instance type, in
+// the order they first appear.
+type offerSet struct {
+	byKey map[string]*ImportedOffer
+	order []string
+}
+
+// add takes the offer of one row. Per region an instance type has one
+// on-demand price (another on a later row is reported through bad) and
+// the lowest spot price of its zones.
+func (s *offerSet) add(o ImportedOffer, bad func(string, string, ...any)) {
+	key := o.Region + "|" + o.InstanceType
+	prev, seen := s.byKey[key]
+	switch {
+	case !seen:
+		s.byKey[key] = &o
+		s.order = append(s.order, key)
+	case !prev.OnDemand.Equal(o.OnDemand):
+		bad("Price", "on-demand %s differs from %s on row %d for the same type and region", o.OnDemand, prev.OnDemand, prev.Row)
+	case o.Spot.IsPositive() && (prev.Spot.IsZero() || o.Spot.LessThan(prev.Spot)):
+		prev.Spot = o.Spot
+	}
+}
+
+// offers lists the gathered offers in order.
+func (s *offerSet) offers() []ImportedOffer {
+	out := make([]ImportedOffer, len(s.order))
+	for i, k := range s.order {
+		out[i] = *s.byKey[k]
+	}
+	return out
 }
 
 func wholeField(s, field string, least int, bad func(string, string, ...any)) int {

@@ -27,15 +27,43 @@ var columns = []float64{72, 20, 20, 24, 22, 22}
 // TrueType font (or collection) with CJK glyphs; without one the PDF uses
 // a Latin font and says so on the page.
 func PDF(q quote.Quote, font []byte) ([]byte, error) {
+	d, err := newDoc(q, font)
+	if err != nil {
+		return nil, err
+	}
+	d.pdf.AddPage()
+	d.header()
+	d.linesTable()
+	d.totals()
+	d.sections()
+	var buf bytes.Buffer
+	if err := d.pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("export: pdf: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// doc is a quote's PDF while it is laid out, with the font it writes in.
+type doc struct {
+	pdf    *fpdf.Fpdf
+	q      quote.Quote
+	cjk    bool
+	family string
+	// clean cuts text down to what the font draws; encode turns it into
+	// what fpdf expects for the font.
+	clean, encode func(string) string
+}
+
+// newDoc starts a quote's PDF in the CJK font, or without one in the
+// core Latin font: text is then cut down to Latin-1 and encoded as the
+// core fonts expect.
+func newDoc(q quote.Quote, font []byte) (*doc, error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetMargins(margin, margin, margin)
 	pdf.SetAutoPageBreak(true, margin)
 	pdf.SetTitle(label(q, "title")+" "+q.Number(), true)
 	pdf.SetCreator("gpuplace", true)
-	// Without a CJK font the core Latin font is used: text is cut down to
-	// Latin-1 (clean) and encoded as the core fonts expect (encode).
-	family := "Helvetica"
-	clean, encode := latin1, pdf.UnicodeTranslatorFromDescriptor("")
+	d := &doc{pdf: pdf, q: q, family: "Helvetica", clean: latin1, encode: pdf.UnicodeTranslatorFromDescriptor("")}
 	if font != nil {
 		ttf, err := fontFromCollection(font)
 		if err != nil {
@@ -43,115 +71,145 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 		}
 		pdf.AddUTF8FontFromBytes("cjk", "", ttf)
 		same := func(s string) string { return s }
-		family, clean, encode = "cjk", bmp, same
-	}
-	text := func(s string) string { return encode(clean(s)) }
-	// fpdf's own line breaking drops the Chinese character it breaks at
-	// (go-pdf/fpdf#80): with the CJK font, text is broken into lines here
-	// and MultiCell only gets lines that fit.
-	split := pdf.SplitText
-	if font != nil {
-		split = func(s string, w float64) []string { return wrap(pdf, s, w) }
-	}
-	multiCell := func(w, h float64, s string) {
-		if font != nil {
-			s = strings.Join(wrap(pdf, clean(s), w), "\n")
-		}
-		pdf.MultiCell(w, h, text(s), "", "L", false)
+		d.cjk, d.family, d.clean, d.encode = true, "cjk", bmp, same
 	}
 	if err := pdf.Error(); err != nil {
 		return nil, fmt.Errorf("export: font: %w", err)
 	}
-	pdf.AddPage()
-	setFont := func(size float64) { pdf.SetFont(family, "", size) }
+	return d, nil
+}
 
-	setFont(18)
-	pdf.CellFormat(pageWidth, 10, text(label(q, "title")+" "+q.Number()), "", 1, "L", false, 0, "")
-	setFont(10)
-	if font == nil {
-		pdf.SetTextColor(160, 40, 20)
-		multiCell(pageWidth, lineH, locale.For(locale.EN).T("export.no_cjk"))
-		pdf.SetTextColor(0, 0, 0)
+func (d *doc) text(s string) string    { return d.encode(d.clean(s)) }
+func (d *doc) label(key string) string { return label(d.q, key) }
+func (d *doc) setFont(size float64)    { d.pdf.SetFont(d.family, "", size) }
+
+// split breaks text into lines that fit width w. fpdf's own line breaking
+// drops the Chinese character it breaks at (go-pdf/fpdf#80): with the CJK
+// font, text is broken into lines here.
+func (d *doc) split(s string, w float64) []string {
+	if d.cjk {
+		return wrap(d.pdf, s, w)
+	}
+	return d.pdf.SplitText(s, w)
+}
+
+// multiCell writes a paragraph; with the CJK font, MultiCell only gets
+// lines that fit (see split).
+func (d *doc) multiCell(w, h float64, s string) {
+	if d.cjk {
+		s = strings.Join(wrap(d.pdf, d.clean(s), w), "\n")
+	}
+	d.pdf.MultiCell(w, h, d.text(s), "", "L", false)
+}
+
+// header writes the title, the warning of a PDF without a CJK font, and
+// the quote's facts: dates, customer, reference and currency.
+func (d *doc) header() {
+	q := d.q
+	d.setFont(18)
+	d.pdf.CellFormat(pageWidth, 10, d.text(d.label("title")+" "+q.Number()), "", 1, "L", false, 0, "")
+	d.setFont(10)
+	if !d.cjk {
+		d.pdf.SetTextColor(160, 40, 20)
+		d.multiCell(pageWidth, lineH, locale.For(locale.EN).T("export.no_cjk"))
+		d.pdf.SetTextColor(0, 0, 0)
 	}
 	facts := [][2]string{
-		{label(q, "date"), q.CreatedAt.Format("2006-01-02")},
-		{label(q, "valid_until"), q.ValidUntil().Format("2006-01-02")},
-		{label(q, "customer"), strings.TrimSpace(strings.Join([]string{q.Customer.Name, q.Customer.Company, q.Customer.Email}, "  "))},
+		{d.label("date"), q.CreatedAt.Format("2006-01-02")},
+		{d.label("valid_until"), q.ValidUntil().Format("2006-01-02")},
+		{d.label("customer"), strings.TrimSpace(strings.Join([]string{q.Customer.Name, q.Customer.Company, q.Customer.Email}, "  "))},
 	}
 	if q.Reference != "" {
-		facts = append(facts, [2]string{label(q, "reference"), q.Reference})
+		facts = append(facts, [2]string{d.label("reference"), q.Reference})
 	}
-	facts = append(facts, [2]string{label(q, "currency"), q.Currency})
+	facts = append(facts, [2]string{d.label("currency"), q.Currency})
 	for _, f := range facts {
-		pdf.CellFormat(40, lineH+1, text(f[0]), "", 0, "L", false, 0, "")
-		multiCell(pageWidth-40, lineH+1, f[1])
+		d.pdf.CellFormat(40, lineH+1, d.text(f[0]), "", 0, "L", false, 0, "")
+		d.multiCell(pageWidth-40, lineH+1, f[1])
 	}
-	pdf.Ln(4)
+	d.pdf.Ln(4)
+}
 
-	// The lines table.
-	pdf.SetFillColor(230, 236, 244)
+// linesTable writes the lines table: a heading row, then a row a line,
+// starting a new page where a row would not fit above the totals' room.
+func (d *doc) linesTable() {
+	d.pdf.SetFillColor(230, 236, 244)
 	for i, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
 		align := "R"
 		if i == 0 || i == 2 {
 			align = "L"
 		}
-		pdf.CellFormat(columns[i], lineH+2, text(label(q, h)), "B", 0, align, true, 0, "")
+		d.pdf.CellFormat(columns[i], lineH+2, d.text(d.label(h)), "B", 0, align, true, 0, "")
 	}
-	pdf.Ln(-1)
-	for _, l := range q.Lines {
-		desc := split(clean(l.Description), columns[0]-2)
-		h := float64(max(1, len(desc))) * lineH
-		if pdf.GetY()+h > 297-margin-20 {
-			pdf.AddPage()
-		}
-		x, y := pdf.GetXY()
-		pdf.MultiCell(columns[0], lineH, encode(strings.Join(desc, "\n")), "", "L", false)
-		pdf.SetXY(x+columns[0], y)
-		cells := []string{l.Quantity.String(), l.Unit, l.UnitPrice.String(), l.DiscountPct.String(), l.Amount.StringFixed(2)}
-		for i, c := range cells {
-			align := "R"
-			if i == 1 {
-				align = "L"
-			}
-			pdf.CellFormat(columns[i+1], h, text(c), "", 0, align, false, 0, "")
-		}
-		pdf.SetXY(x, y+h)
-		pdf.Line(margin, y+h, margin+pageWidth, y+h)
+	d.pdf.Ln(-1)
+	for _, l := range d.q.Lines {
+		d.lineRow(l)
 	}
-	pdf.Ln(2)
+	d.pdf.Ln(2)
+}
+
+// lineRow writes one line of the quote: its description over as many text
+// lines as it needs, its figures beside it, a rule below.
+func (d *doc) lineRow(l quote.Line) {
+	pdf := d.pdf
+	desc := d.split(d.clean(l.Description), columns[0]-2)
+	h := float64(max(1, len(desc))) * lineH
+	if pdf.GetY()+h > 297-margin-20 {
+		pdf.AddPage()
+	}
+	x, y := pdf.GetXY()
+	pdf.MultiCell(columns[0], lineH, d.encode(strings.Join(desc, "\n")), "", "L", false)
+	pdf.SetXY(x+columns[0], y)
+	cells := []string{l.Quantity.String(), l.Unit, l.UnitPrice.String(), l.DiscountPct.String(), l.Amount.StringFixed(2)}
+	for i, c := range cells {
+		align := "R"
+		if i == 1 {
+			align = "L"
+		}
+		pdf.CellFormat(columns[i+1], h, d.text(c), "", 0, align, false, 0, "")
+	}
+	pdf.SetXY(x, y+h)
+	pdf.Line(margin, y+h, margin+pageWidth, y+h)
+}
+
+// totals writes the subtotal, the quote's discount and the total,
+// right-aligned under the amounts.
+func (d *doc) totals() {
+	q := d.q
 	total := func(name, value string, size float64) {
-		setFont(size)
-		pdf.CellFormat(pageWidth-columns[5]-30, lineH+2, "", "", 0, "R", false, 0, "")
-		pdf.CellFormat(30, lineH+2, text(name), "", 0, "R", false, 0, "")
-		pdf.CellFormat(columns[5], lineH+2, text(value), "", 1, "R", false, 0, "")
+		d.setFont(size)
+		d.pdf.CellFormat(pageWidth-columns[5]-30, lineH+2, "", "", 0, "R", false, 0, "")
+		d.pdf.CellFormat(30, lineH+2, d.text(name), "", 0, "R", false, 0, "")
+		d.pdf.CellFormat(columns[5], lineH+2, d.text(value), "", 1, "R", false, 0, "")
 	}
-	total(label(q, "subtotal"), q.Subtotal.StringFixed(2), 10)
+	total(d.label("subtotal"), q.Subtotal.StringFixed(2), 10)
 	if q.DiscountPct.IsPositive() {
-		total(label(q, "quote_discount"), q.DiscountPct.String()+" %", 10)
+		total(d.label("quote_discount"), q.DiscountPct.String()+" %", 10)
 	}
-	total(label(q, "total")+" "+q.Currency, q.Total.StringFixed(2), 13)
-	setFont(9)
-	pdf.Ln(3)
-	multiCell(pageWidth, lineH-0.5, label(q, "rule"))
+	total(d.label("total")+" "+q.Currency, q.Total.StringFixed(2), 13)
+}
+
+// sections writes the rounding rule, then notes, terms and assumptions,
+// each that has something to say under its title.
+func (d *doc) sections() {
+	q := d.q
+	d.setFont(9)
+	d.pdf.Ln(3)
+	d.multiCell(pageWidth, lineH-0.5, d.label("rule"))
 	for _, sec := range []struct{ title, body string }{
-		{label(q, "notes"), q.Notes},
-		{label(q, "terms"), q.Terms},
-		{label(q, "assumptions"), label(q, "catalog") + " " + q.CatalogVersion + ". " + q.DataDates},
+		{d.label("notes"), q.Notes},
+		{d.label("terms"), q.Terms},
+		{d.label("assumptions"), d.label("catalog") + " " + q.CatalogVersion + ". " + q.DataDates},
 	} {
 		if strings.TrimSpace(sec.body) == "" {
 			continue
 		}
-		pdf.Ln(2)
-		setFont(11)
-		pdf.CellFormat(pageWidth, lineH+1, text(sec.title), "", 1, "L", false, 0, "")
-		setFont(9)
-		multiCell(pageWidth, lineH-0.5, sec.body)
+		d.pdf.Ln(2)
+		d.setFont(11)
+		d.pdf.CellFormat(pageWidth, lineH+1, d.text(sec.title), "", 1, "L", false, 0, "")
+		d.setFont(9)
+		d.multiCell(pageWidth, lineH-0.5, sec.body)
 	}
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
-		return nil, fmt.Errorf("export: pdf: %w", err)
-	}
-	return buf.Bytes(), nil
 }
 
 // latin1 replaces what the core fonts cannot draw with '?'.

@@ -8,20 +8,16 @@ import (
 	"time"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/versions"
 )
 
-// Errors about catalog versions.
-var (
-	ErrVersionNotFound = errors.New("catalog version not found")
-	ErrVersionExists   = errors.New("a catalog version with this id exists")
-)
-
-// SaveCatalogVersion stores a catalog, inactive, as a bundle.
+// SaveCatalogVersion stores a catalog, inactive, as a bundle; a taken id
+// is versions.ErrExists.
 func (s *DB) SaveCatalogVersion(ctx context.Context, id, source string, bundle []byte) error {
 	_, err := s.db.ExecContext(ctx, s.d.q(`INSERT INTO catalog_versions (id, source, bundle, created_at) VALUES (?, ?, ?, ?)`),
 		id, source, bundle, formatTime(time.Now()))
 	if isUniqueViolation(err) {
-		return ErrVersionExists
+		return versions.ErrExists
 	}
 	if err != nil {
 		return fmt.Errorf("store: save catalog version %s: %w", id, err)
@@ -44,7 +40,7 @@ func (s *DB) ActivateCatalogVersion(ctx context.Context, id string) error {
 			return fmt.Errorf("store: activate %s: %w", id, err)
 		}
 		if n == 0 {
-			return ErrVersionNotFound
+			return versions.ErrNotFound
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE catalog_versions SET active = 0 WHERE active = 1`); err != nil {
 			return fmt.Errorf("store: activate %s: %w", id, err)
@@ -73,12 +69,13 @@ func (s *DB) CatalogVersions(ctx context.Context) ([]catalog.VersionInfo, error)
 	return out, rows.Err()
 }
 
-// CatalogBundle returns a stored version's bundle.
+// CatalogBundle returns a stored version's bundle, or
+// versions.ErrNotFound.
 func (s *DB) CatalogBundle(ctx context.Context, id string) ([]byte, error) {
 	var b []byte
 	err := s.db.QueryRowContext(ctx, s.d.q(`SELECT bundle FROM catalog_versions WHERE id = ?`), id).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrVersionNotFound
+		return nil, versions.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: catalog bundle %s: %w", id, err)
@@ -87,12 +84,12 @@ func (s *DB) CatalogBundle(ctx context.Context, id string) ([]byte, error) {
 }
 
 // ActiveCatalogVersion returns the id of the active version, or
-// ErrVersionNotFound when none is stored yet.
+// versions.ErrNotFound when none is stored yet.
 func (s *DB) ActiveCatalogVersion(ctx context.Context) (string, error) {
 	var id string
 	err := s.db.QueryRowContext(ctx, `SELECT id FROM catalog_versions WHERE active = 1`).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrVersionNotFound
+		return "", versions.ErrNotFound
 	}
 	if err != nil {
 		return "", fmt.Errorf("store: active catalog version: %w", err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // dialect holds the few SQL fragments that differ between SQLite and
@@ -105,11 +107,17 @@ func rebind(query string) string {
 }
 
 // isUniqueViolation reports whether err is a unique-constraint failure on
-// either database.
+// either database, by the database's error code: PostgreSQL's
+// unique_violation, SQLite's extended codes for a taken unique column and
+// a taken primary key.
 func isUniqueViolation(err error) bool {
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
 		return pg.Code == "23505"
 	}
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+	var lite *sqlite.Error
+	if errors.As(err, &lite) {
+		return lite.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || lite.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
 }

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 )
 
@@ -42,13 +44,39 @@ func TestIsPostgres(t *testing.T) {
 	}
 }
 
-// Ensure only unique-constraint failures count as such.
+// Ensure only unique-constraint failures count as such: a taken unique
+// column and a taken primary key on a real SQLite database, not another
+// constraint, nor an error that merely reads like one.
 func TestIsUniqueViolation(t *testing.T) {
-	if isUniqueViolation(nil) || isUniqueViolation(errors.New("disk full")) {
-		t.Error("a nil or unrelated error counted as a unique violation")
+	if isUniqueViolation(nil) || isUniqueViolation(errors.New("disk full")) ||
+		isUniqueViolation(errors.New("constraint failed: UNIQUE constraint failed: users.email (2067)")) {
+		t.Error("a nil, unrelated or look-alike error counted as a unique violation")
 	}
-	if !isUniqueViolation(errors.New("constraint failed: UNIQUE constraint failed: users.email (2067)")) {
-		t.Error("SQLite's unique failure not recognised")
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "unique.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.db.ExecContext(ctx, `CREATE TABLE t (id TEXT PRIMARY KEY, u TEXT NOT NULL UNIQUE);
+		INSERT INTO t (id, u) VALUES ('a', 'x')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, insert string
+		want         bool
+	}{
+		{"taken unique column", `INSERT INTO t (id, u) VALUES ('b', 'x')`, true},
+		{"taken primary key", `INSERT INTO t (id, u) VALUES ('a', 'y')`, true},
+		{"null in a NOT NULL column", `INSERT INTO t (id, u) VALUES ('c', NULL)`, false},
+	} {
+		_, err := db.db.ExecContext(ctx, tt.insert)
+		if err == nil {
+			t.Fatalf("%s: the insert succeeded", tt.name)
+		}
+		if got := isUniqueViolation(err); got != tt.want {
+			t.Errorf("%s: isUniqueViolation(%v) = %v, want %v", tt.name, err, got, tt.want)
+		}
 	}
 }
 

@@ -225,8 +225,8 @@ func testInstancesFollowActivation(t *testing.T, backend string) {
 	if err := a.SaveCatalogVersion(ctx, "next", "test", bundleAs(t, "next")); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SaveCatalogVersion(ctx, "next", "test", bundleAs(t, "next")); !errors.Is(err, store.ErrVersionExists) {
-		t.Errorf("saving the same version through b: %v, want ErrVersionExists", err)
+	if err := b.SaveCatalogVersion(ctx, "next", "test", bundleAs(t, "next")); !errors.Is(err, versions.ErrExists) {
+		t.Errorf("saving the same version through b: %v, want versions.ErrExists", err)
 	}
 	if err := ma.Activate(ctx, "next"); err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func (s *memStore) CatalogBundle(_ context.Context, id string) ([]byte, error) {
 	s.reads++
 	b, ok := s.bundles[id]
 	if !ok {
-		return nil, catalog.Problems{{Message: "no version " + id}}
+		return nil, ErrNotFound
 	}
 	return b, nil
 }

@@ -18,7 +18,9 @@ import (
 	"gpuplace/internal/catalog"
 )
 
-// Store is where versions live; *store.DB implements it.
+// Store is where versions live; *store.DB implements it. Saving a taken
+// id is ErrExists; a version that is not stored, or no active version, is
+// ErrNotFound.
 type Store interface {
 	SaveCatalogVersion(ctx context.Context, id, source string, bundle []byte) error
 	ActivateCatalogVersion(ctx context.Context, id string) error
@@ -43,10 +45,47 @@ type Manager struct {
 // megabytes, so every version ever imported must not stay.
 const keepLoaded = 3
 
+// Errors a Store returns about versions.
+var (
+	// ErrNotFound is a version that is not stored, or no active version
+	// at all.
+	ErrNotFound = errors.New("catalog version not found")
+	// ErrExists is a version id that is stored already.
+	ErrExists = errors.New("a catalog version with this id exists")
+)
+
+// How long Open waits for another instance that is storing and activating
+// the same new version: openAttempts tries, openRetryWait apart.
+const (
+	openAttempts  = 50
+	openRetryWait = 100 * time.Millisecond
+)
+
 // Open makes sure builtin (the embedded or configured catalog) is stored —
 // a catalog version the database has not seen is saved and activated, so
 // a deploy with new data serves it — and loads the active version.
+//
+// Another instance starting at the same moment on the same database may
+// be storing and activating the same new version: stored by it first
+// (ErrExists), or stored but not yet active (ErrNotFound). Open tries
+// again for a few seconds while that lasts.
 func Open(ctx context.Context, store Store, builtin *catalog.Catalog, source string) (*Manager, error) {
+	for attempt := 1; ; attempt++ {
+		m, err := open(ctx, store, builtin, source)
+		racing := errors.Is(err, ErrExists) || errors.Is(err, ErrNotFound)
+		if err == nil || !racing || attempt == openAttempts {
+			return m, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(openRetryWait):
+		}
+	}
+}
+
+// open is one attempt of Open.
+func open(ctx context.Context, store Store, builtin *catalog.Catalog, source string) (*Manager, error) {
 	m := &Manager{store: store, loaded: map[string]*catalog.Catalog{}}
 	m.keep(builtin)
 	if _, err := store.CatalogBundle(ctx, builtin.Version.ID); err != nil {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"gpuplace/data"
 	"gpuplace/internal/account"
+	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
 )
 
@@ -46,10 +49,10 @@ func TestCatalogValidate(t *testing.T) {
 		t.Fatalf("validate embedded: code %d, output %q", code, out)
 	}
 	dir := t.TempDir()
-	entries, _ := os.ReadDir("data")
+	entries, _ := fs.ReadDir(data.FS, ".")
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".json") {
-			b, _ := os.ReadFile(filepath.Join("data", e.Name()))
+			b, _ := fs.ReadFile(data.FS, e.Name())
 			os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644)
 		}
 	}
@@ -296,5 +299,26 @@ func TestCatalogVersionsFlagsAfterArgs(t *testing.T) {
 	}
 	if code, _, errOut := runCmd(t, "", "catalog", "activate", id, "extra", "-db", db); code != 2 || !strings.Contains(errOut, "catalog activate ID") {
 		t.Errorf("catalog activate with two ids: code %d, stderr %q; want 2 and the usage", code, errOut)
+	}
+}
+
+// Ensure the catalog commands stop when their context ends, as on Ctrl-C:
+// an import asked then stores nothing.
+func TestCatalogStopsWhenInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	db, csv := filepath.Join(dir, "cat.db"), filepath.Join(dir, "aws.csv")
+	if err := os.WriteFile(csv, []byte(strings.Join(catalog.PublicCSVColumns, ",")+"\n"+
+		"g4dn.xlarge,T4,1,4,16,,0.25,0.09,us-east-1,us-east-1a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	err := run(ctx, []string{"catalog", "import", csv, "-db", db}, env(nil), strings.NewReader(""), &stdout, &stderr)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("catalog import after Ctrl-C = %v, stdout %q; want context.Canceled", err, stdout.String())
+	}
+	if code, out, _ := runCmd(t, "", "catalog", "versions", "-db", db); code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("catalog versions after an interrupted import: code %d, want the embedded version alone:\n%s", code, out)
 	}
 }

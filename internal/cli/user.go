@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -33,9 +33,13 @@ func runUser(ctx context.Context, args []string, getenv func(string) string, std
 		return fmt.Errorf("read password: %w", err)
 	}
 	u, err := account.NewUser(*email, *role, strings.TrimRight(line, "\r\n"))
-	if err != nil {
-		fmt.Fprintln(stderr, "gpuplace:", strings.TrimPrefix(err.Error(), "account: "))
+	var invalid *account.InvalidError
+	if errors.As(err, &invalid) {
+		fmt.Fprintln(stderr, "gpuplace:", invalid.Reason)
 		return exitError{2}
+	}
+	if err != nil {
+		return err
 	}
 	s, err := store.Open(ctx, *db)
 	if err != nil {

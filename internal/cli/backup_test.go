@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -84,7 +84,8 @@ func TestBackupRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(web.NewServer(slog.New(slog.DiscardHandler), rm, restored, ""))
+	srv := httptest.NewServer(web.NewServer(web.Config{Log: slog.New(slog.DiscardHandler), Catalogs: rm, Store: restored,
+		Limits: web.DefaultLimits}))
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		resp, err := http.Get(srv.URL + path)

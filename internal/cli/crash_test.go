@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ import (
 // GPUPLACE_TEST_MAIN set, the binary is gpuplace itself.
 func TestMain(m *testing.M) {
 	if os.Getenv("GPUPLACE_TEST_MAIN") == "1" {
-		main()
+		Main()
 		return
 	}
 	os.Exit(m.Run())

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 	if _, err := os.Stat(*dbPath); err != nil {
 		return fmt.Errorf("no database at %s: %w", *dbPath, err)
 	}
-	db, err := openStore(ctx, *dbPath)
+	db, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}

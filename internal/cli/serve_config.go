@@ -1,25 +1,17 @@
-package main
+package cli
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"gpuplace/data"
-	"gpuplace/internal/catalog"
-	"gpuplace/internal/store"
 	"gpuplace/web"
 )
 
-// config is what serve needs, from flags with environment fallbacks.
-type config struct {
+// serveConfig is what serve needs, from flags with environment fallbacks.
+type serveConfig struct {
 	addr      string
 	db        string
 	baseURL   string
@@ -37,16 +29,10 @@ type config struct {
 	metricsAddr  string
 }
 
-// orEnv returns the environment value of key, or def when it is unset.
-func orEnv(getenv func(string) string, key, def string) string {
-	if v := getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
-func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	var c config
+// parseServeFlags reads serve's flags, each falling back to its
+// GPUPLACE_… environment variable; a bad one exits 2.
+func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	var c serveConfig
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", orEnv(getenv, "GPUPLACE_ADDR", ":8080"), "listen address [GPUPLACE_ADDR]")
@@ -74,66 +60,4 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	}
 	c.baseURL = strings.TrimRight(c.baseURL, "/")
 	return c, nil
-}
-
-func newLogger(format string, w io.Writer) *slog.Logger {
-	if format == "json" {
-		return slog.New(slog.NewJSONHandler(w, nil))
-	}
-	return slog.New(slog.NewTextHandler(w, nil))
-}
-
-// loadCatalog loads the catalog at path (a directory of section files or a
-// bundle file), or the embedded one when path is empty.
-func loadCatalog(path string) (*catalog.Catalog, error) {
-	if path == "" {
-		return catalog.Load(data.FS)
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if info.IsDir() {
-		return catalog.Load(os.DirFS(path))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return catalog.LoadBundle(f, path)
-}
-
-// printProblems writes a catalog's problems one per line and reports
-// whether err was such a list.
-func printProblems(w io.Writer, err error) bool {
-	var probs catalog.Problems
-	if !errors.As(err, &probs) {
-		return false
-	}
-	for _, p := range probs {
-		fmt.Fprintln(w, p)
-	}
-	return true
-}
-
-// envInt reads a whole number from the environment, or def.
-func envInt(getenv func(string) string, key string, def int) int {
-	if n, err := strconv.Atoi(getenv(key)); err == nil {
-		return n
-	}
-	return def
-}
-
-// envDuration reads a duration (90s, 10m) from the environment, or def.
-func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
-	if d, err := time.ParseDuration(getenv(key)); err == nil {
-		return d
-	}
-	return def
-}
-
-// openStore opens the database named by a -db value.
-func openStore(ctx context.Context, path string) (*store.DB, error) {
-	return store.Open(ctx, path)
 }

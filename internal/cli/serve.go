@@ -1,0 +1,154 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"gpuplace/internal/store"
+	"gpuplace/internal/versions"
+	"gpuplace/web"
+)
+
+// catalogRefresh is how often an instance checks which catalog version is
+// active, to follow activations made on other instances.
+const catalogRefresh = 10 * time.Second
+
+// shutdownTimeout is how long requests in flight get to finish once the
+// server is told to stop.
+const shutdownTimeout = 10 * time.Second
+
+// runServe serves the web app until ctx is cancelled, then shuts down
+// gracefully: in-flight requests finish, then the database closes.
+func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	cfg, err := parseServeFlags(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.logFormat, stderr)
+	slog.SetDefault(log)
+	db, catalogs, err := openServeData(ctx, cfg, stderr)
+	if err != nil {
+		return err
+	}
+	// Another instance on the same database may activate a version: follow.
+	go catalogs.Watch(ctx, catalogRefresh, func(err error) { log.Warn("catalog refresh failed", "error", err) })
+
+	app := web.NewServer(web.Config{Log: log, Catalogs: catalogs, Store: db, BaseURL: cfg.baseURL, Limits: cfg.limits,
+		CJKFont: cfg.cjkFont, ImportTimeout: cfg.importTimeout, MetricsToken: cfg.metricsToken,
+		MetricsApart: cfg.metricsAddr != ""})
+	servers := httpServers(ctx, cfg, app, log)
+	lns, err := listen(servers)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	cat := catalogs.Active()
+	log.Info("gpuplace ready", "addr", lns[0].Addr().String(), "db", store.Redact(cfg.db),
+		"catalog_version", cat.Version.ID, "offers", len(cat.Offers), "metrics_addr", cfg.metricsAddr,
+		"metrics_token", cfg.metricsToken != "")
+
+	served := serve(ctx, servers, lns, log)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+	defer cancel()
+	errs := []error{served}
+	for _, s := range servers {
+		errs = append(errs, s.Shutdown(shutdownCtx))
+	}
+	return errors.Join(append(errs, db.Close())...)
+}
+
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// openServeData loads the configured catalog, refusing to start on an
+// invalid one, opens the database and makes sure the catalog is stored
+// there.
+func openServeData(ctx context.Context, cfg serveConfig, stderr io.Writer) (*store.DB, *versions.Manager, error) {
+	builtin, err := loadCatalog(cfg.catalog)
+	if err != nil {
+		if printProblems(stderr, err) {
+			return nil, nil, fmt.Errorf("refusing to start: the catalog is invalid (problems above)")
+		}
+		return nil, nil, fmt.Errorf("load catalog: %w", err)
+	}
+	db, err := store.Open(ctx, cfg.db)
+	if err != nil {
+		return nil, nil, err
+	}
+	catalogs, err := versions.Open(ctx, db, builtin, catalogSource(cfg.catalog))
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, catalogs, nil
+}
+
+// httpServers are the app's server and, with -metrics-addr, the metrics'
+// own, each with timeouts.
+func httpServers(ctx context.Context, cfg serveConfig, app *web.Server, log *slog.Logger) []*http.Server {
+	errorLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	servers := []*http.Server{{
+		Addr:              cfg.addr,
+		Handler:           app,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          errorLog,
+		// Requests must not see the shutdown signal: in-flight ones finish.
+		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}}
+	if cfg.metricsAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", app.MetricsHandler())
+		servers = append(servers, &http.Server{Addr: cfg.metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+			ReadTimeout: 15 * time.Second, WriteTimeout: 30 * time.Second, ErrorLog: errorLog})
+	}
+	return servers
+}
+
+// listen opens every server's address, or none.
+func listen(servers []*http.Server) ([]net.Listener, error) {
+	var lns []net.Listener
+	for _, s := range servers {
+		ln, err := net.Listen("tcp", s.Addr)
+		if err != nil {
+			for _, l := range lns {
+				l.Close()
+			}
+			return nil, err
+		}
+		lns = append(lns, ln)
+	}
+	return lns, nil
+}
+
+// serve runs each server on its listener until ctx is cancelled or one of
+// them fails, and returns that failure.
+func serve(ctx context.Context, servers []*http.Server, lns []net.Listener, log *slog.Logger) error {
+	errc := make(chan error, len(servers))
+	for i, s := range servers {
+		go func() {
+			if err := s.Serve(lns[i]); !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		log.Info("shutting down")
+		return nil
+	}
+}
