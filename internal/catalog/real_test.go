@@ -33,8 +33,8 @@ func TestRealCatalogCounts(t *testing.T) {
 		what      string
 		got, want int
 	}{
-		{"GPU models", n.GPUs, 10}, {"providers", n.Providers, 4}, {"regions", n.Regions, 40},
-		{"offers", n.Offers, 300}, {"metros", n.Metros, 30}, {"countries", n.Countries, 190},
+		{"GPU models", n.GPUs, 10}, {"providers", n.Providers, 10}, {"regions", n.Regions, 130},
+		{"offers", n.Offers, 1500}, {"metros", n.Metros, 70}, {"countries", n.Countries, 190},
 	} {
 		if tt.got < tt.want {
 			t.Errorf("%s = %d, want ≥ %d", tt.what, tt.got, tt.want)
