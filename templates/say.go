@@ -34,3 +34,15 @@ func sayer(ctx context.Context) locale.Printer {
 		return code
 	})
 }
+
+// countryOf names a country by its code in the page's language, in English
+// as the request's catalog names it.
+func countryOf(ctx context.Context, code string) string {
+	english := code
+	if c, ok := ctx.Value(namesKey{}).(*catalog.Catalog); ok {
+		if ct, ok := c.Country(code); ok {
+			english = ct.Name
+		}
+	}
+	return CountryName(ctx, code, english)
+}
