@@ -47,6 +47,8 @@ type OptionJSON struct {
 	Estimated              []string            `json:"estimated"`
 	EstimatedText          []locale.Text       `json:"estimated_text"`
 	Risks                  []RiskJSON          `json:"risks"`
+	Tokens                 *advisor.Tokens     `json:"tokens,omitempty"`
+	CostPer1MInputTokens   *decimal.Decimal    `json:"cost_per_1m_input_tokens,omitempty"`
 	FinishesWithinDeadline *bool               `json:"finishes_within_deadline,omitempty"`
 	TradeOff               string              `json:"trade_off,omitempty"`
 	TradeOffText           *locale.Text        `json:"trade_off_text,omitempty"`
@@ -138,6 +140,7 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 		Throughput: o.Throughput, Score: o.Score, Explanation: en.Texts(o.Why), Why: o.Why,
 		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},
 		FinishesWithinDeadline: o.FinishesWithinDeadline, TradeOffText: o.TradeOffText,
+		Tokens: o.Tokens, CostPer1MInputTokens: o.CostPer1MInputTokens,
 	}
 	if out.Why == nil {
 		out.Why = []locale.Text{}

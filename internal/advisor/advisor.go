@@ -37,9 +37,11 @@ type engine struct {
 	cat     *catalog.Catalog
 	req     Request
 	profile catalog.Profile
-	money   money
-	rate    float64
-	excl    exclusions
+	// llm is the model served, for inference on an LLM profile.
+	llm   *catalog.LLMProfile
+	money money
+	rate  float64
+	excl  exclusions
 	// sovereignOut says, once per provider in catalog order, why
 	// eu_sovereign rules a provider out.
 	sovereignOut []locale.Text
@@ -83,6 +85,9 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{},
 		efficiencies: map[efficiencyKey]float64{}}
 	e.users = userPoints(cat, req.Users)
+	if req.Workload.Kind == catalog.KindInference {
+		e.llm = p.LLM
+	}
 	return e
 }
 
@@ -104,6 +109,8 @@ type usable struct {
 	// region, or else the users' weighted round trip, to the offer's metro.
 	proximity  float64
 	compliance Compliance
+	// serving is how the offer serves an LLM (LLM profiles only).
+	serving *llmServing
 	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
 	// ranking (0 where the offer has no such price).
 	hourlyUSD [5]float64
@@ -220,6 +227,10 @@ func (e *engine) filterOffers() {
 			e.excl.add(reasonPartition, func() locale.Text {
 				return locale.New("excluded.partition", where(), o.InstanceType, locale.Pct(o.GPUFraction*100), g.Name)
 			})
+			continue
+		}
+		if e.llm != nil {
+			e.addLLMUsable(o, r, g, rf.metro, rf.comp, where)
 			continue
 		}
 		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {

@@ -147,7 +147,35 @@ func (e *engine) option(p *plan) Option {
 	if e.req.Workload.Kind == catalog.KindInference {
 		o.Latency = e.latencyTable(p)
 	}
+	if e.llm != nil {
+		e.llmFigures(&o, p)
+	}
 	return o
+}
+
+// llmFigures adds what an LLM answer gives: the tokens served, time to
+// first token and per output token as users see them, and the cost of a
+// million output and input tokens.
+func (e *engine) llmFigures(o *Option, p *plan) {
+	w := e.req.Workload
+	perMonth := w.RPS * float64(w.OutputTokens) * 3600 * catalog.HoursPerMonth
+	o.Tokens = &Tokens{OutputPerS: round1(w.RPS * float64(w.OutputTokens)), PerMonth: math.Round(perMonth)}
+	months := float64(w.Months)
+	if out := perMonth * months / 1e6; out > 0 {
+		o.CostPerUnit = CostPerUnit{Unit: "1M output tokens", Amount: o.Total.Div(decimal.NewFromFloat(out)).Round(amountPlaces)}
+	}
+	if in := w.RPS * float64(w.InputTokens) * 3600 * catalog.HoursPerMonth * months / 1e6; in > 0 {
+		c := o.Total.Div(decimal.NewFromFloat(in)).Round(amountPlaces)
+		o.CostPer1MInputTokens = &c
+	}
+	if o.Latency != nil {
+		o.Latency.TTFTMS = o.Latency.WeightedMS
+		var tpot float64
+		for _, pl := range p.places {
+			tpot = math.Max(tpot, pl.u.serving.tpotMS)
+		}
+		o.Latency.TPOTMS = round1(tpot)
+	}
 }
 
 func (e *engine) placement(pl place, p *plan) Placement {
@@ -169,6 +197,11 @@ func (e *engine) placement(pl place, p *plan) Placement {
 		}
 	} else {
 		out.Replicas = pl.count
+		if s := pl.u.serving; s != nil {
+			out.GPUsPerReplica = s.replica.GPUs
+			out.Replicas = pl.count * o.GPUCount / s.replica.GPUs
+			out.Instances = pl.count
+		}
 		for _, g := range pl.groups {
 			out.Users = append(out.Users, e.req.Users[g].Location)
 		}

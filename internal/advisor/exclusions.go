@@ -16,6 +16,9 @@ const (
 	reasonPartition = "partition"
 	reasonVCPUs     = "vcpus"
 	reasonMemory    = "memory"
+	// reasonPrecision: an LLM format the GPU cannot run (FP8 without FP8
+	// tensor cores).
+	reasonPrecision = "precision"
 	reasonBenchmark = "no_benchmark"
 	reasonPricing   = "pricing"
 	// reasonPriceOutlier: the only allowed price is a spot price far from
@@ -28,7 +31,7 @@ const (
 	reasonBudget        = "budget"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

@@ -65,6 +65,13 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	w := e.req.Workload
 	var out []locale.Text
 	for _, pl := range p.places {
+		if s := pl.u.serving; s != nil {
+			out = append(out, e.llmSummary(pl, s))
+			if s.tpotMS > w.TPOTMS {
+				out = append(out, locale.New("why.llm.tpot", pl.u.gpu.Name, locale.Short(w.TPOTMS), locale.F1(s.tpotMS)))
+			}
+			continue
+		}
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
 		out = append(out, locale.New("why.serving", pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
@@ -85,6 +92,21 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		out = append(out, lat)
 	}
 	return out
+}
+
+// llmSummary says how an LLM is served in one place: replicas, GPUs and
+// format, the tokens at peak, and the operating point's figures.
+func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
+	w := e.req.Workload
+	o := pl.u.offer
+	replicas := pl.count * o.GPUCount / s.replica.GPUs
+	measured := locale.Word("word.measured")
+	if s.derived != "" || s.point.Estimated {
+		measured = locale.Word("word.estimated")
+	}
+	return locale.New("why.llm", pl.count, o.InstanceType, pl.u.region.City, o.Region, s.replica.GPUs, pl.u.gpu.Name,
+		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
+		locale.Num(s.perGPU*float64(s.replica.GPUs)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), measured, s.replica.Concurrent)
 }
 
 // unmet says plainly that no placement meets the latency target, which

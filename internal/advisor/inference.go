@@ -43,7 +43,7 @@ func (e *engine) inferencePlans() []*plan {
 			k := len(places)
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: e.serviceHours(), metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
-			p.meets = st.within >= MeetsTargetShare
+			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 			egress, seen := egressBy[u.region]
 			if !seen {
 				egress = e.egressCostUSD(pl)
@@ -101,6 +101,11 @@ func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int)
 // replicas is how many instances serve share of the peak at the target
 // utilisation.
 func (e *engine) replicas(u *usable, share float64) int {
+	if u.serving != nil {
+		// The operating point already meets the latency targets: size to
+		// it, ⌈peak output tokens/s ÷ an instance's⌉.
+		return replicasFor(e.req.Workload.PeakRPS*share*float64(e.req.Workload.OutputTokens), u.nodeTput)
+	}
 	rps := u.nodeTput / e.profile.Inference.UnitsPerRequest
 	return replicasFor(e.req.Workload.PeakRPS*share, rps*TargetUtilisation)
 }

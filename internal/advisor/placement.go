@@ -161,7 +161,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 		}
 	}
 	p.within *= 100
-	p.meets = p.within >= MeetsTargetShare
+	p.meets = p.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p
 }

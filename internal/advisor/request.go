@@ -99,6 +99,15 @@ type Workload struct {
 	ResponseKB float64 `json:"response_kb"`
 	LatencyMS  float64 `json:"latency_ms"`
 	Months     int     `json:"months"`
+
+	// LLM serving (profiles with an LLM section): tokens in and out of one
+	// request, and the targets for time to first token as a user sees it
+	// (network + queue + prefill, p95) and time per output token. For
+	// these profiles LatencyMS is TTFTMS.
+	InputTokens  int     `json:"input_tokens,omitempty"`
+	OutputTokens int     `json:"output_tokens,omitempty"`
+	TTFTMS       float64 `json:"ttft_ms,omitempty"`
+	TPOTMS       float64 `json:"tpot_ms,omitempty"`
 }
 
 // UserShare is a group of users: a location (ISO alpha-2 country or metro

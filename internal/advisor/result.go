@@ -70,6 +70,11 @@ type Option struct {
 	// Risks lists every caveat a buyer must see before relying on this
 	// option; quotes made from it carry them into their notes.
 	Risks []Risk `json:"risks"`
+	// Tokens is what an LLM service serves (LLM profiles only).
+	Tokens *Tokens `json:"tokens,omitempty"`
+	// CostPer1MInputTokens is the total over the input tokens served, as
+	// CostPerUnit is over the output tokens (LLM profiles only).
+	CostPer1MInputTokens *decimal.Decimal `json:"cost_per_1m_input_tokens,omitempty"`
 	// FinishesWithinDeadline says, for training with a deadline, whether
 	// the job ends in time (always so for what is offered; kept explicit).
 	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`
@@ -98,20 +103,24 @@ type Risk struct {
 
 // Placement is one region of an option and what runs there.
 type Placement struct {
-	Provider     string   `json:"provider"`
-	Region       string   `json:"region"`
-	RegionName   string   `json:"region_name"`
-	City         string   `json:"city"`
-	Metro        string   `json:"metro"`
-	Country      string   `json:"country"`
-	InstanceType string   `json:"instance_type"`
-	GPU          string   `json:"gpu"`
-	GPUName      string   `json:"gpu_name"`
-	GPUCount     int      `json:"gpu_count"`
-	Nodes        int      `json:"nodes"`
-	Replicas     int      `json:"replicas"`
-	Pricing      string   `json:"pricing"`
-	Users        []string `json:"users"`
+	Provider     string `json:"provider"`
+	Region       string `json:"region"`
+	RegionName   string `json:"region_name"`
+	City         string `json:"city"`
+	Metro        string `json:"metro"`
+	Country      string `json:"country"`
+	InstanceType string `json:"instance_type"`
+	GPU          string `json:"gpu"`
+	GPUName      string `json:"gpu_name"`
+	GPUCount     int    `json:"gpu_count"`
+	Nodes        int    `json:"nodes"`
+	Replicas     int    `json:"replicas"`
+	// GPUsPerReplica is how many GPUs one copy of an LLM spans (tensor
+	// parallel); Instances is how many instances hold the replicas.
+	GPUsPerReplica int      `json:"gpus_per_replica,omitempty"`
+	Instances      int      `json:"instances,omitempty"`
+	Pricing        string   `json:"pricing"`
+	Users          []string `json:"users"`
 	// ProviderHQ is the country the provider is headquartered in.
 	ProviderHQ string `json:"provider_hq"`
 	// GPUFraction is 1 for whole GPUs, less for a GPU partition as sold.
@@ -148,8 +157,20 @@ type CostPerUnit struct {
 	Amount decimal.Decimal `json:"amount"`
 }
 
+// Tokens is what an LLM service serves on average: output tokens a
+// second and a month.
+type Tokens struct {
+	OutputPerS float64 `json:"output_per_s"`
+	PerMonth   float64 `json:"per_month"`
+}
+
 // Latency is what the users see: per group and overall.
 type Latency struct {
+	// TTFTMS and TPOTMS (LLM profiles): the traffic-weighted time to
+	// first token as users see it (network + queue + prefill) and the
+	// time per output token at the operating point.
+	TTFTMS            float64        `json:"ttft_ms,omitempty"`
+	TPOTMS            float64        `json:"tpot_ms,omitempty"`
 	TargetMS          float64        `json:"target_ms"`
 	WeightedMS        float64        `json:"weighted_ms"`
 	ShareWithinTarget float64        `json:"share_within_target"`

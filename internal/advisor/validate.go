@@ -35,10 +35,10 @@ const MaxUsers = 500
 // default. Values that are present are kept as they are, valid or not.
 func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	w := &r.Workload
-	if w.Precision == "" {
+	p, _ := cat.Profile(w.Profile)
+	if w.Precision == "" && p.LLM == nil {
 		w.Precision = cat.DefaultPrecision(w.Profile, w.Kind)
 	}
-	p, _ := cat.Profile(w.Profile)
 	switch w.Kind {
 	case catalog.KindTraining:
 		if t := p.Training; t != nil {
@@ -58,6 +58,9 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 		}
 		if w.ResponseKB == 0 && p.Inference != nil {
 			w.ResponseKB = p.Inference.DefaultResponseKB
+		}
+		if l := p.LLM; l != nil {
+			llmDefaults(w, l)
 		}
 		if w.LatencyMS == 0 {
 			w.LatencyMS = DefaultLatencyMS
@@ -98,9 +101,54 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	return r
 }
 
+// llmDefaults fills an LLM request: the model's default tokens and
+// targets, the time to first token as the latency target, and a response
+// of about 4 bytes of text a token.
+func llmDefaults(w *Workload, l *catalog.LLMProfile) {
+	if w.InputTokens == 0 {
+		w.InputTokens = l.DefaultInputTokens
+	}
+	if w.OutputTokens == 0 {
+		w.OutputTokens = l.DefaultOutputTokens
+	}
+	if w.TTFTMS == 0 {
+		w.TTFTMS = l.DefaultTTFTMS
+	}
+	if w.TPOTMS == 0 {
+		w.TPOTMS = l.DefaultTPOTMS
+	}
+	w.LatencyMS = w.TTFTMS
+	if w.ResponseKB == 0 {
+		w.ResponseKB = float64(w.OutputTokens) * BytesPerToken / 1000
+	}
+}
+
+// BytesPerToken is the text one output token carries, about 4 bytes of
+// UTF-8 (an English word is about 1.3 tokens), for an LLM answer's size.
+const BytesPerToken = 4
+
+// LLMPrecisions are the weight formats LLM serving is sized in: those the
+// serving figures are measured in.
+var LLMPrecisions = []string{catalog.PrecisionMixed, catalog.PrecisionFP8}
+
 // Check validates a request as Recommend does, its defaults filled in:
 // nil, or FieldErrors naming every invalid field.
 func Check(cat *catalog.Catalog, r Request) error { return r.WithDefaults(cat).Validate(cat) }
+
+// validateLLM checks the LLM keys: a precision the serving figures are
+// measured in, tokens within the model's context, positive targets.
+func validateLLM(fe *locale.FieldErrors, w Workload, p catalog.Profile) {
+	if w.Precision != "" && !slices.Contains(LLMPrecisions, w.Precision) {
+		fe.Add("workload.precision", "invalid.precision.llm", p.Name, strings.Join(LLMPrecisions, ", "))
+	}
+	between(fe, "workload.input_tokens", float64(w.InputTokens), 1, float64(p.LLM.ContextTokens))
+	between(fe, "workload.output_tokens", float64(w.OutputTokens), 1, float64(p.LLM.ContextTokens))
+	if w.InputTokens+w.OutputTokens > p.LLM.ContextTokens {
+		fe.Add("workload.output_tokens", "invalid.context", p.Name, p.LLM.ContextTokens)
+	}
+	between(fe, "workload.ttft_ms", w.TTFTMS, 1, maxLatencyMS)
+	between(fe, "workload.tpot_ms", w.TPOTMS, 1, maxLatencyMS)
+}
 
 // Validate checks a request (after WithDefaults) against the catalog and
 // returns FieldErrors naming every invalid field, or nil.
@@ -120,7 +168,9 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	case w.Kind == catalog.KindInference && profile.Inference == nil:
 		fe.Add("workload.profile", "invalid.profile.no_inference", profile.Name)
 	}
-	if profileOK && ((w.Kind == catalog.KindTraining && profile.Training != nil) || (w.Kind == catalog.KindInference && profile.Inference != nil)) {
+	if profileOK && profile.LLM != nil && w.Kind == catalog.KindInference {
+		validateLLM(&fe, w, profile)
+	} else if profileOK && ((w.Kind == catalog.KindTraining && profile.Training != nil) || (w.Kind == catalog.KindInference && profile.Inference != nil)) {
 		if _, ok := cat.Basis(profile.ID, w.Kind, w.Precision); !ok {
 			var have []string
 			for _, b := range cat.Bases(profile.ID) {

@@ -76,6 +76,10 @@ type GPU struct {
 	FP32TFLOPS         float64 `json:"fp32_tflops"`
 	FP16TensorTFLOPS   float64 `json:"fp16_tensor_tflops"`
 	BF16TensorTFLOPS   float64 `json:"bf16_tensor_tflops"`
+	// FP8TensorTFLOPS is dense FP8 tensor throughput; 0 for GPUs without
+	// FP8 tensor cores.
+	FP8TensorTFLOPS float64 `json:"fp8_tensor_tflops,omitempty"`
+	FP8Ref          *Ref    `json:"fp8_ref,omitempty"`
 	Interconnect       string  `json:"interconnect"`
 	Year               int     `json:"year"`
 	// SameChipAs names another GPU model built on the same chip at the
@@ -129,6 +133,9 @@ type Profile struct {
 	MemoryGB  float64           `json:"memory_gb"`
 	Training  *TrainingProfile  `json:"training,omitempty"`
 	Inference *InferenceProfile `json:"inference,omitempty"`
+	// LLM makes an inference profile a language model served token by
+	// token: its size, its KV cache and its default request (see llm.go).
+	LLM *LLMProfile `json:"llm,omitempty"`
 	// Bases says, per kind and precision, which figures GPUs are compared
 	// on (see Basis). A profile without bases compares each kind and
 	// precision on whatever benchmarks it has.

@@ -19,8 +19,10 @@ type Catalog struct {
 	Regions    []Region
 	Offers     []Offer
 	Currencies []CurrencyRate
+	Serving    []ServingPoint
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
+	serving                                                                   map[servingKey][]int
 	benchmarks                                                                map[benchKey]int
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
@@ -59,6 +61,8 @@ type Counts struct {
 	Metros       int `json:"metros"`
 	LatencyPairs int `json:"latency_pairs"`
 	Countries    int `json:"countries"`
+	// ServingPoints counts the LLM serving figures.
+	ServingPoints int `json:"serving_points"`
 }
 
 // Counts reports the size of each section.
@@ -67,6 +71,7 @@ func (c *Catalog) Counts() Counts {
 		GPUs: len(c.GPUs), Profiles: len(c.Profiles), Benchmarks: len(c.Benchmarks),
 		Providers: len(c.Providers), Regions: len(c.Regions), Offers: len(c.Offers),
 		Metros: len(c.Metros), LatencyPairs: len(c.Latency), Countries: len(c.Countries),
+		ServingPoints: len(c.Serving),
 	}
 }
 
@@ -98,6 +103,7 @@ func (c *Catalog) index() {
 	c.indexLocations()
 	c.indexSpotOutliers()
 	c.indexFallbacks()
+	c.indexServing()
 }
 
 const missingPair = int(^uint(0) >> 1)

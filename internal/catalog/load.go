@@ -15,8 +15,11 @@ import (
 // bundle each is a key of one JSON object.
 var Sections = []string{
 	"version", "gpus", "profiles", "benchmarks", "scaling", "countries",
-	"metros", "latency", "providers", "regions", "offers", "currencies",
+	"metros", "latency", "providers", "regions", "offers", "currencies", "serving",
 }
+
+// optionalSections may be missing from a bundle made before they existed.
+var optionalSections = map[string]bool{"serving": true}
 
 // Load reads a catalog directory (one JSON file per section), validates all
 // of it and returns the catalog, or Problems listing everything wrong.
@@ -63,6 +66,9 @@ func LoadBundle(r io.Reader, name string) (*Catalog, error) {
 	raw := map[string][]byte{}
 	for _, s := range Sections {
 		v, ok := obj[s]
+		if !ok && optionalSections[s] {
+			continue
+		}
 		if !ok {
 			probs = append(probs, Problem{File: name, Item: s, Message: "section missing"})
 			continue
@@ -79,7 +85,7 @@ func (c *Catalog) Bundle(w io.Writer) error {
 		"version": c.Version, "gpus": c.GPUs, "profiles": c.Profiles,
 		"benchmarks": c.Benchmarks, "scaling": c.Scaling, "countries": c.Countries,
 		"metros": c.Metros, "latency": c.Latency, "providers": c.Providers,
-		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies,
+		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies, "serving": c.Serving,
 	})
 }
 
@@ -110,6 +116,7 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 	c.Regions = decodeArray[Region](raw, "regions", col)
 	c.Offers = decodeArray[Offer](raw, "offers", col)
 	c.Currencies = decodeArray[CurrencyRate](raw, "currencies", col)
+	c.Serving = decodeArray[ServingPoint](raw, "serving", col)
 	if len(probs) > 0 {
 		// Decoding failed somewhere: validating half-read data would only
 		// add noise, so report what could not be read.

@@ -71,6 +71,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.regions()
 	v.offers()
 	v.currencies()
+	v.serving()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.
@@ -191,7 +192,7 @@ func (v *validator) profiles() {
 		}
 		if in := p.Inference; in != nil {
 			positive(c, item, "inference.units_per_request", in.UnitsPerRequest)
-			if in.ComputeMS != 0 || !hasLatencyBasis(p) {
+			if in.ComputeMS != 0 || (!hasLatencyBasis(p) && p.LLM == nil) {
 				positive(c, item, "inference.compute_ms", in.ComputeMS)
 			}
 			if in.ReferenceGPU != "" && !v.gpuIDs[in.ReferenceGPU] {

@@ -18,7 +18,7 @@ var errorPages = map[string][2]string{
 	"error.fields":          {"Some values are not valid:", "以下取值无效："},
 	"error.superseded":      {"%s was revised meanwhile (in another tab, or by someone else): only the latest revision changes.", "%s 已在此期间被修订（在另一个标签页中，或由其他人）：只能更改最新版本。"},
 	"error.superseded.link": {"Open the latest revision, %s", "打开最新版本 %s"},
-	"invalid.whole.range":   {"must be a whole number from %d to %d", "必须是 %d 到 %d 之间的整数"},
+	"invalid.whole.range":   {"must be a whole number from %s to %s", "必须是 %s 到 %s 之间的整数"},
 	"invalid.owner.unknown": {"no user has this email", "没有使用此邮箱的用户"},
 	"invalid.not_text":      {"must be text (UTF-8) without NUL bytes", "必须是不含 NUL 字节的文本（UTF-8）"},
 }

@@ -4,11 +4,11 @@ package locale
 // sentences a quote states its data with.
 var quotes = map[string][2]string{
 	"invalid.required":         {"required", "必填"},
-	"invalid.text.long":        {"at most %d characters", "最多 %d 个字符"},
+	"invalid.text.long":        {"at most %s characters", "最多 %s 个字符"},
 	"invalid.email":            {"is not an email address", "不是有效的邮箱地址"},
-	"invalid.quote.valid_days": {"must be between 1 and %d days", "必须在 1 到 %d 天之间"},
+	"invalid.quote.valid_days": {"must be between 1 and %s days", "必须在 1 到 %s 天之间"},
 	"invalid.quote.no_lines":   {"a quote needs at least one line", "报价单至少需要一行"},
-	"invalid.quote.lines":      {"at most %d lines", "最多 %d 行"},
+	"invalid.quote.lines":      {"at most %s lines", "最多 %s 行"},
 	"invalid.too_large":        {"is too large", "过大"},
 	"invalid.percent":          {"must be between 0 and 100", "必须在 0 到 100 之间"},
 	"invalid.quote.days":       {"must be a whole number of days", "必须是整数天数"},

@@ -118,3 +118,21 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+// Ensure the messages rendered from a Text (answers, field errors) take
+// every argument as a string: Text renders numbers itself, so a %d there
+// would print a Go error instead of the number.
+func TestTextMessagesTakeStrings(t *testing.T) {
+	verb := regexp.MustCompile(`%(\[\d+\])?[a-z]`)
+	for name, table := range map[string]map[string][2]string{"answers": answers, "quotes": quotes, "errorPages": errorPages} {
+		for k, m := range table {
+			for _, s := range m {
+				for _, v := range verb.FindAllString(s, -1) {
+					if !strings.HasSuffix(v, "s") && !strings.HasSuffix(v, "q") {
+						t.Errorf("%s %q uses %s; Text arguments are strings (%%s)", name, k, v)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package advisor_test
+
+import (
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+func llmRequest(profile string) advisor.Request {
+	return advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: profile, RPS: 5, InputTokens: 1000, OutputTokens: 300,
+			TTFTMS: 1000, Months: 12},
+		Users: []advisor.UserShare{{Location: "DE", Share: 1}},
+		GDPR:  advisor.GDPREU, Currency: "EUR",
+	}
+}
+
+// Ensure the question a buyer asks of a 70B model (5 requests/s, 1,000 in
+// / 300 out, first token within 1 s, users in Germany, EU only) gets an EU
+// answer meeting its targets whose cost per million output tokens is the
+// total over the tokens served, and that Llama 3.1 8B costs far less.
+func TestLLMServingAnswer(t *testing.T) {
+	cat := realCatalog(t)
+	res := recommend(t, cat, llmRequest("llama-3.3-70b"))
+	p := res.Pick
+	if p == nil || p.Tokens == nil || p.Latency == nil {
+		t.Fatalf("pick = %+v, want an LLM answer", p)
+	}
+	pl := p.Placements[0]
+	if c, _ := cat.Country(pl.Country); !c.EUEEA || pl.GPUsPerReplica < 1 {
+		t.Errorf("pick %s in %s with %d GPUs a replica, want an EU region", placementID(pl), pl.Country, pl.GPUsPerReplica)
+	}
+	if p.Latency.TTFTMS > 1000 || p.Latency.TPOTMS > 60 || p.Latency.ShareWithinTarget < 95 {
+		t.Errorf("latency = %+v, want first tokens within 1,000 ms and 60 ms a token", p.Latency)
+	}
+	// 5 × 300 tokens/s × 3,600 × 730 h × 12 months = 47.304 bn tokens.
+	if p.Tokens.OutputPerS != 1500 || p.Tokens.PerMonth != 3_942_000_000 {
+		t.Errorf("tokens = %+v, want 1,500/s and 3,942,000,000 a month", p.Tokens)
+	}
+	want := p.Total.Div(decimal.NewFromInt(47_304)).Round(2)
+	if p.CostPerUnit.Unit != "1M output tokens" || !p.CostPerUnit.Amount.Equal(want) {
+		t.Errorf("cost per unit = %+v, want %s EUR per 1M output tokens (total %s ÷ 47,304)", p.CostPerUnit, want, p.Total)
+	}
+	in := p.Total.Div(decimal.NewFromInt(157_680)).Round(2) // 5 × 1,000 × 3,600 × 8,760
+	if p.CostPer1MInputTokens == nil || !p.CostPer1MInputTokens.Equal(in) {
+		t.Errorf("cost per 1M input tokens = %v, want %s", p.CostPer1MInputTokens, in)
+	}
+	small := recommend(t, cat, llmRequest("llama-3.1-8b"))
+	if small.Pick == nil || !small.Pick.Total.LessThan(p.Total.Mul(decimal.NewFromFloat(0.75))) {
+		t.Errorf("Llama 3.1 8B costs %v against 70B's %s, want far less", small.Pick.Total, p.Total)
+	}
+}
+
+// Ensure no answer claims more tokens/s per GPU than the GPU is measured
+// to serve the model at its most (the Offline figure), for every option.
+func TestLLMNeverAboveOffline(t *testing.T) {
+	cat := realCatalog(t)
+	for _, prof := range []string{"llama-3.3-70b", "llama-3.1-8b"} {
+		req := llmRequest(prof)
+		req.GDPR = advisor.GDPRNone
+		res := recommend(t, cat, req)
+		for _, o := range options(res) {
+			pl := o.Placements[0]
+			offline := 0.0
+			for _, prec := range []string{catalog.PrecisionFP8, catalog.PrecisionMixed} {
+				for _, sp := range cat.ServingPoints(prof, pl.GPU, prec) {
+					if sp.Scenario == catalog.ScenarioOffline {
+						offline = max(offline, sp.PerGPU())
+					}
+				}
+			}
+			if offline > 0 && o.Throughput.PerGPU > offline+0.01 {
+				t.Errorf("%s on %s: %.1f tokens/s a GPU, above the measured Offline %.1f", prof, placementID(pl), o.Throughput.PerGPU, offline)
+			}
+		}
+	}
+}
+
+// Ensure a GPU without FP8 tensor cores is refused an FP8 request and a
+// replica spans the GPUs its model needs (70B FP16 on 80 GB GPUs: two).
+func TestLLMFormatAndReplica(t *testing.T) {
+	cat := realCatalog(t)
+	req := llmRequest("llama-3.3-70b")
+	req.GDPR, req.Workload.Precision, req.GPUs = advisor.GDPRNone, catalog.PrecisionMixed, []string{"a100-80gb", "h100"}
+	res := recommend(t, cat, req)
+	for _, o := range options(res) {
+		if pl := o.Placements[0]; pl.GPUsPerReplica < 2 {
+			t.Errorf("%s serves 70B in FP16 on %d GPU(s) a replica, want ≥ 2 × 80 GB", placementID(pl), pl.GPUsPerReplica)
+		}
+	}
+	req.Workload.Precision, req.GPUs = catalog.PrecisionFP8, []string{"a100-80gb"}
+	res = recommend(t, cat, req)
+	if res.Pick != nil {
+		t.Errorf("an A100 serves FP8: %s", placementID(res.Pick.Placements[0]))
+	}
+}
