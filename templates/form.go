@@ -17,6 +17,8 @@ type AdviceForm struct {
 	Samples, Epochs, DeadlineHours, DatasetGB, DataLocation, CheckpointMinutes string
 	// Inference.
 	RPS, PeakRPS, ResponseKB, LatencyMS, Months string
+	// LLM serving.
+	InputTokens, OutputTokens, TTFTMS, TPOTMS string
 	// Users holds the user rows; UsersOver is, when the list was over
 	// advisor.MaxUsers and only its first rows are kept, how many it had.
 	Users     []UserRow

@@ -78,7 +78,7 @@ func (v AdviceView) ErrorKeys() []string {
 
 // formOrder is the order of the placement form's fields, for error lists.
 var formOrder = []string{"kind", "profile", "precision", "samples", "epochs", "deadline_hours", "dataset_gb",
-	"data_location", "checkpoint_minutes", "rps", "peak_rps", "response_kb", "latency_ms", "months", "users",
+	"data_location", "checkpoint_minutes", "rps", "peak_rps", "response_kb", "latency_ms", "months", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "users",
 	"gdpr", "pricing", "providers", "gpus", "budget", "objective", "currency"}
 
 // sortedKeys returns a map's keys in order, for stable error lists.

@@ -45,6 +45,12 @@ func parseAdviceForm(cat *catalog.Catalog, q url.Values) adviceForm {
 	epochs, v.Epochs = p.whole(keyEpochs, "workload.epochs")
 	months, v.Months = p.whole(keyMonths, "workload.months")
 	w.Epochs, w.Months = clampInt(epochs), clampInt(months)
+	var in, out int64
+	in, v.InputTokens = p.whole(keyInTokens, "workload.input_tokens")
+	out, v.OutputTokens = p.whole(keyOutTokens, "workload.output_tokens")
+	w.InputTokens, w.OutputTokens = clampInt(in), clampInt(out)
+	w.TTFTMS, v.TTFTMS = p.number(keyTTFT, "workload.ttft_ms")
+	w.TPOTMS, v.TPOTMS = p.number(keyTPOT, "workload.tpot_ms")
 	w.DeadlineHours, v.DeadlineHours = p.number(keyDeadline, "workload.deadline_hours")
 	w.RPS, v.RPS = p.number(keyRPS, "workload.rps")
 	w.PeakRPS, v.PeakRPS = p.number(keyPeakRPS, "workload.peak_rps")

@@ -23,6 +23,10 @@ const (
 	keyResponseKB = "response_kb"
 	keyLatencyMS  = "latency_ms"
 	keyMonths     = "months"
+	keyInTokens   = "input_tokens"
+	keyOutTokens  = "output_tokens"
+	keyTTFT       = "ttft_ms"
+	keyTPOT       = "tpot_ms"
 	keyUsers      = "users"
 	keyGDPR       = "gdpr"
 	keyCountries  = "countries"
@@ -48,7 +52,8 @@ var fieldKeys = map[string]string{
 	"workload.kind": keyKind, "workload.profile": keyProfile, "workload.precision": keyPrecision,
 	"workload.samples": keySamples, "workload.epochs": keyEpochs, "workload.deadline_hours": keyDeadline,
 	"workload.rps": keyRPS, "workload.peak_rps": keyPeakRPS, "workload.response_kb": keyResponseKB,
-	"workload.latency_ms": keyLatencyMS, "workload.months": keyMonths, "users": keyUsers, "gdpr": keyGDPR, "countries": keyCountries,
+	"workload.latency_ms": keyLatencyMS, "workload.months": keyMonths,
+	"workload.input_tokens": keyInTokens, "workload.output_tokens": keyOutTokens, "workload.ttft_ms": keyTTFT, "workload.tpot_ms": keyTPOT, "users": keyUsers, "gdpr": keyGDPR, "countries": keyCountries,
 	"data.dataset_gb": keyDatasetGB, "data.location": keyDataLoc, "pricing": keyPricing,
 	"checkpoint_minutes": keyCheckpoint, "providers": keyProviders, "gpus": keyGPUs, "budget": keyBudget,
 	"objective": keyObjective, "currency": keyCurrency,
@@ -120,7 +125,7 @@ func canonicalQuery(q url.Values) url.Values {
 	var drop []string
 	switch out.Get(keyKind) {
 	case catalog.KindTraining:
-		drop = []string{keyRPS, keyPeakRPS, keyResponseKB, keyLatencyMS, keyMonths}
+		drop = []string{keyRPS, keyPeakRPS, keyResponseKB, keyLatencyMS, keyMonths, keyInTokens, keyOutTokens, keyTTFT, keyTPOT}
 	case catalog.KindInference:
 		drop = []string{keySamples, keyEpochs, keyDeadline, keyDatasetGB, keyDataLoc, keyCheckpoint}
 	}
@@ -161,6 +166,10 @@ func queryOf(req advisor.Request) url.Values {
 	num(keyResponseKB, w.ResponseKB)
 	num(keyLatencyMS, w.LatencyMS)
 	num(keyMonths, float64(w.Months))
+	num(keyInTokens, float64(w.InputTokens))
+	num(keyOutTokens, float64(w.OutputTokens))
+	num(keyTTFT, w.TTFTMS)
+	num(keyTPOT, w.TPOTMS)
 	var users []string
 	for _, u := range req.Users {
 		users = append(users, u.Location+":"+strconv.FormatFloat(u.Share, 'f', -1, 64))

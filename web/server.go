@@ -185,7 +185,8 @@ var presets = []templates.Preset{
 	{Key: "preset.eu_inference", Query: "gdpr=eu&kind=inference&latency_ms=60&months=12&peak_rps=400&profile=resnet50&rps=150&users=DE:35,FR:25,NL:15,IT:15,ES:10"},
 	{Key: "preset.resnet_24h", Query: "deadline_hours=24&kind=training&pricing=on_demand,spot&profile=resnet50"},
 	{Key: "preset.bert_spot", Query: "checkpoint_minutes=15&kind=training&pricing=spot,on_demand&profile=bert-large"},
-	{Key: "preset.global_llm", Query: "kind=inference&latency_ms=200&objective=balanced&peak_rps=60&profile=gptj-6b&rps=20&users=US:40,DE:20,IN:15,JP:10,BR:10,AU:5"},
+	{Key: "preset.llm_chat_eu", Query: "gdpr=eu&input_tokens=1000&kind=inference&output_tokens=300&profile=llama-3.1-8b&rps=5&tpot_ms=60&ttft_ms=1000&users=DE:35,FR:25,NL:15,IT:15,ES:10"},
+	{Key: "preset.global_llm", Query: "input_tokens=1000&kind=inference&objective=balanced&output_tokens=300&peak_rps=20&profile=llama-3.3-70b&rps=8&ttft_ms=1500&users=US:40,DE:20,IN:15,JP:10,BR:10,AU:5"},
 	{Key: "preset.china", Query: "kind=inference&latency_ms=100&peak_rps=150&profile=bert-large&rps=50&users=CN:100"},
 	{Key: "preset.us_training", Query: "countries=US&gdpr=none&kind=training&objective=latency&profile=resnet50&providers=aws,gcp,azure,lambda"},
 }
