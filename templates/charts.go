@@ -66,6 +66,8 @@ type Point struct {
 	X, Y          float64 // SVG coordinates
 	Pareto, Pick  bool
 	Label, Detail string
+	// Clipped marks a candidate beyond an axis, drawn on its edge.
+	Clipped bool
 }
 
 // Scatter is the cost-versus-latency chart of the candidates.
@@ -85,25 +87,37 @@ type Tick struct {
 }
 
 // scatterOf lays out the result's candidates: x is weighted latency (ms) or
-// duration (h), y the total; both axes start at zero.
+// duration (h), y the total; both axes start at zero and end where the
+// pick, the Pareto front and most candidates fit (a few far outliers would
+// flatten everything else): candidates beyond sit on the edge, marked.
 func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
-	xName, unit := T(ctx, "chart.latency"), "ms"
-	if r.Request.Workload.Kind == "training" {
-		xName, unit = T(ctx, "chart.duration"), "h"
+	training := r.Request.Workload.Kind == "training"
+	xName, unit, title := T(ctx, "chart.latency"), "ms", T(ctx, "chart.title.inference")
+	if training {
+		xName, unit, title = T(ctx, "chart.duration"), "h", T(ctx, "chart.title.training")
 	}
 	s := Scatter{XLabel: xName, YLabel: T(ctx, "results.total") + " (" + r.Currency + ")",
 		Width: chartWidth, Height: plotHeight + plotMarginB + plotMarginT, PlotB: plotMarginT + plotHeight}
-	maxX, maxY := 0.0, 0.0
-	for _, c := range r.Candidates {
-		maxX, maxY = math.Max(maxX, c.Metric), math.Max(maxY, c.Total)
+	maxX, maxY := axisMax(r.Candidates, func(c advisor.Candidate) float64 { return c.Metric }),
+		axisMax(r.Candidates, func(c advisor.Candidate) float64 { return c.Total })
+	px := func(x float64) float64 {
+		return plotMarginL + math.Min(x, maxX)/maxX*(chartWidth-plotMarginL-plotMarginR)
 	}
-	maxX, maxY = niceMax(maxX), niceMax(maxY)
-	px := func(x float64) float64 { return plotMarginL + x/maxX*(chartWidth-plotMarginL-plotMarginR) }
-	py := func(y float64) float64 { return plotMarginT + plotHeight - y/maxY*plotHeight }
+	py := func(y float64) float64 { return plotMarginT + plotHeight - math.Min(y, maxY)/maxY*plotHeight }
 	var front []advisor.Candidate
+	clipped := 0
 	for _, c := range r.Candidates {
-		s.Points = append(s.Points, Point{X: px(c.Metric), Y: py(c.Total), Pareto: c.Pareto, Pick: c.Pick,
-			Label: c.Label, Detail: fmt.Sprintf("%s: %s %s, %s %s", c.Label, strconv.FormatFloat(c.Total, 'f', 2, 64), r.Currency, fmtNum(c.Metric), unit)})
+		total := decimal.NewFromFloat(c.Total).Round(2)
+		if c.Pick && r.Pick != nil {
+			total = r.Pick.Total // the card's total, the sum of its rounded lines
+		}
+		pt := Point{X: px(c.Metric), Y: py(c.Total), Pareto: c.Pareto, Pick: c.Pick, Label: c.Label,
+			Detail:  c.Label + ": " + Money(total, r.Currency) + ", " + fmtNum(c.Metric) + " " + unit,
+			Clipped: c.Metric > maxX || c.Total > maxY}
+		if pt.Clipped {
+			clipped++
+		}
+		s.Points = append(s.Points, pt)
 		if c.Pareto {
 			front = append(front, c)
 		}
@@ -117,9 +131,32 @@ func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 		s.XTicks = append(s.XTicks, Tick{Pos: px(x), Label: fmtNum(x)})
 		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: fmtNum(y)})
 	}
-	s.Title = T(ctx, "results.candidates")
+	s.Title = title
 	s.Desc = Tf(ctx, "chart.desc", len(r.Candidates), len(front))
+	if clipped > 0 {
+		s.Desc += " " + Tf(ctx, "chart.clipped", clipped)
+	}
 	return s
+}
+
+// axisMax is where an axis ends: past the pick and the Pareto front, and
+// past the 80th percentile of the candidates with a fifth to spare, but
+// not out to the farthest outlier.
+func axisMax(cs []advisor.Candidate, v func(advisor.Candidate) float64) float64 {
+	var all []float64
+	keep := 0.0
+	for _, c := range cs {
+		all = append(all, v(c))
+		if c.Pick || c.Pareto {
+			keep = math.Max(keep, v(c))
+		}
+	}
+	if len(all) == 0 {
+		return 1
+	}
+	slices.Sort(all)
+	p80 := all[int(math.Ceil(0.8*float64(len(all))))-1]
+	return niceMax(math.Min(all[len(all)-1], math.Max(keep, p80)*1.2))
 }
 
 // niceMax rounds an axis maximum up to 1, 2 or 5 times a power of ten.

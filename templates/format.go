@@ -64,6 +64,12 @@ func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
 
 func fmtMS(x float64) string { return numbers.Format(x, locale.FmtF1) }
 
+// fmtHours formats a duration in hours as the answers do: "1.93 h",
+// "8,760 h".
+func fmtHours(d decimal.Decimal) string {
+	return numbers.Format(d.InexactFloat64(), locale.FmtHours) + " h"
+}
+
 // providerLabel names a provider as the request's catalog labels it.
 func providerLabel(ctx context.Context, id string) string {
 	if c, ok := ctx.Value(namesKey{}).(*catalog.Catalog); ok {

@@ -65,3 +65,13 @@ func Tf(ctx context.Context, key string, args ...any) string { return printer(ct
 func CountryName(ctx context.Context, code, english string) string {
 	return printer(ctx).CountryName(code, english)
 }
+
+// Tn formats a message about n things: key+".one" for exactly one, else
+// key+".other" (Chinese says both alike), n the first argument.
+func Tn(ctx context.Context, key string, n int, args ...any) string {
+	k := key + ".other"
+	if n == 1 {
+		k = key + ".one"
+	}
+	return Tf(ctx, k, append([]any{n}, args...)...)
+}

@@ -16,6 +16,7 @@ import (
 func TestMessages(t *testing.T) {
 	used := map[string]bool{}
 	re := regexp.MustCompile(`Tf?\((?:ctx|r\.Context\(\)), "([^"]+)"`)
+	plural := regexp.MustCompile(`Tn\(ctx, "([^"]+)"`)
 	files, _ := filepath.Glob("*.templ")
 	goFiles, _ := filepath.Glob("*.go")
 	// The web handlers say some messages themselves (error pages, notices).
@@ -33,10 +34,15 @@ func TestMessages(t *testing.T) {
 				used[m[1]] = true
 			}
 		}
+		for _, m := range plural.FindAllStringSubmatch(string(b), -1) {
+			used[m[1]+".one"], used[m[1]+".other"] = true, true
+		}
 	}
 	// Keys built from values at run time.
 	for _, k := range []string{
-		"label.pricing.on_demand", "label.pricing.spot", "label.pricing.reserved_1y", "label.pricing.reserved_3y",
+		"label.pricing.on_demand", "label.pricing.spot", "label.pricing.reserved_1y", "label.pricing.reserved_3y", "label.pricing.monthly",
+		"per.1M output tokens", "unit.month", "unit.server", "item.setup", "reason.sovereignty", "reason.partition", "reason.precision",
+		"label.risk.unknown_price", "gdpr.eu_sovereign",
 		"label.objective.cost", "label.objective.latency", "label.objective.balanced",
 		"per.epoch", "per.1M requests", "unit.hour", "unit.GB", "unit.GB-month",
 		"item.compute", "item.egress", "item.storage", "item.data_transfer",

@@ -326,6 +326,14 @@ func checkChinese(t testing.TB, ctx context.Context, total, path string) {
 	if lang := attr(t, ctx, "html", "lang"); lang != "zh-CN" {
 		t.Fatalf("<html lang> = %q after 中文, want zh-CN (at %s)", lang, here(t, ctx))
 	}
+	// An answer page shows the answer first and the question folded below
+	// it: open the question to read its button.
+	if count(t, ctx, `[data-testid=edit-question]:not([open])`) > 0 {
+		if got := text(t, ctx, `[data-testid=edit-question] > summary`); got != "修改问题" {
+			t.Errorf("the folded question says %q in Chinese, want 修改问题", got)
+		}
+		do(t, ctx, "open the question", chromedp.Click(chromedp.CSS(`[data-testid=edit-question] > summary`)))
+	}
 	if got := text(t, ctx, `[data-testid=submit]`); got != "给出推荐" {
 		t.Errorf("submit button says %q in Chinese, want 给出推荐", got)
 	}
