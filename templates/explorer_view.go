@@ -24,6 +24,8 @@ const (
 	KeyPage         = "page"
 	KeyJurisdiction = "jurisdiction"
 	KeyFrom         = "from"
+	KeyHQ           = "hq"   // where providers are headquartered: catalog.HQScopes
+	KeyKind         = "kind" // a kind of provider: catalog.ProviderKinds
 )
 
 // OffersPerPage bounds the offers table; the CSV export has every row.
@@ -55,6 +57,7 @@ func (f OfferFilter) Values() url.Values {
 	set(KeyProvider, f.Provider, "")
 	set(KeyRegion, f.Region, "")
 	set(KeyPricing, f.Pricing, "")
+	set(KeyHQ, f.HQ, "")
 	set(KeySort, f.Sort, catalog.SortPrice)
 	if f.Desc {
 		q.Set(KeyDir, "desc")

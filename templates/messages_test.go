@@ -37,6 +37,8 @@ func TestMessages(t *testing.T) {
 	// Keys built from values at run time.
 	for _, k := range []string{
 		"label.pricing.on_demand", "label.pricing.spot", "label.pricing.reserved_1y", "label.pricing.reserved_3y",
+		"label.pricing.monthly", "explorer.nav.providers", "explorer.hq.eu", "explorer.hq.non_eu",
+		"explorer.kind.hyperscaler", "explorer.kind.gpu_cloud", "explorer.kind.dedicated",
 		"label.objective.cost", "label.objective.latency", "label.objective.balanced",
 		"per.epoch", "per.1M requests", "unit.hour", "unit.GB", "unit.GB-month",
 		"item.compute", "item.egress", "item.storage", "item.data_transfer",

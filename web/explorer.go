@@ -32,6 +32,7 @@ func (s *Server) explorerRoutes(r chi.Router) {
 	r.Get("/", s.handle(handleExplorerIndex))
 	r.Get("/gpus", s.handle(s.handleExplorerGPUs))
 	r.Get("/gpus/{id}", s.handle(s.handleExplorerGPU))
+	r.Get("/providers", s.handle(s.handleExplorerProviders))
 	r.Get("/regions", s.handle(s.handleExplorerRegions))
 	r.Get("/offers", s.handle(s.handleExplorerOffers))
 	r.Get("/offers.csv", s.handle(s.handleExplorerOffersCSV))
@@ -64,6 +65,17 @@ func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error
 	p := newExplorerQuery(r.URL.Query())
 	cur := p.currency(c)
 	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(c, g, cur, p.ignored)))
+}
+
+// handleExplorerProviders handles GET /catalog/providers?hq=&kind=.
+func (s *Server) handleExplorerProviders(w http.ResponseWriter, r *http.Request) error {
+	c := s.cat(r)
+	p := newExplorerQuery(r.URL.Query())
+	f := catalog.ProviderFilter{
+		HQ:   p.oneOf(templates.KeyHQ, catalog.HQScopes),
+		Kind: p.oneOf(templates.KeyKind, catalog.ProviderKinds),
+	}
+	return render(w, r, http.StatusOK, templates.ProvidersPage(templates.NewProvidersView(c, f, p.ignored)))
 }
 
 // handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
@@ -132,7 +144,7 @@ func writeOffersCSV(w io.Writer, rows []catalog.OfferPrice, f templates.OfferFil
 
 // offerFilter reads the offers view from a query: gpu, provider, region
 // ("provider:region", or a region id that only one provider uses),
-// pricing, sort, dir (asc|desc), unit, currency and page.
+// pricing, hq (eu|non_eu), sort, dir (asc|desc), unit, currency and page.
 func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []string) {
 	p := newExplorerQuery(q)
 	f := templates.OfferFilter{OfferFilter: catalog.OfferFilter{
@@ -140,6 +152,7 @@ func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []str
 		Provider: p.provider(c),
 		Region:   p.region(c),
 		Pricing:  p.oneOf(templates.KeyPricing, catalog.PricingModels),
+		HQ:       p.oneOf(templates.KeyHQ, catalog.HQScopes),
 		Sort:     p.oneOf(templates.KeySort, catalog.OfferSorts),
 		Desc:     p.oneOf(templates.KeyDir, []string{"asc", "desc"}) == "desc",
 		Unit:     p.oneOf(templates.KeyUnit, catalog.Units),
