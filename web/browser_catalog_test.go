@@ -61,7 +61,7 @@ func offerRows(t testing.TB, ctx context.Context, css string) []offerRow {
 		const c = tr.cells, txt = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
 		const price = tr.querySelector('[data-price]'), src = c[7] && c[7].querySelector('a');
 		return {Offer: tr.dataset.offer || '', GPU: txt(c[0]), Provider: txt(c[2]),
-			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4]), Pricing: txt(c[5]),
+			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4] && c[4].querySelector('.instance')), Pricing: txt(c[5]),
 			Price: price ? price.dataset.price : '', Shown: txt(price), Date: txt(c[7]), Source: src ? src.href : ''};
 	})`
 	return get(t, ctx, "rows of "+css, chromedp.Evaluate[[]offerRow](js))

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"html"
 	"net/http"
 	"regexp"
@@ -24,6 +25,9 @@ func euHQ(t testing.TB, c *catalog.Catalog, provider string) bool {
 	}
 	return hq.EUEEA
 }
+
+// catalogOffersPerPage is how many rows a page of the offers table holds.
+const catalogOffersPerPage = 100
 
 var providerRowRE = regexp.MustCompile(`(?s)<tr data-provider="([^"]+)" data-hq="([^"]+)" data-hq-scope="([^"]+)" data-kind="([^"]+)">(.*?)</tr>`)
 
@@ -99,7 +103,8 @@ func TestExplorerProviders(t *testing.T) {
 }
 
 // Ensure the offers page's headquarters filter keeps exactly the prices
-// of providers headquartered in the EU/EEA, or outside it.
+// of providers headquartered in the EU/EEA, or outside it, and the CSV
+// export says where each is headquartered.
 func TestExplorerOffersByHeadquarters(t *testing.T) {
 	s := newTestServer(t)
 	total := 0
@@ -121,6 +126,95 @@ func TestExplorerOffersByHeadquarters(t *testing.T) {
 	}
 	body := s.do(t, "GET", "/catalog/offers?hq=eu&pricing=monthly", nil).Body.String()
 	wantContains(t, body, `<select id="f-hq" name="hq">`, `<option value="eu" selected>`, `href="/catalog/offers?hq=eu&amp;pricing=monthly&amp;unit=gpu_hour"`)
+	csv := s.do(t, "GET", "/catalog/offers.csv?hq=eu&pricing=monthly&unit=month&currency=EUR", nil).Body.String()
+	wantContains(t, csv, "gpu_fraction,source_quality,listed_only,own_price,own_currency,setup,provider_hq",
+		"hetzner,hel,Helsinki,FI,GEX45,monthly,,214.00,EUR,month,exomem-cloud-hardware,2026-10-07,false,,secondary,false,214.00,EUR,209.00,DE")
+}
+
+// Ensure a monthly-only server shows one price in every unit and
+// currency, its setup fee beside it, and its own euro figure: as the price
+// when the page is in euros, beside the converted price otherwise.
+func TestExplorerOffersMonthlyOnly(t *testing.T) {
+	s := newTestServer(t)
+	const gex = "hetzner:hel:GEX45|monthly"
+	for _, tt := range []struct{ query, price, own string }{
+		// 214 EUR a month; a month is 730 hours; 1 USD = 0.8532 EUR.
+		{"unit=month&currency=EUR", "214.00", "as stated"},
+		{"unit=hour&currency=EUR", "0.2932", "as stated"},
+		{"unit=gpu_hour&currency=EUR", "0.2932", "as stated"},
+		{"unit=month", "250.82", "€214.00 as stated"},
+		{"unit=hour", "0.3436", "€0.2932 as stated"},
+	} {
+		body := s.do(t, "GET", "/catalog/offers?provider=hetzner&"+tt.query, nil).Body.String()
+		var got string
+		for _, r := range tableRows(body) {
+			if r.key == gex {
+				got = r.price
+			}
+			if strings.HasPrefix(r.key, "hetzner:") && !strings.HasSuffix(r.key, "|monthly") {
+				t.Errorf("%s: a monthly-only server has the price %s", tt.query, r.key)
+			}
+		}
+		if got != tt.price {
+			t.Errorf("%s: GEX45 at %q, want %q", tt.query, got, tt.price)
+		}
+		row := body[strings.Index(body, `data-offer="`+gex+`"`):]
+		row = row[:strings.Index(row, "</tr>")]
+		wantContains(t, row, `data-testid="own-price">`+tt.own+`<`, `data-testid="setup">`, `data-testid="secondary-source"`)
+	}
+	body := s.do(t, "GET", "/catalog/offers?provider=hetzner&currency=EUR", nil).Body.String()
+	wantContains(t, body, "setup fee €209.00", "setup fee €999.00", html.EscapeString("are the provider's own figures in EUR, not converted."))
+	body = s.do(t, "GET", "/catalog/offers?provider=safespring&pricing=monthly", nil).Body.String()
+	wantContains(t, body, "setup fee not stated")
+	// A USD price in a USD page is no one's conversion: no mark.
+	body = s.do(t, "GET", "/catalog/offers?provider=aws&gpu=t4&pricing=on_demand", nil).Body.String()
+	if strings.Contains(body, `data-testid="own-price"`) {
+		t.Error("AWS's USD prices in USD are marked as own or converted")
+	}
+}
+
+// Ensure the offers table marks a GPU partition with its share (priced
+// per GPU-hour as a whole GPU's worth), a price listed without confirmed
+// capacity, and a price from a secondary source, with the offer's note.
+func TestExplorerOffersMarks(t *testing.T) {
+	s := newTestServer(t)
+	o, ok := s.cat.Offer("azure:westeurope:Standard_NV6ads_A10_v5")
+	if !ok || o.GPUFraction == 0 {
+		t.Fatal("no Azure West Europe A10 partition in the catalog")
+	}
+	body := s.do(t, "GET", "/catalog/offers?region=azure:westeurope&gpu=a10&pricing=on_demand&unit=gpu_hour", nil).Body.String()
+	row := body[strings.Index(body, `data-offer="`+o.ID()+`|on_demand"`):]
+	row = row[:strings.Index(row, "</tr>")]
+	wantContains(t, row, `data-testid="partition"`, "1/6 of a GPU", html.EscapeString(o.Note))
+	// 0.59 USD an hour for a 0.1667 share: 3.5393 per GPU-hour.
+	if got := regexp.MustCompile(`data-price="([^"]+)"`).FindStringSubmatch(row); got == nil || got[1] != "3.5393" {
+		t.Errorf("the partition per GPU-hour = %v, want 3.5393 (0.59 ÷ 0.1667)", got)
+	}
+	marks := map[string]string{}
+	for _, x := range s.cat.Offers {
+		if x.ListedOnly && marks["listed-only"] == "" {
+			marks["listed-only"] = x.Provider + ":" + x.Region
+		}
+		if x.SourceQuality == catalog.QualitySecondary && marks["secondary-source"] == "" {
+			marks["secondary-source"] = x.Provider + ":" + x.Region
+		}
+	}
+	for testid, region := range marks {
+		got := 0
+		for page := 1; ; page++ {
+			body := s.do(t, "GET", fmt.Sprintf("/catalog/offers?region=%s&page=%d", region, page), nil).Body.String()
+			got += strings.Count(body, `data-testid="`+testid+`"`)
+			if len(tableRows(body)) < catalogOffersPerPage {
+				break
+			}
+		}
+		want := countPrices(s.cat, func(x catalog.Offer) bool {
+			return x.RegionKey() == region && ((testid == "listed-only" && x.ListedOnly) || (testid == "secondary-source" && x.SourceQuality == catalog.QualitySecondary))
+		}, "")
+		if got != want || want == 0 {
+			t.Errorf("%s: %d rows marked %s, want %d (> 0)", region, got, testid, want)
+		}
+	}
 }
 
 // Ensure the regions page shows beside each region where its provider is

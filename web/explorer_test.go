@@ -350,7 +350,7 @@ func TestExplorerChinese(t *testing.T) {
 	for path, want := range map[string]string{
 		"/catalog/gpus": "GPU 型号", "/catalog/gpus/h100": "基准测试", "/catalog/regions": "欧盟/欧洲经济区",
 		"/catalog/offers?unit=gpu_hour&currency=CNY": "每 GPU 小时", "/catalog/latency?from=sha": "往返时延热力图",
-		"/catalog/providers?hq=eu": "欧盟/欧洲经济区内",
+		"/catalog/providers?hq=eu": "欧盟/欧洲经济区内", "/catalog/offers?pricing=monthly&currency=EUR": "原始标价",
 	} {
 		for _, lang := range []string{"en", "zh-CN"} {
 			sep := "?"

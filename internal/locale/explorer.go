@@ -34,4 +34,17 @@ var explorer = map[string][2]string{
 	// Regions page.
 	"explorer.provider_hq":     {"Provider headquarters", "服务商总部"},
 	"explorer.regions.hq_note": {"Beside each region's jurisdiction is its provider's: a provider headquartered outside the EU/EEA answers to its home country's law wherever its region is.", "每个区域的法律辖区旁边是其云服务商总部的法律辖区：总部位于欧盟/欧洲经济区以外的服务商，无论区域在哪里，都受其总部所在国法律管辖。"},
+
+	// Offers: what a row's data is worth.
+	"explorer.partition":        {"%s of a GPU", "%s 个 GPU"},
+	"explorer.partition.title":  {"A partition of one GPU: its memory and speed are that share of the GPU's. Per GPU-hour it is priced as a whole GPU's worth.", "单个 GPU 的一部分：显存和速度按该比例计算。按每 GPU 小时计价时折算为一整个 GPU。"},
+	"explorer.listed_only":      {"listed only", "仅见于价目表"},
+	"explorer.listed_only.hint": {"The source lists this price for the region without confirming capacity there.", "来源列出了此区域的价格，但未确认该区域有可用容量。"},
+	"explorer.secondary":        {"secondary source", "二手来源"},
+	"explorer.secondary.hint":   {"The price comes from a third party's transcription or resale listing, not from the provider.", "价格来自第三方的转录或转售列表，而非云服务商本身。"},
+	"explorer.setup":            {"setup fee %s", "开通费 %s"},
+	"explorer.setup.unknown":    {"setup fee not stated", "开通费未注明"},
+	"explorer.own.converted":    {"%s as stated", "原始标价 %s"},
+	"explorer.own.stated":       {"as stated", "原始标价"},
+	"explorer.own.note":         {" Prices marked “as stated” are the provider's own figures in %s, not converted.", " 标有“原始标价”的是云服务商自己的 %s 标价，未经换算。"},
 }
