@@ -12,7 +12,7 @@ import (
 
 // explorerPages are the explorer's pages, in the order the sub-nav lists
 // them (paths under /catalog/).
-var explorerPages = []string{"gpus", "regions", "offers", "latency"}
+var explorerPages = []string{"gpus", "providers", "regions", "offers", "latency"}
 
 // SwitchItem is one choice of a row of switch links.
 type SwitchItem struct {
@@ -170,7 +170,8 @@ type RegionFilter struct {
 	Provider, Jurisdiction string
 }
 
-// RegionRow is one region with its country's jurisdiction.
+// RegionRow is one region with its country's jurisdiction and the
+// country its provider is headquartered in.
 type RegionRow struct {
 	Region       catalog.Region
 	CountryName  string
@@ -178,6 +179,7 @@ type RegionRow struct {
 	Adequacy     string
 	AdequacyNote string
 	Offers       int
+	HQ           catalog.Country
 }
 
 // RegionsView is the regions page.
@@ -197,8 +199,9 @@ func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) Region
 	}
 	for _, r := range c.Regions {
 		country, _ := c.Country(r.Country)
+		hq, _ := c.HQ(r.Provider)
 		row := RegionRow{Region: r, CountryName: cmp.Or(country.Name, r.Country), Jurisdiction: country.Jurisdiction(),
-			Adequacy: country.Adequacy, AdequacyNote: country.AdequacyNote, Offers: offers[r.Key()]}
+			Adequacy: country.Adequacy, AdequacyNote: country.AdequacyNote, Offers: offers[r.Key()], HQ: hq}
 		if (f.Provider != "" && r.Provider != f.Provider) || (f.Jurisdiction != "" && row.Jurisdiction != f.Jurisdiction) {
 			continue
 		}

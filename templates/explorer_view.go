@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"math"
 	"net/url"
 	"strconv"
 
@@ -24,6 +25,8 @@ const (
 	KeyPage         = "page"
 	KeyJurisdiction = "jurisdiction"
 	KeyFrom         = "from"
+	KeyHQ           = "hq"   // where providers are headquartered: catalog.HQScopes
+	KeyKind         = "kind" // a kind of provider: catalog.ProviderKinds
 )
 
 // OffersPerPage bounds the offers table; the CSV export has every row.
@@ -55,6 +58,7 @@ func (f OfferFilter) Values() url.Values {
 	set(KeyProvider, f.Provider, "")
 	set(KeyRegion, f.Region, "")
 	set(KeyPricing, f.Pricing, "")
+	set(KeyHQ, f.HQ, "")
 	set(KeySort, f.Sort, catalog.SortPrice)
 	if f.Desc {
 		q.Set(KeyDir, "desc")
@@ -104,6 +108,19 @@ func moneyIn(d decimal.Decimal, currency, unit string) string {
 	}
 	c.Minor = catalog.UnitPlaces(unit)
 	return numbers.Money(d, c)
+}
+
+// fractionText writes a GPU partition as the fraction it is nearest
+// (0.1667 is "1/6"), or as a percentage when no small fraction is near.
+func fractionText(f float64) string {
+	for n := 2; n <= 16; n++ {
+		for k := 1; k < n; k++ {
+			if math.Abs(f-float64(k)/float64(n)) < 0.0005 {
+				return strconv.Itoa(k) + "/" + strconv.Itoa(n)
+			}
+		}
+	}
+	return fmtPct(100*f) + "%"
 }
 
 // PriceText is a stated price as the CSV writes it.

@@ -43,6 +43,8 @@ func TestMessages(t *testing.T) {
 		"label.pricing.on_demand", "label.pricing.spot", "label.pricing.reserved_1y", "label.pricing.reserved_3y", "label.pricing.monthly",
 		"per.1M output tokens", "unit.month", "unit.server", "item.setup", "reason.sovereignty", "reason.partition", "reason.precision",
 		"label.risk.unknown_price", "gdpr.eu_sovereign",
+		"explorer.nav.providers", "explorer.hq.eu", "explorer.hq.non_eu",
+		"explorer.kind.hyperscaler", "explorer.kind.gpu_cloud", "explorer.kind.dedicated",
 		"label.objective.cost", "label.objective.latency", "label.objective.balanced",
 		"per.epoch", "per.1M requests", "unit.hour", "unit.GB", "unit.GB-month",
 		"item.compute", "item.egress", "item.storage", "item.data_transfer",

@@ -2,8 +2,9 @@ package web_test
 
 // Issue 6's journeys in chromium: from a recommendation to the offer and
 // the benchmark it used; the offers explorer's filters and CSV export; the
-// latency heat map; an admin importing a price list, reading the diff and
-// activating it while a pinned link keeps its numbers.
+// providers by headquarters and their offers (issue 13); the latency heat
+// map; an admin importing a price list, reading the diff and activating it
+// while a pinned link keeps its numbers.
 
 import (
 	"bytes"
@@ -60,7 +61,7 @@ func offerRows(t testing.TB, ctx context.Context, css string) []offerRow {
 		const c = tr.cells, txt = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
 		const price = tr.querySelector('[data-price]'), src = c[7] && c[7].querySelector('a');
 		return {Offer: tr.dataset.offer || '', GPU: txt(c[0]), Provider: txt(c[2]),
-			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4]), Pricing: txt(c[5]),
+			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4] && c[4].querySelector('.instance')), Pricing: txt(c[5]),
 			Price: price ? price.dataset.price : '', Shown: txt(price), Date: txt(c[7]), Source: src ? src.href : ''};
 	})`
 	return get(t, ctx, "rows of "+css, chromedp.Evaluate[[]offerRow](js))
@@ -286,6 +287,8 @@ func explorer(t *testing.T, js bool) {
 		t.Errorf("the CSV's %d rows differ from the table's %d:\nCSV   %q\ntable %q", len(fromCSV), len(fromTable), fromCSV, fromTable)
 	}
 
+	headquarters(t, ctx, mode)
+
 	// The latency heat map: cells, measured and estimated told apart, a
 	// legend with sources.
 	follow(t, ctx, "open the heat map", http.StatusOK, chromedp.Navigate(base+"/catalog/latency"))
@@ -309,6 +312,92 @@ func explorer(t *testing.T, js bool) {
 		t.Error("the legend links no sources")
 	}
 	screenshot(t, ctx, "latency-"+mode)
+}
+
+// providerRow is one row of the providers table as the page shows it.
+type providerRow struct {
+	ID, Scope, HQ, AsOf, Quality string
+}
+
+// providerRows reads the body rows of the providers table.
+func providerRows(t testing.TB, ctx context.Context) []providerRow {
+	t.Helper()
+	return get(t, ctx, "provider rows", chromedp.Evaluate[[]providerRow](`[...document.querySelectorAll('table[data-testid=provider-list] tbody tr')].map(tr => {
+		const txt = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
+		return {ID: tr.dataset.provider, Scope: tr.dataset.hqScope, HQ: txt(tr.cells[1]),
+			AsOf: txt(tr.querySelector('[data-testid=prices-as-of]')), Quality: txt(tr.querySelector('[data-testid=source-quality]'))};
+	})`))
+}
+
+// headquarters opens the providers from the explorer's menu, keeps those
+// headquartered in the EU/EEA with the filter form, follows them to their
+// offers and then asks the offers form for the other providers' ones.
+func headquarters(t *testing.T, ctx context.Context, mode string) {
+	follow(t, ctx, "open the providers", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=explorer-nav] a[href="/catalog/providers"]`)))
+	all := providerRows(t, ctx)
+	european := map[string]bool{}
+	for _, p := range all {
+		if p.AsOf == "" || p.AsOf == "—" || p.Quality == "" || p.HQ == "" {
+			t.Errorf("provider %+v: no headquarters, price date or source quality", p)
+		}
+		if p.Scope == "eu" {
+			european[p.ID] = true
+		}
+	}
+	if len(all) < 2 || len(european) == 0 || len(european) == len(all) {
+		t.Fatalf("providers: %d rows, %d headquartered in the EU/EEA; want some inside and some outside", len(all), len(european))
+	}
+
+	do(t, ctx, "choose EU/EEA headquarters", chromedp.SetValue(chromedp.ID("f-hq"), "eu"))
+	follow(t, ctx, "apply the provider filters", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=provider-apply]`)))
+	if u := here(t, ctx); u.Path != "/catalog/providers" || u.Query().Get("hq") != "eu" {
+		t.Fatalf("the providers form went to %s, want /catalog/providers?hq=eu", u)
+	}
+	rows := providerRows(t, ctx)
+	for _, p := range rows {
+		if !european[p.ID] || p.Scope != "eu" {
+			t.Errorf("hq=eu lists %+v", p)
+		}
+	}
+	if len(rows) != len(european) {
+		t.Errorf("hq=eu lists %d providers, the full list has %d headquartered in the EU/EEA", len(rows), len(european))
+	}
+	screenshot(t, ctx, "providers-eu-"+mode)
+
+	// Their offers: every row is a European provider's.
+	follow(t, ctx, "follow to their offers", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=provider-offers]`)))
+	if u := here(t, ctx); u.Path != "/catalog/offers" || u.Query().Get("hq") != "eu" {
+		t.Fatalf("the providers' offers link went to %s, want /catalog/offers?hq=eu", u)
+	}
+	if v := get(t, ctx, "hq select", chromedp.Evaluate[string](`document.getElementById('f-hq').value`)); v != "eu" {
+		t.Errorf("the offers form shows headquarters %q, want eu", v)
+	}
+	offers := offerRows(t, ctx, `[data-testid=offer-table]`)
+	if len(offers) == 0 {
+		t.Fatal("the European providers' offers page is empty")
+	}
+	for _, r := range offers {
+		if !european[strings.SplitN(r.Offer, ":", 2)[0]] {
+			t.Errorf("hq=eu shows %s (%s)", r.Offer, r.Provider)
+		}
+	}
+	screenshot(t, ctx, "offers-hq-eu-"+mode)
+
+	// The offers form asks for the others.
+	do(t, ctx, "choose headquarters outside the EU/EEA", chromedp.SetValue(chromedp.ID("f-hq"), "non_eu"))
+	follow(t, ctx, "apply the offer filters", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=offer-apply]`)))
+	if u := here(t, ctx); u.Path != "/catalog/offers" || u.Query().Get("hq") != "non_eu" {
+		t.Fatalf("the offers form went to %s, want /catalog/offers?hq=non_eu", u)
+	}
+	offers = offerRows(t, ctx, `[data-testid=offer-table]`)
+	if len(offers) == 0 {
+		t.Fatal("the other providers' offers page is empty")
+	}
+	for _, r := range offers {
+		if european[strings.SplitN(r.Offer, ":", 2)[0]] {
+			t.Errorf("hq=non_eu shows %s (%s)", r.Offer, r.Provider)
+		}
+	}
 }
 
 // TestBrowserAdminImport: an admin imports a price list that reprices the

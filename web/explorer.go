@@ -32,6 +32,7 @@ func (s *Server) explorerRoutes(r chi.Router) {
 	r.Get("/", s.handle(handleExplorerIndex))
 	r.Get("/gpus", s.handle(s.handleExplorerGPUs))
 	r.Get("/gpus/{id}", s.handle(s.handleExplorerGPU))
+	r.Get("/providers", s.handle(s.handleExplorerProviders))
 	r.Get("/regions", s.handle(s.handleExplorerRegions))
 	r.Get("/offers", s.handle(s.handleExplorerOffers))
 	r.Get("/offers.csv", s.handle(s.handleExplorerOffersCSV))
@@ -66,6 +67,17 @@ func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error
 	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(c, g, cur, p.ignored)))
 }
 
+// handleExplorerProviders handles GET /catalog/providers?hq=&kind=.
+func (s *Server) handleExplorerProviders(w http.ResponseWriter, r *http.Request) error {
+	c := s.cat(r)
+	p := newExplorerQuery(r.URL.Query())
+	f := catalog.ProviderFilter{
+		HQ:   p.oneOf(templates.KeyHQ, catalog.HQScopes),
+		Kind: p.oneOf(templates.KeyKind, catalog.ProviderKinds),
+	}
+	return render(w, r, http.StatusOK, templates.ProvidersPage(templates.NewProvidersView(c, f, p.ignored)))
+}
+
 // handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
 func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
@@ -94,7 +106,7 @@ func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request)
 	f, _ := offerFilter(c, r.URL.Query())
 	f = f.WithDefaults()
 	startDownload(w, "text/csv; charset=utf-8", "gpuplace-offers.csv")
-	return writeOffersCSV(w, c.FindOffers(f.OfferFilter), f)
+	return writeOffersCSV(w, c, c.FindOffers(f.OfferFilter), f)
 }
 
 // handleExplorerLatency handles GET /catalog/latency?from=.
@@ -106,23 +118,36 @@ func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) e
 	return render(w, r, http.StatusOK, templates.LatencyPage(v))
 }
 
-// offersCSVHeader names the CSV columns; price is in currency per unit.
+// offersCSVHeader names the CSV columns; price is in currency per unit,
+// own_price the price as its source states it (in own_currency, per
+// unit), setup a monthly price's setup fee in currency (empty when not
+// stated). Columns are only ever added at the end.
 var offersCSVHeader = []string{
 	"gpu", "gpu_name", "gpu_count", "provider", "region", "city", "country", "instance_type",
 	"pricing", "spot_band", "price", "currency", "unit", "source", "date", "estimated",
+	"gpu_fraction", "source_quality", "listed_only", "own_price", "own_currency", "setup", "provider_hq",
 }
 
 // writeOffersCSV writes rows as the table shows them, prices as plain
 // decimals, every cell formula-safe.
-func writeOffersCSV(w io.Writer, rows []catalog.OfferPrice, f templates.OfferFilter) error {
+func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, f templates.OfferFilter) error {
 	cw := export.NewCSVWriter(w)
 	cw.Write(offersCSVHeader)
 	for _, r := range rows {
 		o := r.Offer
+		fraction, setup := "", ""
+		if o.Partition() {
+			fraction = strconv.FormatFloat(o.GPUFraction, 'f', -1, 64)
+		}
+		if r.Setup != nil {
+			setup = r.Setup.StringFixed(2)
+		}
+		hq, _ := c.HQ(o.Provider)
 		if err := cw.Write([]string{
 			o.GPU, r.GPU.Name, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.Region.City, r.Region.Country, o.InstanceType,
 			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
+			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), templates.PriceText(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
 		}); err != nil {
 			return err
 		}
@@ -132,7 +157,7 @@ func writeOffersCSV(w io.Writer, rows []catalog.OfferPrice, f templates.OfferFil
 
 // offerFilter reads the offers view from a query: gpu, provider, region
 // ("provider:region", or a region id that only one provider uses),
-// pricing, sort, dir (asc|desc), unit, currency and page.
+// pricing, hq (eu|non_eu), sort, dir (asc|desc), unit, currency and page.
 func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []string) {
 	p := newExplorerQuery(q)
 	f := templates.OfferFilter{OfferFilter: catalog.OfferFilter{
@@ -140,6 +165,7 @@ func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []str
 		Provider: p.provider(c),
 		Region:   p.region(c),
 		Pricing:  p.oneOf(templates.KeyPricing, catalog.PricingModels),
+		HQ:       p.oneOf(templates.KeyHQ, catalog.HQScopes),
 		Sort:     p.oneOf(templates.KeySort, catalog.OfferSorts),
 		Desc:     p.oneOf(templates.KeyDir, []string{"asc", "desc"}) == "desc",
 		Unit:     p.oneOf(templates.KeyUnit, catalog.Units),

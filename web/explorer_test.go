@@ -90,13 +90,14 @@ func TestExplorerRoutes(t *testing.T) {
 	s := newTestServer(t)
 	for path, testid := range map[string]string{
 		"/catalog/gpus": "gpu-list", "/catalog/gpus/a100-80gb": "gpu-benchmarks", "/catalog/regions": "region-list",
-		"/catalog/offers": "offer-table", "/catalog/latency": "heatmap",
+		"/catalog/offers": "offer-table", "/catalog/latency": "heatmap", "/catalog/providers": "provider-list",
 	} {
 		rec := s.do(t, "GET", path, nil)
 		wantStatus(t, rec, http.StatusOK)
 		body := rec.Body.String()
 		wantContains(t, body, `data-testid="`+testid+`"`, `data-testid="explorer-nav"`, `href="/catalog/gpus"`,
-			`href="/catalog/regions"`, `href="/catalog/offers"`, `href="/catalog/latency"`, `aria-current="page"`)
+			`href="/catalog/providers"`, `href="/catalog/regions"`, `href="/catalog/offers"`, `href="/catalog/latency"`,
+			`aria-current="page"`)
 		if strings.Contains(body, "<script>") || strings.Contains(body, "style=") {
 			t.Errorf("%s has an inline script or style", path)
 		}
@@ -349,6 +350,7 @@ func TestExplorerChinese(t *testing.T) {
 	for path, want := range map[string]string{
 		"/catalog/gpus": "GPU 型号", "/catalog/gpus/h100": "基准测试", "/catalog/regions": "欧盟/欧洲经济区",
 		"/catalog/offers?unit=gpu_hour&currency=CNY": "每 GPU 小时", "/catalog/latency?from=sha": "往返时延热力图",
+		"/catalog/providers?hq=eu": "欧盟/欧洲经济区内", "/catalog/offers?pricing=monthly&currency=EUR": "原始标价",
 	} {
 		for _, lang := range []string{"en", "zh-CN"} {
 			sep := "?"
@@ -377,6 +379,8 @@ func TestExplorerUnknownValues(t *testing.T) {
 		{"/catalog/offers?region=eu-central-1&page=999", ""},
 		{"/catalog/offers?region=us-east-1", "region"}, // AWS and Lambda both have one
 		{"/catalog/regions?jurisdiction=moon&provider=%00", "provider, jurisdiction"},
+		{"/catalog/providers?hq=moon&kind=cloud", "hq, kind"},
+		{"/catalog/offers?hq=EU", "hq"},
 		{"/catalog/gpus?currency=eur", ""},
 		{"/catalog/gpus/h100?currency=JPY", "currency"},
 		{"/catalog/latency?from=atlantis", "from"},

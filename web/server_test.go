@@ -411,7 +411,7 @@ func TestOpenAPI(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"/api/v1/advice", "/api/v1/catalog", "/api/v1/gpus", "/api/v1/regions", "/api/v1/offers", "/api/v1/latency", "/api/v1/links", "/api/v1/links/{id}"} {
+	for _, p := range []string{"/api/v1/advice", "/api/v1/catalog", "/api/v1/gpus", "/api/v1/providers", "/api/v1/regions", "/api/v1/offers", "/api/v1/latency", "/api/v1/links", "/api/v1/links/{id}"} {
 		if doc.Paths[p] == nil {
 			t.Errorf("openapi.json does not describe %s", p)
 		}

@@ -80,8 +80,8 @@ type GPU struct {
 	// FP8 tensor cores.
 	FP8TensorTFLOPS float64 `json:"fp8_tensor_tflops,omitempty"`
 	FP8Ref          *Ref    `json:"fp8_ref,omitempty"`
-	Interconnect       string  `json:"interconnect"`
-	Year               int     `json:"year"`
+	Interconnect    string  `json:"interconnect"`
+	Year            int     `json:"year"`
 	// SameChipAs names another GPU model built on the same chip at the
 	// same clocks (AWS's A10G and the A10, say): where this one has no
 	// figure of a basis, that one's stands in, labelled with SameChipNote.

@@ -18,11 +18,11 @@ type LLMProfile struct {
 	ContextTokens int     `json:"context_tokens"`
 	// DefaultPrecision is the weights' format a request gets when it names
 	// none and the GPU runs it (FP8 needs FP8 tensor cores; FP16/BF16 else).
-	DefaultPrecision    string  `json:"default_precision"`
-	DefaultInputTokens  int     `json:"default_input_tokens"`
-	DefaultOutputTokens int     `json:"default_output_tokens"`
-	DefaultTTFTMS       float64 `json:"default_ttft_ms"`
-	DefaultTPOTMS       float64 `json:"default_tpot_ms"`
+	DefaultPrecision    string   `json:"default_precision"`
+	DefaultInputTokens  int      `json:"default_input_tokens"`
+	DefaultOutputTokens int      `json:"default_output_tokens"`
+	DefaultTTFTMS       float64  `json:"default_ttft_ms"`
+	DefaultTPOTMS       float64  `json:"default_tpot_ms"`
 	Measured            []string `json:"measured"`
 }
 

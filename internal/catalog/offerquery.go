@@ -25,10 +25,12 @@ const SortPrice = "price"
 var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "pricing", SortPrice}
 
 // OfferFilter selects and orders offer prices. Empty GPU, Provider, Region
-// ("provider:region") and Pricing mean all; Unit, Currency and Sort
-// default to UnitHour, BaseCurrency and SortPrice.
+// ("provider:region"), Pricing and HQ (one of HQScopes: where the provider
+// is headquartered) mean all; Unit, Currency and Sort default to
+// UnitHour, BaseCurrency and SortPrice.
 type OfferFilter struct {
 	GPU, Provider, Region, Pricing string
+	HQ                             string
 	Sort                           string
 	Desc                           bool
 	Unit, Currency                 string
@@ -51,8 +53,17 @@ type OfferPrice struct {
 	Pricing string
 	Band    string // spot interruption band, when known
 	Price   decimal.Decimal
-	Ref     Ref
-	Source  Source
+	// Own is the price as its source states it, in OwnCurrency and the
+	// filter's unit: Price is Own when OwnCurrency is the filter's
+	// currency, else Own's USD figure at the catalog's rate.
+	Own         decimal.Decimal
+	OwnCurrency string
+	// Setup is a monthly price's one-off setup fee in the filter's
+	// currency; nil for other pricing models and where the source does
+	// not say (which is not free).
+	Setup  *decimal.Decimal
+	Ref    Ref
+	Source Source
 }
 
 // FindOffers lists the prices f selects, one per offer and pricing model,
@@ -62,11 +73,13 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 	rate := decimal.NewFromInt(1)
 	if r, ok := c.Rate(f.Currency); ok {
 		rate = r.PerUSD
+	} else {
+		f.Currency = BaseCurrency
 	}
 	var out []OfferPrice
 	for _, o := range c.Offers {
 		if (f.GPU != "" && o.GPU != f.GPU) || (f.Provider != "" && o.Provider != f.Provider) ||
-			(f.Region != "" && o.RegionKey() != f.Region) {
+			(f.Region != "" && o.RegionKey() != f.Region) || !c.inHQScope(o.Provider, f.HQ) {
 			continue
 		}
 		g, _ := c.GPU(o.GPU)
@@ -76,10 +89,13 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 			if !ok || (f.Pricing != "" && f.Pricing != pm) {
 				continue
 			}
-			row := OfferPrice{Offer: o, GPU: g, Region: reg, Pricing: pm, Ref: p.Ref,
-				Price: offerPriceIn(o, pm, p, f, rate), Source: c.SourceOrID(p.Source)}
-			if pm == Spot {
+			row := OfferPrice{Offer: o, GPU: g, Region: reg, Pricing: pm, Ref: p.Ref, Source: c.SourceOrID(p.Source)}
+			row.Price, row.Own, row.OwnCurrency = offerPriceIn(o, pm, p, f, rate)
+			switch pm {
+			case Spot:
 				row.Band = o.Spot.Band
+			case Monthly:
+				row.Setup = setupIn(o.Monthly, f.Currency, rate)
 			}
 			out = append(out, row)
 		}
@@ -89,22 +105,50 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 }
 
 // offerPriceIn states one price of an offer in the filter's unit and
-// currency: as its source states it when the currencies match (a euro
-// price stays the euro price), else converted at rate (per USD). A monthly
-// price per month is the monthly price itself.
-func offerPriceIn(o Offer, pm string, p Price, f OfferFilter, rate decimal.Decimal) decimal.Decimal {
+// currency, and as its source states it (own, in its own currency): the
+// two are one when the currencies match (a euro price stays the euro
+// price), else the price is its USD figure converted at rate (per USD). A
+// monthly price per month is the monthly price itself.
+func offerPriceIn(o Offer, pm string, p Price, f OfferFilter, rate decimal.Decimal) (price, own decimal.Decimal, ownCurrency string) {
 	if pm == Monthly && f.Unit == UnitMonth {
 		m := o.Monthly
-		if m.Currency == f.Currency || (m.Currency == "" && f.Currency == BaseCurrency) {
-			return m.PerMonth.Round(UnitPlaces(f.Unit))
-		}
-		return m.usdPerMonth.Mul(rate).Round(UnitPlaces(f.Unit))
+		own, ownCurrency = m.PerMonth.Round(UnitPlaces(f.Unit)), cmp.Or(m.Currency, BaseCurrency)
+		price = m.usdPerMonth.Mul(rate).Round(UnitPlaces(f.Unit))
+	} else {
+		amount, cur := p.Native()
+		own, ownCurrency = StatePrice(amount, o.GPUShare(), f.Unit), cur
+		price = StatePrice(p.USDPerHour.Mul(rate), o.GPUShare(), f.Unit)
 	}
-	perHour := p.USDPerHour.Mul(rate)
-	if amount, cur := p.Native(); cur == f.Currency {
-		perHour = amount
+	if ownCurrency == f.Currency {
+		price = own
 	}
-	return StatePrice(perHour, o.GPUCount, f.Unit)
+	return price, own, ownCurrency
+}
+
+// setupIn is a monthly price's setup fee in currency, at rate (per USD)
+// unless the fee is stated in it; nil when the source does not say.
+func setupIn(m *MonthlyPrice, currency string, rate decimal.Decimal) *decimal.Decimal {
+	if m.Setup == nil {
+		return nil
+	}
+	fee := m.usdSetup.Mul(rate)
+	if cmp.Or(m.Currency, BaseCurrency) == currency {
+		fee = *m.Setup
+	}
+	fee = fee.Round(2)
+	return &fee
+}
+
+// Partition reports whether the offer sells a share of one GPU.
+func (o Offer) Partition() bool { return o.GPUFraction > 0 && o.GPUFraction < 1 }
+
+// GPUShare is how many GPUs' worth an offer sells: its GPU count, or for a
+// partition the share of one GPU it gets.
+func (o Offer) GPUShare() decimal.Decimal {
+	if o.Partition() {
+		return decimal.NewFromFloat(o.GPUFraction)
+	}
+	return decimal.NewFromInt(int64(max(o.GPUCount, 1)))
 }
 
 // SourceOrID returns a source by id; an unknown or empty id is its own
@@ -126,11 +170,15 @@ func UnitPlaces(unit string) int32 {
 }
 
 // StatePrice turns an instance's hourly price into unit, rounded half away
-// from zero to the unit's places.
-func StatePrice(perHour decimal.Decimal, gpus int, unit string) decimal.Decimal {
+// from zero to the unit's places. Per GPU-hour divides by the GPUs' worth
+// the instance sells (Offer.GPUShare): a partition's price per GPU-hour is
+// what a whole GPU's worth of it costs.
+func StatePrice(perHour, gpus decimal.Decimal, unit string) decimal.Decimal {
 	switch unit {
 	case UnitGPUHour:
-		perHour = perHour.Div(decimal.NewFromInt(int64(max(gpus, 1))))
+		if gpus.IsPositive() {
+			perHour = perHour.Div(gpus)
+		}
 	case UnitMonth:
 		perHour = perHour.Mul(decimal.NewFromInt(HoursPerMonth))
 	}

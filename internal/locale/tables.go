@@ -2,7 +2,7 @@ package locale
 
 // tables are the message tables by area, each key {English, Simplified
 // Chinese}. Keys are unique across tables (a test checks).
-var tables = []map[string][2]string{pages, admin, answers, exports, errorPages, quotes, earlier}
+var tables = []map[string][2]string{pages, explorer, admin, answers, exports, errorPages, quotes, earlier}
 
 func lookup(key string) ([2]string, bool) {
 	for _, t := range tables {
