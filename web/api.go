@@ -66,6 +66,12 @@ func decodeRequest(r *http.Request) (advisor.Request, error) {
 	return req, err
 }
 
+// handleAPIProfiles handles GET /api/v1/profiles: the workloads, with
+// their defaults, bases and (for language models) sizes.
+func (s *Server) handleAPIProfiles(w http.ResponseWriter, r *http.Request) error {
+	return writeJSON(w, http.StatusOK, map[string]any{"profiles": s.cat(r).Profiles})
+}
+
 // handleAPIGPUs handles GET /api/v1/gpus.
 func (s *Server) handleAPIGPUs(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"gpus": s.cat(r).GPUs})

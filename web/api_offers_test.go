@@ -85,3 +85,31 @@ func TestAPIOffersPaging(t *testing.T) {
 		t.Errorf("the default answer is %d bytes, want a bounded page", n)
 	}
 }
+
+// Ensure GET /api/v1/profiles lists the workloads with the LLM models'
+// sizes.
+func TestAPIProfiles(t *testing.T) {
+	s := newTestServer(t)
+	rec := s.do(t, "GET", "/api/v1/profiles", nil)
+	wantStatus(t, rec, http.StatusOK)
+	var got struct {
+		Profiles []struct {
+			ID  string `json:"id"`
+			LLM *struct {
+				ParamsB float64 `json:"params_b"`
+			} `json:"llm"`
+		} `json:"profiles"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	llms := 0
+	for _, p := range got.Profiles {
+		if p.LLM != nil && p.LLM.ParamsB > 0 {
+			llms++
+		}
+	}
+	if len(got.Profiles) < 5 || llms < 2 {
+		t.Errorf("profiles = %+v, want the five workloads with two LLMs sized", got.Profiles)
+	}
+}

@@ -80,6 +80,7 @@ func (s *Server) routes() chi.Router {
 		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
 		r.Get("/gpus", s.handleAPI(s.handleAPIGPUs))
+		r.Get("/profiles", s.handleAPI(s.handleAPIProfiles))
 		r.Get("/providers", s.handleAPI(s.handleAPIProviders))
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))
 		r.Get("/offers", s.handleAPI(s.handleAPIOffers))
