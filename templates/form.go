@@ -58,10 +58,14 @@ func (f AdviceForm) PricingChecked(pm string) bool {
 }
 
 // UserRowsShown returns the user rows to show: those filled in, then empty
-// rows up to a total of at least five, so the form works without script.
+// rows, at least two and up to a total of at least eight, so the form works
+// without script; a list cut at the cap gets none.
 func (f AdviceForm) UserRowsShown() []UserRow {
 	rows := slices.Clone(f.Users)
-	for len(rows) < 5 {
+	if f.UsersOver > 0 {
+		return rows
+	}
+	for empty := 0; empty < 2 || len(rows) < 8; empty++ {
 		rows = append(rows, UserRow{})
 	}
 	return rows

@@ -39,7 +39,10 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 // other commands stop early when ctx is cancelled too.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+		cmd = "help" // the whole usage, not only serve's flags
+	case len(args) > 0 && args[0] != "" && args[0][0] != '-':
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {

@@ -24,6 +24,7 @@ var pages = map[string][2]string{
 
 	// Sign-in.
 	"login.title":    {"Sign in", "登录"},
+	"login.who":      {"For this gpuplace's sales engineers and administrators, who turn answers into quotes and manage the catalog. Asking where to run a workload needs no account.", "供本 gpuplace 的销售工程师和管理员使用：他们将推荐结果做成报价单并管理目录。查询工作负载放在哪里运行无需账户。"},
 	"login.email":    {"Email", "邮箱"},
 	"login.password": {"Password", "密码"},
 	"login.submit":   {"Sign in", "登录"},
