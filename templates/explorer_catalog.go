@@ -150,8 +150,18 @@ func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []st
 		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Kind, b.Kind),
 			strings.Compare(a.Precision, b.Precision), cmp.Compare(a.GPUCount, b.GPUCount))
 	})
-	rows := c.FindOffers(f.OfferFilter)
-	v.Offers = rows[:min(len(rows), GPUOffersShown)]
+	// The cheapest offers, one row per provider, instance type and price:
+	// the same size at the same price in many regions is one offer to a
+	// buyer (the offers page lists every region).
+	seen := map[string]bool{}
+	for _, r := range c.FindOffers(f.OfferFilter) {
+		k := r.Offer.Provider + "|" + r.Offer.InstanceType + "|" + r.Price.String()
+		if seen[k] || len(v.Offers) == GPUOffersShown {
+			continue
+		}
+		seen[k] = true
+		v.Offers = append(v.Offers, r)
+	}
 	for _, o := range c.Offers {
 		if o.GPU == g.ID {
 			v.OfferCount++
