@@ -189,7 +189,7 @@ type offerColumn struct {
 
 var offerColumns = []offerColumn{
 	{"gpu", false}, {"gpus", true}, {"provider", false}, {"region", false},
-	{"instance", false}, {"pricing", false}, {"price", true},
+	{"instance", false}, {"vcpus", true}, {"ram", true}, {"pricing", false}, {"price", true},
 }
 
 // columnLabel heads a column; the price column names unit and currency.
@@ -230,4 +230,13 @@ func rowSources(rows []catalog.OfferPrice) []catalog.Source {
 		}
 	}
 	return out
+}
+
+// hostSize shows a host's vCPUs or memory as its source states them, and
+// a dash where the source does not say.
+func hostSize(known bool, v string) string {
+	if known {
+		return v
+	}
+	return "—"
 }

@@ -47,6 +47,8 @@ type offerRow struct {
 	Provider string
 	Region   string
 	Instance string
+	VCPUs    string
+	RAM      string
 	Pricing  string
 	Price    string // data-price: the CSV's figure
 	Shown    string // the price cell's text
@@ -54,15 +56,32 @@ type offerRow struct {
 	Source   string // the source link's address
 }
 
+// hostSizeShown reports whether an offer row shows its offer's vCPUs and
+// memory as the embedded catalog states them.
+func hostSizeShown(t testing.TB, r *offerRow) bool {
+	t.Helper()
+	cat, err := realCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range cat.Offers {
+		if o.ID()+"|on_demand" == r.Offer {
+			return o.VCPUs > 0 && r.VCPUs == strconv.Itoa(o.VCPUs) && r.RAM == strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)
+		}
+	}
+	return false
+}
+
 // offerRows reads the body rows of the offers table css.
 func offerRows(t testing.TB, ctx context.Context, css string) []offerRow {
 	t.Helper()
 	js := `[...document.querySelectorAll(` + strconv.Quote(css+" tbody tr") + `)].map(tr => {
 		const c = tr.cells, txt = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
-		const price = tr.querySelector('[data-price]'), src = c[7] && c[7].querySelector('a');
+		const price = tr.querySelector('[data-price]'), src = c[9] && c[9].querySelector('a');
 		return {Offer: tr.dataset.offer || '', GPU: txt(c[0]), Provider: txt(c[2]),
-			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4] && c[4].querySelector('.instance')), Pricing: txt(c[5]),
-			Price: price ? price.dataset.price : '', Shown: txt(price), Date: txt(c[7]), Source: src ? src.href : ''};
+			Region: txt(c[3] && c[3].querySelector('.nowrap')), Instance: txt(c[4] && c[4].querySelector('.instance')),
+			VCPUs: txt(c[5]), RAM: txt(c[6]), Pricing: txt(c[7]),
+			Price: price ? price.dataset.price : '', Shown: txt(price), Date: txt(c[9]), Source: src ? src.href : ''};
 	})`
 	return get(t, ctx, "rows of "+css, chromedp.Evaluate[[]offerRow](js))
 }
@@ -224,6 +243,8 @@ func explorer(t *testing.T, js bool) {
 		t.Errorf("the offer row's price is %q (%s), want the results' %s/h", pickRow.Shown, pickRow.Price, hourly)
 	case pickRow.Date == "" || !strings.HasPrefix(pickRow.Source, "http"):
 		t.Errorf("the offer row has no dated source: %+v", *pickRow)
+	case !hostSizeShown(t, pickRow):
+		t.Errorf("the offer row's vCPUs and RAM %q, %q are not the catalog's", pickRow.VCPUs, pickRow.RAM)
 	}
 	screenshot(t, ctx, "pick-offers-"+mode)
 

@@ -126,6 +126,7 @@ var offersCSVHeader = []string{
 	"gpu", "gpu_name", "gpu_count", "provider", "region", "city", "country", "instance_type",
 	"pricing", "spot_band", "price", "currency", "unit", "source", "date", "estimated",
 	"gpu_fraction", "source_quality", "listed_only", "own_price", "own_currency", "setup", "provider_hq",
+	"vcpus", "memory_gib",
 }
 
 // writeOffersCSV writes rows as the table shows them, prices as plain
@@ -148,6 +149,7 @@ func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, 
 			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
 			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), templates.PriceText(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
+			hostCell(o.VCPUs > 0, strconv.Itoa(o.VCPUs)), hostCell(o.MemoryGiB > 0, strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)),
 		}); err != nil {
 			return err
 		}
@@ -262,4 +264,12 @@ func (p *explorerQuery) region(c *catalog.Catalog) string {
 		return ""
 	}
 	return keys[0]
+}
+
+// hostCell is a host size the source states, empty where it does not.
+func hostCell(known bool, v string) string {
+	if known {
+		return v
+	}
+	return ""
 }

@@ -462,3 +462,42 @@ func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
 		t.Errorf("%d bytes came in %d writes, want them streamed (at least %d writes)", w.Body.Len(), w.writes, min)
 	}
 }
+
+// Ensure the offers CSV states each offer's vCPUs and memory as the
+// catalog does, and leaves them empty where the source does not say.
+func TestOffersCSVHostSize(t *testing.T) {
+	s := newTestServer(t)
+	rec := s.do(t, "GET", "/catalog/offers.csv?pricing=on_demand", nil)
+	wantStatus(t, rec, http.StatusOK)
+	recs, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	byID := map[string]catalog.Offer{}
+	for _, o := range s.cat.Offers {
+		byID[o.ID()] = o
+	}
+	unknown := 0
+	for _, r := range recs[1:] {
+		o := byID[r[col["provider"]]+":"+r[col["region"]]+":"+r[col["instance_type"]]]
+		wantV, wantM := "", ""
+		if o.VCPUs > 0 {
+			wantV = strconv.Itoa(o.VCPUs)
+		} else {
+			unknown++
+		}
+		if o.MemoryGiB > 0 {
+			wantM = strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)
+		}
+		if r[col["vcpus"]] != wantV || r[col["memory_gib"]] != wantM {
+			t.Fatalf("%s: vcpus %q memory %q, want %q %q", o.ID(), r[col["vcpus"]], r[col["memory_gib"]], wantV, wantM)
+		}
+	}
+	if len(recs) < 1000 || unknown == 0 {
+		t.Errorf("%d rows, %d without vCPUs: want the whole catalog, some sources silent on host size", len(recs)-1, unknown)
+	}
+}

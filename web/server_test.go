@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -153,6 +154,12 @@ func TestAPICatalog(t *testing.T) {
 		if got.Counts[k] < min {
 			t.Errorf("counts[%s] = %d, want ≥ %d", k, got.Counts[k], min)
 		}
+	}
+	// Prices are what the offers explorer lists: one per offer and
+	// pricing model.
+	all := s.do(t, "GET", "/catalog/offers", nil).Body.String()
+	if n := got.Counts["prices"]; n <= got.Counts["offers"] || !strings.Contains(all, strconv.Itoa(n)+" prices match.") {
+		t.Errorf("counts[prices] = %d (offers %d), not what the offers explorer lists", n, got.Counts["offers"])
 	}
 }
 

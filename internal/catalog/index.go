@@ -52,12 +52,15 @@ type benchKey struct {
 
 // Counts is how many of each thing the catalog holds.
 type Counts struct {
-	GPUs         int `json:"gpus"`
-	Profiles     int `json:"profiles"`
-	Benchmarks   int `json:"benchmarks"`
-	Providers    int `json:"providers"`
-	Regions      int `json:"regions"`
-	Offers       int `json:"offers"`
+	GPUs       int `json:"gpus"`
+	Profiles   int `json:"profiles"`
+	Benchmarks int `json:"benchmarks"`
+	Providers  int `json:"providers"`
+	Regions    int `json:"regions"`
+	Offers     int `json:"offers"`
+	// Prices counts the offers' prices, one per offer and pricing model
+	// it is sold under: what the offers explorer lists.
+	Prices       int `json:"prices"`
 	Metros       int `json:"metros"`
 	LatencyPairs int `json:"latency_pairs"`
 	Countries    int `json:"countries"`
@@ -71,8 +74,21 @@ func (c *Catalog) Counts() Counts {
 		GPUs: len(c.GPUs), Profiles: len(c.Profiles), Benchmarks: len(c.Benchmarks),
 		Providers: len(c.Providers), Regions: len(c.Regions), Offers: len(c.Offers),
 		Metros: len(c.Metros), LatencyPairs: len(c.Latency), Countries: len(c.Countries),
-		ServingPoints: len(c.Serving),
+		ServingPoints: len(c.Serving), Prices: c.priceCount(),
 	}
+}
+
+// priceCount counts the prices of every offer under every pricing model.
+func (c *Catalog) priceCount() int {
+	n := 0
+	for _, o := range c.Offers {
+		for _, p := range PricingModels {
+			if _, ok := o.Price(p); ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func indexBy[T any](items []T, key func(T) string) map[string]int {

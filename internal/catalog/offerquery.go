@@ -22,7 +22,7 @@ var Units = []string{UnitHour, UnitGPUHour, UnitMonth}
 const SortPrice = "price"
 
 // OfferSorts lists the keys offers can be sorted by.
-var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "pricing", SortPrice}
+var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "vcpus", "ram", "pricing", SortPrice}
 
 // OfferFilter selects and orders offer prices. Empty GPU, Provider, Region
 // ("provider:region"), Pricing and HQ (one of HQScopes: where the provider
@@ -207,6 +207,10 @@ func (c *Catalog) sortOffers(rows []OfferPrice, key string, desc bool) {
 			return strings.Compare(a.Offer.RegionKey(), b.Offer.RegionKey())
 		case "instance":
 			return strings.Compare(a.Offer.InstanceType, b.Offer.InstanceType)
+		case "vcpus":
+			return cmp.Compare(a.Offer.VCPUs, b.Offer.VCPUs)
+		case "ram":
+			return cmp.Compare(a.Offer.MemoryGiB, b.Offer.MemoryGiB)
 		case "pricing":
 			return cmp.Compare(pricingOrder(a.Pricing), pricingOrder(b.Pricing))
 		}
