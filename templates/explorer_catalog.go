@@ -44,10 +44,10 @@ var interconnectLabels = map[string]string{catalog.InterconnectNVLink: "NVLink",
 func interconnectLabel(id string) string { return cmp.Or(interconnectLabels[id], id) }
 
 func precisionLabel(p string) string {
-	if p == catalog.PrecisionFP32 {
-		return "FP32"
+	if p == catalog.PrecisionMixed {
+		return "FP16/BF16"
 	}
-	return "FP16/BF16"
+	return strings.ToUpper(p)
 }
 
 // tflops shows a tensor figure, or a dash for a format the GPU lacks.
@@ -118,12 +118,23 @@ type BenchRow struct {
 	Source      catalog.Source
 }
 
+// ServingRow is one measured LLM serving figure of a GPU with its
+// profile and source.
+type ServingRow struct {
+	catalog.ServingPoint
+	ProfileName string
+	Source      catalog.Source
+}
+
 // GPUView is one GPU's page.
 type GPUView struct {
 	Catalog    *catalog.Catalog
 	GPU        catalog.GPU
 	Source     catalog.Source
 	Benchmarks []BenchRow
+	// Serving are the GPU's measured LLM serving figures, by model,
+	// precision, engine, scenario and concurrency.
+	Serving []ServingRow
 	// Offers are the cheapest on-demand prices per GPU-hour; OfferCount
 	// counts every offer of the GPU.
 	Offers     []catalog.OfferPrice
@@ -149,6 +160,18 @@ func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []st
 	slices.SortStableFunc(v.Benchmarks, func(a, b BenchRow) int {
 		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Kind, b.Kind),
 			strings.Compare(a.Precision, b.Precision), cmp.Compare(a.GPUCount, b.GPUCount))
+	})
+	for _, p := range c.Serving {
+		if p.GPU != g.ID {
+			continue
+		}
+		prof, _ := c.Profile(p.Profile)
+		v.Serving = append(v.Serving, ServingRow{ServingPoint: p, ProfileName: cmp.Or(prof.Name, p.Profile), Source: c.SourceOrID(p.Source)})
+	}
+	slices.SortStableFunc(v.Serving, func(a, b ServingRow) int {
+		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Precision, b.Precision),
+			strings.Compare(a.Engine, b.Engine), strings.Compare(a.Scenario, b.Scenario), cmp.Compare(a.GPUs, b.GPUs),
+			cmp.Compare(a.Concurrency, b.Concurrency), cmp.Compare(a.InputTokens, b.InputTokens))
 	})
 	// The cheapest offers, one row per provider, instance type and price:
 	// the same size at the same price in many regions is one offer to a
@@ -267,3 +290,20 @@ func metroName(c *catalog.Catalog, id string) string {
 
 // catalogRef is a bare Ref that is estimated or not, for a badge.
 func catalogRef(estimated bool) catalog.Ref { return catalog.Ref{Estimated: estimated} }
+
+// ServingRowsOpen is how many LLM serving figures a GPU page shows
+// unfolded; more are folded under their count.
+const ServingRowsOpen = 12
+
+// servingLengths shows a figure's input and output lengths in tokens,
+// "1,000 / 300", with a dash for a length the source does not state.
+func servingLengths(p catalog.ServingPoint) string {
+	return servingCount(p.InputTokens) + " / " + servingCount(p.OutputTokens)
+}
+
+func servingCount(x float64) string {
+	if x <= 0 {
+		return "—"
+	}
+	return fmtNum(x)
+}

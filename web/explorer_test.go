@@ -501,3 +501,40 @@ func TestOffersCSVHostSize(t *testing.T) {
 		t.Errorf("%d rows, %d without vCPUs: want the whole catalog, some sources silent on host size", len(recs)-1, unknown)
 	}
 }
+
+// Ensure a GPU page lists the GPU's measured LLM serving figures, one row
+// each, with their source, and says how answers treat a GPU without them;
+// benchmarks name their precision as measured.
+func TestGPUPageServingFigures(t *testing.T) {
+	s := newTestServer(t)
+	for _, g := range s.cat.GPUs {
+		n := 0
+		for _, p := range s.cat.Serving {
+			if p.GPU == g.ID {
+				n++
+			}
+		}
+		body := s.do(t, "GET", "/catalog/gpus/"+g.ID, nil).Body.String()
+		table := regexp.MustCompile(`(?s)<table data-testid="gpu-serving".*?</table>`).FindString(body)
+		rows := strings.Count(table, "<tr>") - 1 // less the header row
+		switch {
+		case n == 0 && !strings.Contains(body, "no measured LLM serving figure for this GPU"):
+			t.Errorf("%s: no figures, and the page does not say how answers cross-walk", g.ID)
+		case n > 0 && rows != n:
+			t.Errorf("%s: %d serving rows, want the catalog's %d", g.ID, rows, n)
+		}
+	}
+	t4 := s.do(t, "GET", "/catalog/gpus/t4", nil).Body.String()
+	bench := regexp.MustCompile(`(?s)<table data-testid="gpu-benchmarks".*?</table>`).FindString(t4)
+	for _, want := range []string{"<td>INT8</td>", "<td>FP16/BF16</td>"} {
+		if !strings.Contains(bench, want) {
+			t.Errorf("T4 benchmarks lack a %s row", want)
+		}
+	}
+	h100 := s.do(t, "GET", "/catalog/gpus/h100", nil).Body.String()
+	for _, want := range []string{"Output tokens/s", "NVIDIA NIM 1.8.0", `<span class="hint">p99</span>`, "mlcommons/inference_results_v"} {
+		if !strings.Contains(h100, want) {
+			t.Errorf("H100 serving figures lack %q", want)
+		}
+	}
+}
