@@ -91,7 +91,7 @@ func TestBrowserQuote(t *testing.T) {
 	if c := text(t, ctx, `[data-testid=quote-customer]`); !strings.Contains(c, "Ada Lovelace") || !strings.Contains(c, "Analytical Engines") {
 		t.Errorf("quote customer = %q", c)
 	}
-	// The page writes the total grouped (1,588.19); the CSV plain.
+	// The page writes the total grouped (1,588.19), as the exports do.
 	total := text(t, ctx, `[data-testid=quote-total]`)
 	plainTotal := strings.ReplaceAll(total, ",", "")
 	if _, err := decimal.NewFromString(plainTotal); err != nil {
@@ -117,7 +117,7 @@ func TestBrowserQuote(t *testing.T) {
 		t.Fatalf("the PDF download starts %q, want %%PDF-", pdf[:min(len(pdf), 16)])
 	}
 	if text, ok := pdfToText(t, pdf); ok {
-		for _, want := range []string{number, "Ada Lovelace", "Analytical Engines", plainTotal} {
+		for _, want := range []string{number, "Ada Lovelace", "Analytical Engines", total} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the PDF lacks %q:\n%s", want, text)
 			}
@@ -132,7 +132,7 @@ func TestBrowserQuote(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if last := rows[len(rows)-1]; last[1] != "total" || last[6] != plainTotal {
+	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != total {
 		t.Errorf("CSV total row %q, want the page's %s", last, total)
 	}
 

@@ -327,7 +327,11 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				return err
 			}
-			return export(w, q)
+			d, err := s.document(r, q)
+			if err != nil {
+				return err
+			}
+			return export(w, d)
 		}
 	}
 	q, err := s.quoteOf(r, id)
