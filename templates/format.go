@@ -53,12 +53,21 @@ func fmtQty(d decimal.Decimal) string {
 
 // fmtPrice shows a unit price with at least the two places of an amount
 // and every further place it has (0.00, 0.0765, 1.25).
-func fmtPrice(d decimal.Decimal) string {
-	if s := d.String(); strings.Contains(s, ".") && len(s)-strings.IndexByte(s, '.') > 3 {
-		return numbers.Decimal(d, int32(len(s)-strings.IndexByte(s, '.')-1))
+func fmtPrice(d decimal.Decimal) string { return numbers.DecimalMin(d, 2) }
+
+// fmtAmount writes an amount in a currency's minor unit, grouped, without
+// the currency (which the heading names): 12,345.60.
+func fmtAmount(d decimal.Decimal, currency string) string {
+	c, ok := catalog.CurrencyOf(currency)
+	if !ok {
+		c.Minor = 2
 	}
-	return numbers.Decimal(d, 2)
+	return numbers.Decimal(d, c.Minor)
 }
+
+// unitOf writes a line's unit in the page's language (see
+// locale.Printer.Unit).
+func unitOf(ctx context.Context, u string) string { return printer(ctx).Unit(u) }
 
 func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
 

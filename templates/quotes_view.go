@@ -1,9 +1,13 @@
 package templates
 
 import (
+	"context"
+	"encoding/base64"
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"gpuplace/internal/quote"
 )
@@ -84,9 +88,13 @@ type QuoteRow struct {
 	Engine                                           bool
 }
 
-// QuoteView is a quote's page.
+// QuoteView is a quote's page, or its print view.
 type QuoteView struct {
-	Quote     quote.Quote
+	Quote quote.Quote
+	// Seller is who the quote is from; Link the URL of the recommendation
+	// it was made from.
+	Seller    quote.Seller
+	Link      string
 	Revisions []quote.Quote
 	// Events is the quote's history, oldest first.
 	Events []quote.Event
@@ -99,15 +107,16 @@ type QuoteView struct {
 // Status is the quote's status now (expired included).
 func (v QuoteView) Status() string { return v.Quote.StatusAt(v.Now) }
 
-// customerLine is the customer on one line: "Ada Lovelace, Analytical
-// Engines · ada@example.com".
-func customerLine(c quote.Customer) string {
-	s := c.Name
-	if c.Company != "" {
-		s += ", " + c.Company
+// sellerLines are the seller's details, one a line, in the page's
+// language.
+func sellerLines(ctx context.Context, s quote.Seller) []string { return s.Lines(printer(ctx)) }
+
+// logoURI is the seller's logo as a data: URI (the page's policy allows
+// images from data:), or "" when there is none. The image was checked and
+// written again when it was uploaded, under a type of two.
+func logoURI(s quote.Seller) templ.SafeURL {
+	if len(s.Logo) == 0 || (s.LogoType != quote.LogoPNG && s.LogoType != quote.LogoJPEG) {
+		return ""
 	}
-	if c.Email != "" {
-		s += " · " + c.Email
-	}
-	return s
+	return templ.SafeURL("data:" + s.LogoType + ";base64," + base64.StdEncoding.EncodeToString(s.Logo))
 }

@@ -91,12 +91,14 @@ func TestBrowserQuote(t *testing.T) {
 	if c := text(t, ctx, `[data-testid=quote-customer]`); !strings.Contains(c, "Ada Lovelace") || !strings.Contains(c, "Analytical Engines") {
 		t.Errorf("quote customer = %q", c)
 	}
+	// The page writes the total grouped (1,588.19), as the exports do.
 	total := text(t, ctx, `[data-testid=quote-total]`)
-	if _, err := decimal.NewFromString(total); err != nil {
+	plainTotal := strings.ReplaceAll(total, ",", "")
+	if _, err := decimal.NewFromString(plainTotal); err != nil {
 		t.Fatalf("quote total = %q, want an amount", total)
 	}
 	// No discount: the quote costs what the recommendation said.
-	if plain := strings.NewReplacer("$", "", ",", "").Replace(resultTotal); plain != total {
+	if plain := strings.NewReplacer("$", "", ",", "").Replace(resultTotal); plain != plainTotal {
 		t.Errorf("quote total %s differs from the results' total %s", total, resultTotal)
 	}
 
@@ -123,14 +125,14 @@ func TestBrowserQuote(t *testing.T) {
 	}
 
 	// The XLSX sums to the same total; the CSV's total row says it too.
-	if got := xlsxTotal(t, fetchBytes(t, ctx, "/quotes/"+number+".xlsx")); !got.Equal(decimal.RequireFromString(total)) {
+	if got := xlsxTotal(t, fetchBytes(t, ctx, "/quotes/"+number+".xlsx")); !got.Equal(decimal.RequireFromString(plainTotal)) {
 		t.Errorf("XLSX total = %s, want the page's %s", got, total)
 	}
 	rows, err := csv.NewReader(bytes.NewReader(fetchBytes(t, ctx, "/quotes/"+number+".csv"))).ReadAll()
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if last := rows[len(rows)-1]; last[1] != "total" || last[6] != total {
+	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != total {
 		t.Errorf("CSV total row %q, want the page's %s", last, total)
 	}
 
@@ -268,7 +270,8 @@ func pdfToText(t testing.TB, pdf []byte) (string, bool) {
 	return string(out), true
 }
 
-// xlsxTotal opens a quote workbook and computes the cell beside "Total".
+// xlsxTotal opens a quote workbook and computes the cell beside "Total"
+// (followed by the currency).
 func xlsxTotal(t testing.TB, b []byte) decimal.Decimal {
 	t.Helper()
 	f, err := excelize.OpenReader(bytes.NewReader(b))
@@ -282,7 +285,7 @@ func xlsxTotal(t testing.TB, b []byte) decimal.Decimal {
 	}
 	for i, r := range rows {
 		for j, v := range r {
-			if v != "Total" {
+			if v != "Total" && !strings.HasPrefix(v, "Total ") {
 				continue
 			}
 			cell, _ := excelize.CoordinatesToCellName(j+2, i+1)
@@ -299,4 +302,59 @@ func xlsxTotal(t testing.TB, b []byte) decimal.Decimal {
 	}
 	t.Fatalf("no Total in the XLSX: %q", rows)
 	return decimal.Zero
+}
+
+// Ensure an admin sets the seller details in chromium: the page is in the
+// menu, the form posts as a browser sends it (multipart, with a logo file
+// and the page's own origin), and the saved page shows the details and the
+// logo.
+func TestBrowserSeller(t *testing.T) {
+	base, db := startAppDB(t)
+	ctx := newBrowser(t, true)
+	const email, password = "admin@example.com", "a long enough password"
+	u, err := account.NewUser(email, account.RoleAdmin, password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	logo := filepath.Join(t.TempDir(), "logo.png")
+	if err := os.WriteFile(logo, pngLogo(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	follow(t, ctx, "open the sign-in page", http.StatusOK, chromedp.Navigate(base+"/login"))
+	do(t, ctx, "type the credentials",
+		chromedp.SendKeys(chromedp.ID("f-email"), email),
+		chromedp.SendKeys(chromedp.ID("f-password"), password))
+	follow(t, ctx, "sign in", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=login-submit]`)))
+	follow(t, ctx, "click Seller details", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=nav-seller]`)))
+	if p := here(t, ctx).Path; p != "/admin/seller" {
+		t.Fatalf("Seller details went to %s", here(t, ctx))
+	}
+	do(t, ctx, "fill the seller details",
+		chromedp.SendKeys(chromedp.ID("f-seller_company"), "GPU Place GmbH"),
+		chromedp.SendKeys(chromedp.ID("f-seller_address"), "Friedrichstraße 1\n10117 Berlin"),
+		chromedp.SendKeys(chromedp.ID("f-seller_email"), "sales@gpuplace.test"),
+		chromedp.SendKeys(chromedp.ID("f-seller_vat_id"), "DE123456789"),
+		chromedp.SetUploadFiles(chromedp.ID("f-logo"), []string{logo}))
+	follow(t, ctx, "save", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=seller-save]`)))
+	if u := here(t, ctx); u.Path != "/admin/seller" || u.Query().Get("saved") == "" {
+		t.Fatalf("saving went to %s, want /admin/seller?saved=1", u)
+	}
+	if n := count(t, ctx, `[data-testid=seller-saved]`) + count(t, ctx, `[data-testid=seller-logo]`); n != 2 {
+		t.Errorf("after saving: %d of the saved note and the logo, want both", n)
+	}
+	if v := get(t, ctx, "company", chromedp.Value(chromedp.ID("f-seller_company"))); v != "GPU Place GmbH" {
+		t.Errorf("company field = %q after saving", v)
+	}
+	screenshot(t, ctx, "seller-saved")
+	sl, err := db.Seller(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl.Address != "Friedrichstraße 1\n10117 Berlin" || sl.VATID != "DE123456789" || len(sl.Logo) == 0 {
+		t.Errorf("stored seller %+v", sl)
+	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // exporter writes one quote format.
-type exporter func(w http.ResponseWriter, q quote.Quote) error
+type exporter func(w http.ResponseWriter, d export.Document) error
 
 // exports maps a URL suffix to its format.
 func (s *Server) exports() map[string]exporter {
@@ -38,28 +38,38 @@ func (s *Server) cjkFont() []byte {
 	return s.font
 }
 
-func (s *Server) writePDF(w http.ResponseWriter, q quote.Quote) error {
-	b, err := export.PDF(q, s.cjkFont())
+// document is a quote as its exports show it: with its seller and the
+// link back to its recommendation.
+func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, error) {
+	seller, err := s.store.Seller(r.Context())
 	if err != nil {
-		return err
+		return export.Document{}, err
 	}
-	return writeFile(w, b, "application/pdf", q.Number()+".pdf")
+	return export.Document{Quote: q, Seller: seller, Link: s.recommendationURL(q)}, nil
 }
 
-func writeXLSX(w http.ResponseWriter, q quote.Quote) error {
-	b, err := export.XLSX(q)
+func (s *Server) writePDF(w http.ResponseWriter, d export.Document) error {
+	b, err := export.PDF(d, s.cjkFont())
 	if err != nil {
 		return err
 	}
-	return writeFile(w, b, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", q.Number()+".xlsx")
+	return writeFile(w, b, "application/pdf", d.Quote.Number()+".pdf")
 }
 
-func writeCSV(w http.ResponseWriter, q quote.Quote) error {
-	b, err := export.CSV(q)
+func writeXLSX(w http.ResponseWriter, d export.Document) error {
+	b, err := export.XLSX(d)
 	if err != nil {
 		return err
 	}
-	return writeFile(w, b, "text/csv; charset=utf-8", q.Number()+".csv")
+	return writeFile(w, b, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", d.Quote.Number()+".xlsx")
+}
+
+func writeCSV(w http.ResponseWriter, d export.Document) error {
+	b, err := export.CSV(d)
+	if err != nil {
+		return err
+	}
+	return writeFile(w, b, "text/csv; charset=utf-8", d.Quote.Number()+".csv")
 }
 
 func writeFile(w http.ResponseWriter, b []byte, contentType, name string) error {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -74,10 +75,13 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 func riskNotes(r *http.Request, risks []advisor.Risk) string {
 	lines := make([]string, len(risks))
 	for i, k := range risks {
-		lines[i] = "• " + templates.Say(r.Context(), k.Message)
+		lines[i] = riskBullet + templates.Say(r.Context(), k.Message)
 	}
 	return strings.Join(lines, "\n")
 }
+
+// riskBullet starts a risk's line in a quote's notes.
+const riskBullet = "• "
 
 // convertPrice restates a unit price of a result in another currency: back
 // to USD at the result's own rate, then at the catalog's rate.
@@ -119,13 +123,13 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	u, _ := userOf(r.Context())
-	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, DataDates: s.dataDates(r, l.CatalogVersion, res),
-		Owner: u.Email, CreatedBy: u.Email, CreatedAt: s.now()}
+	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, Owner: u.Email, CreatedBy: u.Email, CreatedAt: s.now()}
 	q, fe := quoteFromForm(r.PostForm, base)
 	if fe != nil {
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
 			s.quoteForm("/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)))
 	}
+	s.fromAnswer(r, &q, res)
 	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
 		return err
 	}
@@ -134,28 +138,88 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// dataDates says where a result's figures came from, for the quote, from
-// the catalog version the result was made with.
-func (s *Server) dataDates(r *http.Request, version string, res advisor.Result) string {
-	cat, err := s.versions.Version(r.Context(), version)
+// fromAnswer completes a quote with what its answer says, in the quote's
+// language: where the figures came from (DataDates), and the lines and
+// risk notes the builder filled in from the answer in the page's language,
+// when they were left as they were (see inQuoteLanguage).
+func (s *Server) fromAnswer(r *http.Request, q *quote.Quote, res advisor.Result) {
+	ctx := templates.WithPage(r.Context(), q.Lang, r.URL)
+	q.DataDates = s.dataDates(ctx, q.CatalogVersion, res)
+	if res.Pick != nil {
+		inQuoteLanguage(ctx, q, res.Pick)
+	}
+}
+
+// dataDates says, in ctx's language, where a result's figures came from:
+// the throughput and each placement's prices by their source's title, with
+// the dates of the data, and the exchange rate; from the catalog version
+// the result was made with.
+func (s *Server) dataDates(ctx context.Context, version string, res advisor.Result) string {
+	cat, err := s.versions.Version(ctx, version)
 	if err != nil {
-		cat = s.cat(r)
+		cat = s.versions.Active()
 	}
 	var parts []locale.Text
 	if res.Pick != nil {
 		th := res.Pick.Throughput
-		parts = append(parts, locale.New("quote.data.throughput", th.Source, th.Date))
+		parts = append(parts, locale.New("quote.data.throughput", cat.SourceOrID(th.Source).Title, th.Date))
 		for _, p := range res.Pick.Placements {
 			if o, ok := cat.Offer(p.Provider + ":" + p.Region + ":" + p.InstanceType); ok {
 				price, _ := o.Price(p.Pricing)
-				parts = append(parts, locale.New("quote.data.prices", o.InstanceType, o.Region, price.Source, price.Date))
+				parts = append(parts, locale.New("quote.data.prices", o.InstanceType, o.Region, cat.SourceOrID(price.Source).Title, price.Date))
 			}
 		}
 	}
 	if res.Currency != catalog.BaseCurrency {
 		parts = append(parts, locale.New("quote.data.rate", res.Rate, res.Currency, res.RateDate))
 	}
-	return strings.Join(templates.SayAll(r.Context(), parts), " ")
+	seen := map[string]bool{}
+	var out []string
+	for i, text := range templates.SayAll(ctx, parts) {
+		if k := parts[i].Key(); !seen[k] {
+			seen[k] = true
+			out = append(out, text)
+		}
+	}
+	lang, _ := locale.Parse(templates.Lang(ctx))
+	return locale.For(lang).Sentences(out)
+}
+
+// inQuoteLanguage writes again, in the quote's language (ctx's), what the
+// builder filled in from the answer in the page's: an engine line's
+// description, a risk's line in the notes. Only text left as the answer
+// wrote it (in either language) is written again; what was edited stays as
+// typed. So a quote saved in Chinese from an English page reads in Chinese.
+func inQuoteLanguage(ctx context.Context, q *quote.Quote, pick *advisor.Option) {
+	as := map[string]string{} // the answer's text in any language → in the quote's
+	say := func(t locale.Text, prefix string) {
+		for _, l := range locale.Langs {
+			as[prefix+templates.Say(templates.WithPage(ctx, string(l), nil), t)] = prefix + templates.Say(ctx, t)
+		}
+	}
+	for _, l := range pick.Lines {
+		say(l.DescriptionText, "")
+	}
+	for _, k := range pick.Risks {
+		say(k.Message, riskBullet)
+	}
+	for i, l := range q.Lines {
+		if to, ok := as[l.Description]; ok && l.FromEngine {
+			q.Lines[i].Description = to
+		}
+	}
+	notes := strings.Split(q.Notes, "\n")
+	for i, line := range notes {
+		// A browser sends a textarea's lines ended by CR LF: keep the CR.
+		text, cr := strings.CutSuffix(line, "\r")
+		if to, ok := as[text]; ok {
+			notes[i] = to
+			if cr {
+				notes[i] += "\r"
+			}
+		}
+	}
+	q.Notes = strings.Join(notes, "\n")
 }
 
 // quoteFromForm reads the builder's fields into a quote on top of base
@@ -263,7 +327,11 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				return err
 			}
-			return export(w, q)
+			d, err := s.document(r, q)
+			if err != nil {
+				return err
+			}
+			return export(w, d)
 		}
 	}
 	q, err := s.quoteOf(r, id)
@@ -277,11 +345,23 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, http.StatusOK, templates.QuotePage(v))
 }
 
+// recommendationURL is the link back to the pinned recommendation a quote
+// was made from: absolute under the configured base URL.
+func (s *Server) recommendationURL(q quote.Quote) string {
+	if q.LinkID == "" {
+		return ""
+	}
+	return s.linkURL("/s/" + q.LinkID)
+}
+
 // quoteView gathers a quote's page: its revisions, the revision's history
 // and, for an admin, the users it may be given to.
 func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
-	v := templates.QuoteView{Quote: q, Now: s.now()}
+	v := templates.QuoteView{Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
 	var err error
+	if v.Seller, err = s.store.Seller(r.Context()); err != nil {
+		return v, err
+	}
 	if v.Revisions, err = s.store.Revisions(r.Context(), q.Year, q.Seq); err != nil {
 		return v, err
 	}
@@ -306,8 +386,13 @@ func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
+	seller, err := s.store.Seller(r.Context())
+	if err != nil {
+		return err
+	}
 	ctx := templates.WithPage(r.Context(), q.Lang, r.URL)
-	return render(w, r.WithContext(ctx), http.StatusOK, templates.QuotePrintPage(q, s.now()))
+	return render(w, r.WithContext(ctx), http.StatusOK, templates.QuotePrintPage(templates.QuoteView{Quote: q, Now: s.now(),
+		Seller: seller, Link: s.recommendationURL(q)}))
 }
 
 // handleQuoteEdit handles GET /quotes/{id}/edit: the builder on a draft,
@@ -367,6 +452,11 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 	if fe != nil {
 		title := map[bool]string{true: "quote.edit_title", false: "quote.revise_title"}[cur.Editable()]
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")))
+	}
+	// Without its answer (it cannot be read), the quote keeps its data
+	// dates and its lines as they are.
+	if _, res, err := s.loadLink(r.Context(), cur.LinkID); err == nil {
+		s.fromAnswer(r, &q, res)
 	}
 	if cur.Editable() {
 		err = s.store.UpdateQuote(r.Context(), actorOf(r), &q, s.now())

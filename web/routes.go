@@ -11,8 +11,9 @@ import (
 )
 
 // maxFormBytes bounds what a POST may send, but for an admin's catalog
-// upload (maxImportBytes): a form or a JSON request is a few kilobytes;
-// anything larger is refused with 413.
+// upload (maxImportBytes) and the seller's details with a logo
+// (maxSellerBytes): a form or a JSON request is a few kilobytes; anything
+// larger is refused with 413.
 const maxFormBytes = 64 << 10
 
 // routes lists every route of the app.
@@ -49,6 +50,7 @@ func (s *Server) routes() chi.Router {
 			r.Use(admin...)
 			r.Get("/admin/catalog", s.handle(s.handleAdminCatalog))
 			r.Post("/admin/catalog/{version}/activate", s.handle(s.handleAdminActivate))
+			r.Get("/admin/seller", s.handle(s.handleAdminSeller))
 		})
 		r.Route("/quotes", func(r chi.Router) {
 			r.Use(noStore, s.requirePage(account.RoleSales, account.RoleAdmin))
@@ -71,6 +73,13 @@ func (s *Server) routes() chi.Router {
 		r.Use(page...)
 		r.Use(admin...)
 		r.With(s.slowUpload).Post("/admin/catalog", s.handle(s.handleAdminImport))
+	})
+	// The seller's details come with a logo: a form and an image.
+	r.Group(func(r chi.Router) {
+		r.Use(limitBodies(maxSellerBytes))
+		r.Use(page...)
+		r.Use(admin...)
+		r.Post("/admin/seller", s.handle(s.handleAdminSellerSave))
 	})
 
 	r.Get("/api/openapi.json", handleOpenAPI)

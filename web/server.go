@@ -43,6 +43,9 @@ type Store interface {
 	Quotes(ctx context.Context, f quote.Filter) ([]quote.Quote, int, error)
 	QuoteEvents(ctx context.Context, year, seq, revision int) ([]quote.Event, error)
 	Users(ctx context.Context) ([]account.User, error)
+
+	Seller(ctx context.Context) (quote.Seller, error)
+	SetSeller(ctx context.Context, s quote.Seller) error
 }
 
 // Catalogs hands out the active catalog and keeps its versions;

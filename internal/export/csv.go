@@ -2,24 +2,58 @@ package export
 
 import (
 	"bytes"
-
-	"gpuplace/internal/quote"
 )
 
-// CSV writes a quote's lines, one per row, and a last row with the total.
-// Amounts are plain decimals (a dot, no thousands separator) so the file
-// sums to the total in any tool; text a spreadsheet would run as a
-// formula is neutralised (see SafeCell).
-func CSV(q quote.Quote) ([]byte, error) {
-	var buf bytes.Buffer
-	w := NewCSVWriter(&buf)
-	w.Write([]string{"number", "description", "quantity", "unit", "unit_price", "discount_pct", "amount", "currency"})
-	for _, l := range q.Lines {
-		w.Write([]string{q.Number(), l.Description, l.Quantity.String(), l.Unit, l.UnitPrice.String(),
-			l.DiscountPct.String(), l.Amount.StringFixed(2), q.Currency})
+// CSVColumns are the columns of a quote's CSV, one table: a row per line,
+// then a total row. The CSV is the quote as a table in the quote's
+// language: the header row names the columns in it (csvHeadings), and
+// figures are written as that language writes them, with thousands
+// separators (1,234.56), as on the PDF. Every row repeats the quote's
+// facts (number, currency, customer, dates, catalog version, link,
+// seller), so that rows of several quotes can be put together and still
+// be told apart. Programs read a quote's figures from the JSON API.
+//
+//	number          the quote's number (Q-2026-0007, Q-2026-0007-R2)
+//	description     the line's description as the quote shows it; "Total" on the total row
+//	quantity        grouped decimal (17,520)
+//	unit            the line's unit in the quote's language (instance-hour, 实例小时)
+//	unit_price      grouped decimal, in currency, with every decimal it has (0.0765)
+//	discount_pct    the line's discount, 0–100; on the total row the quote's
+//	amount          grouped decimal, in currency, after discounts; on the total row the total,
+//	                which is the sum of the line amounts
+//	currency        ISO 4217 code
+//	customer_name, customer_company, customer_email
+//	created         the revision's date, YYYY-MM-DD (UTC)
+//	valid_until     YYYY-MM-DD
+//	catalog_version the catalog version the recommendation was made with
+//	link            the pinned recommendation's URL
+//	seller          the seller's company
+var CSVColumns = []string{"number", "description", "quantity", "unit", "unit_price", "discount_pct", "amount", "currency",
+	"customer_name", "customer_company", "customer_email", "created", "valid_until", "catalog_version", "link", "seller"}
+
+// csvHeadings are the words (export.*) that head CSVColumns.
+var csvHeadings = []string{"number", "item", "quantity", "unit", "unit_price", "discount", "amount", "currency",
+	"customer_name", "customer_company", "customer_email", "date", "valid_until", "catalog", "link", "seller"}
+
+// CSV writes a quote as the table CSVColumns describes. Text a
+// spreadsheet would run as a formula is neutralised (see SafeCell).
+func CSV(d Document) ([]byte, error) {
+	q, w := d.Quote, wordsOf(d.Quote)
+	facts := []string{q.Currency, q.Customer.Name, q.Customer.Company, q.Customer.Email, day(q.CreatedAt),
+		day(q.ValidUntil()), q.CatalogVersion, d.Link, d.Seller.Company}
+	head := make([]string, len(csvHeadings))
+	for i, h := range csvHeadings {
+		head[i] = w.label(h)
 	}
-	w.Write([]string{q.Number(), "total", "", "", "", q.DiscountPct.String(), q.Total.StringFixed(2), q.Currency})
-	if err := w.Flush(); err != nil {
+	var buf bytes.Buffer
+	cw := NewCSVWriter(&buf)
+	cw.Write(head)
+	for _, l := range q.Lines {
+		cw.Write(append([]string{q.Number(), l.Description, w.qty(l.Quantity), w.unit(l.Unit), w.price(l.UnitPrice),
+			w.pct(l.DiscountPct), w.amount(l.Amount)}, facts...))
+	}
+	cw.Write(append([]string{q.Number(), w.label("total"), "", "", "", w.pct(q.DiscountPct), w.amount(q.Total)}, facts...))
+	if err := cw.Flush(); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

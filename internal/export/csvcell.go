@@ -10,10 +10,11 @@ import (
 // cell as a formula (OWASP, "CSV Injection"): =, +, -, @, tab and CR.
 const formulaStarts = "=+-@\t\r"
 
-// plainNumber is a number as a spreadsheet reads one: a sign, digits, a
-// decimal point and an exponent of at most three digits, as a spreadsheet
-// holds numbers (doubles reach 1E308); such a cell is data, never a formula.
-var plainNumber = regexp.MustCompile(`^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$`)
+// plainNumber is a number as a spreadsheet reads one: a sign, digits
+// (grouped in thousands or not), a decimal point and an exponent of at
+// most three digits, as a spreadsheet holds numbers (doubles reach
+// 1E308); such a cell is data, never a formula.
+var plainNumber = regexp.MustCompile(`^[+-]?((\d+|\d{1,3}(,\d{3})+)(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$`)
 
 // SafeCell returns s fit for a CSV cell: a cell starting with a character
 // that makes a spreadsheet run it as a formula (=HYPERLINK(…), +cmd|…,

@@ -3,6 +3,7 @@ package export_test
 import (
 	"bytes"
 	"encoding/csv"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,6 +26,11 @@ func TestSafeCell(t *testing.T) {
 		{"-", "'-"},
 		{"- a dash list", "'- a dash list"},
 		{"-12.50", "-12.50"},
+		{"-1,234.50", "-1,234.50"},
+		{"-12,345,678", "-12,345,678"},
+		{"-1,23", "'-1,23"},
+		{"-1,2345.00", "'-1,2345.00"},
+		{"-,123", "'-,123"},
 		{"+12.50", "+12.50"},
 		{"-0.0765", "-0.0765"},
 		{"-.5", "-.5"},
@@ -44,34 +50,48 @@ func TestSafeCell(t *testing.T) {
 	}
 }
 
-// Ensure a quote line that looks like a formula leaves the CSV export as
-// text, and the same line stays a plain string in the workbook.
+// Ensure a quote line, a customer or a seller that looks like a formula
+// leaves the CSV export as text, and the same line stays a plain string
+// in the workbook.
 func TestExportsNeutraliseFormulas(t *testing.T) {
-	q := sample("en")
+	d := sampleDoc(t, "en")
+	q := &d.Quote
 	q.Lines[0].Description = `=HYPERLINK("http://evil.example","click")`
 	q.Lines[1].Unit = "@SUM(A1:A9)"
+	q.Customer.Company = "+cmd|' /C calc'!A0"
+	d.Seller.Company = "-2+3"
 	q.Compute()
-	rows := mustCSV(t, q)
+	rows := mustCSV(t, d)
 	if got := rows[1][1]; got != `'=HYPERLINK("http://evil.example","click")` {
 		t.Errorf("CSV description = %q, want it quoted as text", got)
 	}
 	if got := rows[2][3]; got != "'@SUM(A1:A9)" {
 		t.Errorf("CSV unit = %q, want it quoted as text", got)
 	}
+	if got := rows[1][9]; got != "'+cmd|' /C calc'!A0" {
+		t.Errorf("CSV customer company = %q, want it quoted as text", got)
+	}
+	if got := rows[1][15]; got != "'-2+3" {
+		t.Errorf("CSV seller = %q, want it quoted as text", got)
+	}
 	for _, r := range rows[1:] {
-		if _, err := decimal.NewFromString(r[6]); err != nil {
-			t.Errorf("amount %q is no longer a plain number", r[6])
+		if _, err := decimal.NewFromString(strings.ReplaceAll(r[6], ",", "")); err != nil || r[6][0] == '\'' {
+			t.Errorf("amount %q is no longer a number", r[6])
 		}
 	}
 
-	f := mustWorkbook(t, q)
-	if formula, _ := f.GetCellFormula("Quote", "A8"); formula != "" {
-		t.Errorf("workbook cell A8 holds the formula %q, want the text", formula)
+	f, _ := mustWorkbook(t, d)
+	cell, ok := cellOf(t, f, q.Lines[0].Description)
+	if !ok {
+		t.Fatal("the workbook lacks the first line")
 	}
-	typ, _ := f.GetCellType("Quote", "A8")
-	v, _ := f.GetCellValue("Quote", "A8")
+	if formula, _ := f.GetCellFormula("Quote", cell); formula != "" {
+		t.Errorf("workbook cell %s holds the formula %q, want the text", cell, formula)
+	}
+	typ, _ := f.GetCellType("Quote", cell)
+	v, _ := f.GetCellValue("Quote", cell)
 	if (typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString) || !strings.HasPrefix(v, "=HYPERLINK") {
-		t.Errorf("workbook cell A8 = %q (type %v), want the description as a string", v, typ)
+		t.Errorf("workbook cell %s = %q (type %v), want the description as a string", cell, v, typ)
 	}
 }
 
@@ -85,7 +105,8 @@ func FuzzSafeCell(f *testing.F) {
 			t.Fatalf("SafeCell(%q) = %q: changed more than a leading quote", s, out)
 		}
 		if out != "" && strings.ContainsRune("=+-@\t\r", rune(out[0])) {
-			if _, err := decimal.NewFromString(out); err != nil {
+			// A number, its thousands grouped or not.
+			if _, err := decimal.NewFromString(ungroup(out)); err != nil {
 				t.Fatalf("SafeCell(%q) = %q starts like a formula and is not a number", s, out)
 			}
 		}
@@ -109,3 +130,14 @@ func FuzzSafeCell(f *testing.F) {
 		}
 	})
 }
+
+// ungroup takes the thousands separators out of a number written with
+// them (-1,234.50 → -1234.50), and leaves anything else as it is.
+func ungroup(s string) string {
+	if groupedNumber.MatchString(s) {
+		return strings.ReplaceAll(s, ",", "")
+	}
+	return s
+}
+
+var groupedNumber = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d{1,3})?$`)

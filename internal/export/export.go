@@ -3,15 +3,90 @@
 package export
 
 import (
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
 	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
-// label returns a word of the document in the quote's language.
-func label(q quote.Quote, key string) string {
+// Document is a quote as its exports write it: the quote, who it is
+// from, and where the recommendation behind it can be read again.
+type Document struct {
+	Quote  quote.Quote
+	Seller quote.Seller
+	// Link is the URL of the pinned recommendation the quote was made
+	// from: absolute when the app knows its public address.
+	Link string
+}
+
+// words writes a document's labels, units and numbers in the quote's
+// language: one format per language, the locale's.
+type words struct {
+	p     locale.Printer
+	minor int32
+}
+
+func wordsOf(q quote.Quote) words {
 	lang, _ := locale.Parse(q.Lang)
-	if key == "rule" {
-		return locale.For(lang).T("quote.rule")
+	minor, ok := quote.MinorUnit(q.Currency)
+	if !ok {
+		minor = 2
 	}
-	return locale.For(lang).T("export." + key)
+	return words{p: locale.For(lang), minor: minor}
+}
+
+// label returns a word of the document.
+func (w words) label(key string) string {
+	if key == "rule" {
+		return w.p.T("quote.rule")
+	}
+	return w.p.T("export." + key)
+}
+
+func (w words) unit(u string) string { return w.p.Unit(u) }
+
+// qty and price write figures as they were entered, grouped: 17,520 and
+// 0.0765; pct a percentage; amount an amount in the currency's minor unit.
+func (w words) qty(d decimal.Decimal) string    { return w.p.DecimalMin(d, 0) }
+func (w words) price(d decimal.Decimal) string  { return w.p.DecimalMin(d, 2) }
+func (w words) pct(d decimal.Decimal) string    { return w.p.DecimalMin(d, 0) }
+func (w words) amount(d decimal.Decimal) string { return w.p.Decimal(d, w.minor) }
+
+// fact is one of a document's facts beside its label; link is set on the
+// recommendation's.
+type fact struct {
+	label, value string
+	link         bool
+}
+
+// facts lists the quote's facts in the order every document gives them:
+// dates, reference, currency, catalog version and the recommendation's
+// link.
+func (d Document) facts(w words) []fact {
+	q := d.Quote
+	out := []fact{
+		{label: w.label("date"), value: day(q.CreatedAt)},
+		{label: w.label("valid_until"), value: day(q.ValidUntil())},
+	}
+	if q.Reference != "" {
+		out = append(out, fact{label: w.label("reference"), value: q.Reference})
+	}
+	out = append(out, fact{label: w.label("currency"), value: q.Currency})
+	out = append(out, fact{label: w.label("catalog"), value: q.CatalogVersion})
+	if d.Link != "" {
+		out = append(out, fact{label: w.label("link"), value: d.Link, link: isWebURL(d.Link)})
+	}
+	return out
+}
+
+// day writes a date as every document does: YYYY-MM-DD, UTC.
+func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
+
+// isWebURL reports whether a link can be followed from a file: an
+// absolute http(s) URL.
+func isWebURL(s string) bool {
+	return strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"gpuplace/internal/export"
 )
 
@@ -18,12 +20,13 @@ import (
 // character the font cannot hold (an emoji) is drawn as '?' instead of
 // failing the export.
 func TestPDFChineseWraps(t *testing.T) {
-	q := sample("zh-CN")
+	d := sampleDoc(t, "zh-CN")
+	q := &d.Quote
 	q.Notes = strings.Repeat("报价包含部署支持与每月一次的容量复核，", 7) + "有效期内价格不变。"
 	q.Customer.Company = "火箭🚀科技有限公司"
 	q.Lines[2].Description = "现场培训🚀与部署支持，共两天，含差旅与资料费用，按实际人数安排讲师与助教"
 	q.Compute()
-	b, err := export.PDF(q, font(t))
+	b, err := export.PDF(d, font(t))
 	if err != nil {
 		t.Fatalf("PDF of a Chinese quote with an emoji: %v", err)
 	}
@@ -49,7 +52,7 @@ func TestPDFHeadings(t *testing.T) {
 		font func(*testing.T) []byte
 	}{{"latin", func(*testing.T) []byte { return nil }}, {"cjk", font}} {
 		t.Run(c.name, func(t *testing.T) {
-			b, err := export.PDF(sample("en"), c.font(t))
+			b, err := export.PDF(sampleDoc(t, "en"), c.font(t))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,12 +83,26 @@ func TestPDFHeadings(t *testing.T) {
 	}
 }
 
-// Ensure the workbook shows unit prices with their decimals and states the
-// discount on the quote its amounts are net of.
+// Ensure the workbook shows unit prices with their decimals, grouped
+// figures, and states the discount on the quote its amounts are net of.
 func TestXLSXPricesAndDiscount(t *testing.T) {
-	q := sample("en")
-	f := mustWorkbook(t, q)
-	for cell, want := range map[string]string{"D8": "0.634", "D9": "0.0765", "D10": "1,200.00", "A6": "Discount on the quote %", "B6": "5", "E9": "10"} {
+	d := sampleDoc(t, "en")
+	f, _ := mustWorkbook(t, d)
+	first, ok := cellOf(t, f, d.Quote.Lines[0].Description)
+	if !ok {
+		t.Fatal("no first line")
+	}
+	discount, ok := cellOf(t, f, "Discount on the quote %")
+	if !ok {
+		t.Fatal("no discount on the quote")
+	}
+	below := func(cell string, k int) string {
+		c, r, _ := excelize.CellNameToCoordinates(cell)
+		out, _ := excelize.CoordinatesToCellName(c, r+k)
+		return out
+	}
+	for cell, want := range map[string]string{beside(first, 3): "0.634", below(beside(first, 3), 1): "0.0765",
+		below(beside(first, 3), 2): "1,200.00", beside(first, 1): "17,520", beside(discount, 1): "5", below(beside(first, 4), 1): "10"} {
 		if got, err := f.GetCellValue("Quote", cell); err != nil || got != want {
 			t.Errorf("%s shows %q (%v), want %q", cell, got, err, want)
 		}

@@ -16,22 +16,29 @@ const (
 	margin    = 15.0
 	pageWidth = 210.0 - 2*margin
 	lineH     = 5.0
+	// labelW is the width of the labels beside the quote's facts.
+	labelW = 40.0
+	// logoW and logoH bound the seller's logo, top right.
+	logoW, logoH = 50.0, 22.0
 )
 
 // column widths of the lines table: item, quantity, unit, unit price,
-// discount, amount. The discount column fits its "Discount %" heading.
-var columns = []float64{72, 20, 20, 24, 22, 22}
+// discount, amount. The discount column fits its "Discount %" heading,
+// the unit column "instance-hour", the amount column 1,234,567.89; the
+// item takes the rest, so that a line's description needs few lines.
+var columns = []float64{68, 18, 24, 20, 22, 28}
 
-// PDF lays a quote out as a document: header, customer, lines, totals,
-// validity, the rounding rule, assumptions and data dates. font is a
-// TrueType font (or collection) with CJK glyphs; without one the PDF uses
-// a Latin font and says so on the page.
-func PDF(q quote.Quote, font []byte) ([]byte, error) {
-	d, err := newDoc(q, font)
+// PDF lays a quote out as a document: seller, title, customer, facts,
+// lines, totals, the rounding rule, notes, terms, assumptions and data
+// dates. font is a TrueType font (or collection) with CJK glyphs; without
+// one the PDF uses a Latin font and says so on the page.
+func PDF(qd Document, font []byte) ([]byte, error) {
+	d, err := newDoc(qd, font)
 	if err != nil {
 		return nil, err
 	}
 	d.pdf.AddPage()
+	d.seller()
 	d.header()
 	d.linesTable()
 	d.totals()
@@ -46,7 +53,9 @@ func PDF(q quote.Quote, font []byte) ([]byte, error) {
 // doc is a quote's PDF while it is laid out, with the font it writes in.
 type doc struct {
 	pdf    *fpdf.Fpdf
+	d      Document
 	q      quote.Quote
+	w      words
 	cjk    bool
 	family string
 	// clean cuts text down to what the font draws; encode turns it into
@@ -57,13 +66,15 @@ type doc struct {
 // newDoc starts a quote's PDF in the CJK font, or without one in the
 // core Latin font: text is then cut down to Latin-1 and encoded as the
 // core fonts expect.
-func newDoc(q quote.Quote, font []byte) (*doc, error) {
+func newDoc(qd Document, font []byte) (*doc, error) {
+	q := qd.Quote
+	w := wordsOf(q)
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetMargins(margin, margin, margin)
 	pdf.SetAutoPageBreak(true, margin)
-	pdf.SetTitle(label(q, "title")+" "+q.Number(), true)
+	pdf.SetTitle(w.label("title")+" "+q.Number(), true)
 	pdf.SetCreator("gpuplace", true)
-	d := &doc{pdf: pdf, q: q, family: "Helvetica", clean: latin1, encode: pdf.UnicodeTranslatorFromDescriptor("")}
+	d := &doc{pdf: pdf, d: qd, q: q, w: w, family: "Helvetica", clean: latin1, encode: pdf.UnicodeTranslatorFromDescriptor("")}
 	if font != nil {
 		ttf, err := fontFromCollection(font)
 		if err != nil {
@@ -80,7 +91,7 @@ func newDoc(q quote.Quote, font []byte) (*doc, error) {
 }
 
 func (d *doc) text(s string) string    { return d.encode(d.clean(s)) }
-func (d *doc) label(key string) string { return label(d.q, key) }
+func (d *doc) label(key string) string { return d.w.label(key) }
 func (d *doc) setFont(size float64)    { d.pdf.SetFont(d.family, "", size) }
 
 // split breaks text into lines that fit width w. fpdf's own line breaking
@@ -102,8 +113,60 @@ func (d *doc) multiCell(w, h float64, s string) {
 	d.pdf.MultiCell(w, h, d.text(s), "", "L", false)
 }
 
-// header writes the title, the warning of a PDF without a CJK font, and
-// the quote's facts: dates, customer, reference and currency.
+// seller writes who the quote is from at the top of the page, its logo on
+// the right; nothing when no seller is set.
+func (d *doc) seller() {
+	s := d.d.Seller
+	if s.IsZero() {
+		return
+	}
+	top := d.pdf.GetY()
+	logoBottom := d.logo(top)
+	width := pageWidth
+	if logoBottom > top {
+		width = pageWidth - logoW - 5
+	}
+	for i, line := range s.Lines(d.w.p) {
+		size := 9.0
+		if i == 0 && strings.TrimSpace(s.Company) != "" {
+			size = 12
+		}
+		d.setFont(size)
+		d.multiCell(width, lineH-0.5, line)
+	}
+	d.pdf.SetY(max(d.pdf.GetY(), logoBottom) + 4)
+}
+
+// logo draws the seller's logo top right, at most logoW × logoH, and
+// returns where it ends; top when there is none, or when fpdf cannot read
+// it (the PDF is then made without it rather than not at all).
+func (d *doc) logo(top float64) float64 {
+	s := d.d.Seller
+	typ := map[string]string{quote.LogoPNG: "PNG", quote.LogoJPEG: "JPG"}[s.LogoType]
+	if len(s.Logo) == 0 || typ == "" {
+		return top
+	}
+	// fpdf's errors stick to the document: try the image on a scratch one.
+	probe := fpdf.New("P", "mm", "A4", "")
+	probe.RegisterImageOptionsReader("logo", fpdf.ImageOptions{ImageType: typ}, bytes.NewReader(s.Logo))
+	if probe.Error() != nil {
+		return top
+	}
+	opts := fpdf.ImageOptions{ImageType: typ}
+	info := d.pdf.RegisterImageOptionsReader("logo", opts, bytes.NewReader(s.Logo))
+	iw, ih := info.Extent()
+	if iw <= 0 || ih <= 0 {
+		return top
+	}
+	scale := min(logoW/iw, logoH/ih)
+	w, h := iw*scale, ih*scale
+	d.pdf.ImageOptions("logo", margin+pageWidth-w, top, w, h, false, opts, 0, "")
+	return top + h
+}
+
+// header writes the title, the warning of a PDF without a CJK font, the
+// customer over several lines, then the quote's facts: dates, reference,
+// currency, catalog version and the recommendation's link.
 func (d *doc) header() {
 	q := d.q
 	d.setFont(18)
@@ -114,20 +177,24 @@ func (d *doc) header() {
 		d.multiCell(pageWidth, lineH, locale.For(locale.EN).T("export.no_cjk"))
 		d.pdf.SetTextColor(0, 0, 0)
 	}
-	facts := [][2]string{
-		{d.label("date"), q.CreatedAt.Format("2006-01-02")},
-		{d.label("valid_until"), q.ValidUntil().Format("2006-01-02")},
-		{d.label("customer"), strings.TrimSpace(strings.Join([]string{q.Customer.Name, q.Customer.Company, q.Customer.Email}, "  "))},
-	}
-	if q.Reference != "" {
-		facts = append(facts, [2]string{d.label("reference"), q.Reference})
-	}
-	facts = append(facts, [2]string{d.label("currency"), q.Currency})
-	for _, f := range facts {
-		d.pdf.CellFormat(40, lineH+1, d.text(f[0]), "", 0, "L", false, 0, "")
-		d.multiCell(pageWidth-40, lineH+1, f[1])
+	d.fact(fact{label: d.label("customer"), value: strings.Join(q.Customer.Lines(), "\n")})
+	for _, f := range d.d.facts(d.w) {
+		d.fact(f)
 	}
 	d.pdf.Ln(4)
+}
+
+// fact writes one fact: its label, and its value beside it over as many
+// lines as it has; a link is one line, which can be followed.
+func (d *doc) fact(f fact) {
+	d.pdf.CellFormat(labelW, lineH+1, d.text(f.label), "", 0, "L", false, 0, "")
+	if f.link {
+		d.pdf.SetTextColor(20, 60, 160)
+		d.pdf.CellFormat(pageWidth-labelW, lineH+1, d.text(f.value), "", 1, "L", false, 0, f.value)
+		d.pdf.SetTextColor(0, 0, 0)
+		return
+	}
+	d.multiCell(pageWidth-labelW, lineH+1, f.value)
 }
 
 // linesTable writes the lines table: a heading row, then a row a line,
@@ -142,55 +209,57 @@ func (d *doc) linesTable() {
 		d.pdf.CellFormat(columns[i], lineH+2, d.text(d.label(h)), "B", 0, align, true, 0, "")
 	}
 	d.pdf.Ln(-1)
+	d.setFont(9)
 	for _, l := range d.q.Lines {
 		d.lineRow(l)
 	}
 	d.pdf.Ln(2)
 }
 
-// lineRow writes one line of the quote: its description over as many text
-// lines as it needs, its figures beside it, a rule below.
+// lineRow writes one line of the quote: its description and unit over as
+// many text lines as they need, its figures beside them, a rule below.
 func (d *doc) lineRow(l quote.Line) {
 	pdf := d.pdf
 	desc := d.split(d.clean(l.Description), columns[0]-2)
-	h := float64(max(1, len(desc))) * lineH
+	unit := d.split(d.clean(d.w.unit(l.Unit)), columns[2]-2)
+	h := float64(max(1, len(desc), len(unit))) * lineH
 	if pdf.GetY()+h > 297-margin-20 {
 		pdf.AddPage()
 	}
 	x, y := pdf.GetXY()
 	pdf.MultiCell(columns[0], lineH, d.encode(strings.Join(desc, "\n")), "", "L", false)
 	pdf.SetXY(x+columns[0], y)
-	cells := []string{l.Quantity.String(), l.Unit, l.UnitPrice.String(), l.DiscountPct.String(), l.Amount.StringFixed(2)}
-	for i, c := range cells {
-		align := "R"
-		if i == 1 {
-			align = "L"
-		}
-		pdf.CellFormat(columns[i+1], h, d.text(c), "", 0, align, false, 0, "")
+	pdf.CellFormat(columns[1], lineH, d.text(d.w.qty(l.Quantity)), "", 0, "R", false, 0, "")
+	pdf.MultiCell(columns[2], lineH, d.encode(strings.Join(unit, "\n")), "", "L", false)
+	pdf.SetXY(x+columns[0]+columns[1]+columns[2], y)
+	for i, c := range []string{d.w.price(l.UnitPrice), d.w.pct(l.DiscountPct), d.w.amount(l.Amount)} {
+		pdf.CellFormat(columns[i+3], lineH, d.text(c), "", 0, "R", false, 0, "")
 	}
 	pdf.SetXY(x, y+h)
 	pdf.Line(margin, y+h, margin+pageWidth, y+h)
 }
 
 // totals writes the subtotal, the quote's discount and the total,
-// right-aligned under the amounts.
+// right-aligned under the amounts; a value wider than the amount column
+// takes room from its label, never overlaps it.
 func (d *doc) totals() {
 	q := d.q
 	total := func(name, value string, size float64) {
 		d.setFont(size)
-		d.pdf.CellFormat(pageWidth-columns[5]-30, lineH+2, "", "", 0, "R", false, 0, "")
-		d.pdf.CellFormat(30, lineH+2, d.text(name), "", 0, "R", false, 0, "")
-		d.pdf.CellFormat(columns[5], lineH+2, d.text(value), "", 1, "R", false, 0, "")
+		vw := max(columns[5], d.pdf.GetStringWidth(d.text(value))+2*d.pdf.GetCellMargin())
+		d.pdf.CellFormat(pageWidth-vw, lineH+2, d.text(name), "", 0, "R", false, 0, "")
+		d.pdf.CellFormat(vw, lineH+2, d.text(value), "", 1, "R", false, 0, "")
 	}
-	total(d.label("subtotal"), q.Subtotal.StringFixed(2), 10)
+	total(d.label("subtotal"), d.w.amount(q.Subtotal), 10)
 	if q.DiscountPct.IsPositive() {
-		total(d.label("quote_discount"), q.DiscountPct.String()+" %", 10)
+		total(d.label("quote_discount"), d.w.pct(q.DiscountPct)+" %", 10)
 	}
-	total(d.label("total")+" "+q.Currency, q.Total.StringFixed(2), 13)
+	total(d.label("total")+" "+q.Currency, d.w.amount(q.Total), 13)
 }
 
-// sections writes the rounding rule, then notes, terms and assumptions,
-// each that has something to say under its title.
+// sections writes the rounding rule, then notes (the recommendation's
+// risks among them), terms and assumptions, each that has something to
+// say under its title.
 func (d *doc) sections() {
 	q := d.q
 	d.setFont(9)
@@ -199,7 +268,7 @@ func (d *doc) sections() {
 	for _, sec := range []struct{ title, body string }{
 		{d.label("notes"), q.Notes},
 		{d.label("terms"), q.Terms},
-		{d.label("assumptions"), d.label("catalog") + " " + q.CatalogVersion + ". " + q.DataDates},
+		{d.label("assumptions"), q.DataDates},
 	} {
 		if strings.TrimSpace(sec.body) == "" {
 			continue

@@ -3,15 +3,22 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"image"
+	_ "image/jpeg" // logos: DecodeConfig reads their size
+	_ "image/png"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"gpuplace/internal/quote"
 )
 
-// XLSX writes a quote as a workbook: the header facts, one row per line
-// with numbers stored as numbers, and the total as a SUM of the amounts.
-func XLSX(q quote.Quote) ([]byte, error) {
+// XLSX writes a quote as a workbook: the seller (and its logo), the
+// customer and the quote's facts, one row per line with numbers stored as
+// numbers, the total as a SUM of the amounts, and the rule, notes, terms
+// and assumptions below. The total carries its value as well as its
+// formula, so that a viewer that does not calculate shows it too.
+func XLSX(d Document) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", sheetName); err != nil {
@@ -21,24 +28,38 @@ func XLSX(q quote.Quote) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &sheetWriter{f: f}
-	w.facts(q)
-	first, last := w.lines(q)
-	totalRow := last + 2
-	w.set(fmt.Sprintf("E%d", totalRow), label(q, "total"))
-	totalCell := fmt.Sprintf("F%d", totalRow)
-	w.formula(totalCell, fmt.Sprintf("SUM(F%d:F%d)", first, last))
-	w.set(fmt.Sprintf("A%d", totalRow+2), label(q, "rule"))
-	w.set(fmt.Sprintf("A%d", totalRow+3), label(q, "catalog")+" "+q.CatalogVersion+". "+q.DataDates)
-	w.style(fmt.Sprintf("F%d", first), totalCell, st.money)
-	w.style(fmt.Sprintf("D%d", first), fmt.Sprintf("D%d", last), st.price)
-	w.style("A1", "A1", st.bold)
-	w.style(fmt.Sprintf("A%d", headRow), fmt.Sprintf("F%d", headRow), st.bold)
-	if w.err == nil {
-		w.err = f.SetColWidth(sheetName, "A", "A", 60)
+	rows := sheetRows(d, wordsOf(d.Quote), st)
+	// Hyperlinks and pictures are set before the rows are streamed: the
+	// stream writer keeps them, and writes every cell (the total's formula
+	// with its value) as it is given.
+	if rows.link != "" {
+		if err := f.SetCellHyperLink(sheetName, rows.link, d.Link, "External"); err != nil {
+			return nil, err
+		}
 	}
-	if w.err != nil {
-		return nil, w.err
+	if err := addLogo(f, d.Seller); err != nil {
+		return nil, err
+	}
+	sw, err := f.NewStreamWriter(sheetName)
+	if err != nil {
+		return nil, err
+	}
+	for col, width := range []float64{60, 14, 16, 14, 12, 16} {
+		if err := sw.SetColWidth(col+1, col+1, width); err != nil {
+			return nil, err
+		}
+	}
+	for i, r := range rows.rows {
+		if len(r) == 0 {
+			continue
+		}
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := sw.SetRow(cell, r); err != nil {
+			return nil, err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return nil, err
 	}
 	var buf bytes.Buffer
 	if err := f.Write(&buf); err != nil {
@@ -47,91 +68,133 @@ func XLSX(q quote.Quote) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// sheetName is the quote's sheet; headRow is the row of the lines
-// table's headings, below the facts.
-const (
-	sheetName = "Quote"
-	headRow   = 7
-)
+// sheetName is the quote's sheet.
+const sheetName = "Quote"
 
 // sheetStyles are the cell styles of the quote's sheet.
-type sheetStyles struct{ money, price, bold int }
+type sheetStyles struct{ money, price, number, bold, title, wrap, link int }
 
 func newSheetStyles(f *excelize.File) (sheetStyles, error) {
 	var st sheetStyles
-	var err error
-	if st.money, err = f.NewStyle(&excelize.Style{NumFmt: 4}); err != nil { // #,##0.00
-		return st, err
+	priceFmt := "#,##0.00####" // unit prices keep their decimals (0.0616, not 0.06)
+	numberFmt := "#,##0.###"
+	for _, s := range []struct {
+		id    *int
+		style excelize.Style
+	}{
+		{&st.money, excelize.Style{NumFmt: 4}}, // #,##0.00
+		{&st.price, excelize.Style{CustomNumFmt: &priceFmt}},
+		{&st.number, excelize.Style{CustomNumFmt: &numberFmt}},
+		{&st.bold, excelize.Style{Font: &excelize.Font{Bold: true}}},
+		{&st.title, excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}}},
+		{&st.wrap, excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}}},
+		{&st.link, excelize.Style{Font: &excelize.Font{Color: "1F4E9C", Underline: "single"}}},
+	} {
+		id, err := f.NewStyle(&s.style)
+		if err != nil {
+			return st, err
+		}
+		*s.id = id
 	}
-	// Unit prices keep their decimals (0.0616, not 0.06).
-	priceFmt := "#,##0.00####"
-	if st.price, err = f.NewStyle(&excelize.Style{CustomNumFmt: &priceFmt}); err != nil {
-		return st, err
-	}
-	st.bold, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	return st, err
+	return st, nil
 }
 
-// sheetWriter writes the quote's sheet, keeping the first error: once a
-// write fails, the others do nothing.
-type sheetWriter struct {
-	f   *excelize.File
-	err error
+// sheet is the quote's sheet laid out, a row at a time, before it is
+// written; link is the cell of the recommendation's link.
+type sheet struct {
+	rows [][]any
+	link string
 }
 
-func (w *sheetWriter) set(cell string, v any) {
-	if w.err == nil {
-		w.err = w.f.SetCellValue(sheetName, cell, v)
+func (s *sheet) add(cells ...any) int {
+	s.rows = append(s.rows, cells)
+	return len(s.rows)
+}
+
+func (s *sheet) blank() { s.add() }
+
+// sheetRows lays the sheet out: title, seller, customer, facts, the lines
+// table and its total, then the rule, notes, terms and assumptions.
+func sheetRows(d Document, w words, st sheetStyles) sheet {
+	q := d.Quote
+	var s sheet
+	s.add(excelize.Cell{Value: w.label("title") + " " + q.Number(), StyleID: st.title})
+	s.blank()
+	if !d.Seller.IsZero() {
+		s.add(excelize.Cell{Value: w.label("seller"), StyleID: st.bold})
+		for _, line := range d.Seller.Lines(w.p) {
+			s.add(line)
+		}
+		s.blank()
 	}
-}
-
-func (w *sheetWriter) formula(cell, formula string) {
-	if w.err == nil {
-		w.err = w.f.SetCellFormula(sheetName, cell, formula)
+	s.add(excelize.Cell{Value: w.label("customer"), StyleID: st.bold})
+	for _, line := range q.Customer.Lines() {
+		s.add(line)
 	}
-}
-
-func (w *sheetWriter) style(from, to string, style int) {
-	if w.err == nil {
-		w.err = w.f.SetCellStyle(sheetName, from, to, style)
+	s.blank()
+	for _, f := range d.facts(w) {
+		if f.link {
+			row := s.add(f.label, excelize.Cell{Value: f.value, StyleID: st.link})
+			s.link, _ = excelize.CoordinatesToCellName(2, row)
+			continue
+		}
+		s.add(f.label, f.value)
 	}
-}
-
-// facts writes the title, customer, dates, currency and the quote's
-// discount above the lines.
-func (w *sheetWriter) facts(q quote.Quote) {
-	w.set("A1", label(q, "title")+" "+q.Number())
-	w.set("A2", label(q, "customer"))
-	w.set("B2", q.Customer.Name+" "+q.Customer.Company)
-	w.set("A3", label(q, "date"))
-	w.set("B3", q.CreatedAt.Format("2006-01-02"))
-	w.set("A4", label(q, "valid_until"))
-	w.set("B4", q.ValidUntil().Format("2006-01-02"))
-	w.set("A5", label(q, "currency"))
-	w.set("B5", q.Currency)
 	if q.DiscountPct.IsPositive() {
 		// The amounts are net of it: say so, as the PDF and the page do.
-		w.set("A6", label(q, "quote_discount"))
-		w.set("B6", q.DiscountPct.InexactFloat64())
+		s.add(w.label("quote_discount"), q.DiscountPct.InexactFloat64())
 	}
+	s.blank()
+	var head []any
+	for _, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
+		head = append(head, excelize.Cell{Value: w.label(h), StyleID: st.bold})
+	}
+	s.add(head...)
+	first := len(s.rows) + 1
+	for _, l := range q.Lines {
+		s.add(excelize.Cell{Value: l.Description, StyleID: st.wrap},
+			excelize.Cell{Value: l.Quantity.InexactFloat64(), StyleID: st.number},
+			w.unit(l.Unit),
+			excelize.Cell{Value: l.UnitPrice.InexactFloat64(), StyleID: st.price},
+			excelize.Cell{Value: l.DiscountPct.InexactFloat64(), StyleID: st.number},
+			excelize.Cell{Value: l.Amount.InexactFloat64(), StyleID: st.money})
+	}
+	last := len(s.rows)
+	s.blank()
+	s.add(nil, nil, nil, nil, excelize.Cell{Value: w.label("total") + " " + q.Currency, StyleID: st.bold},
+		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", first, max(first, last)), Value: q.Total.InexactFloat64(), StyleID: st.money})
+	s.blank()
+	s.add(excelize.Cell{Value: w.label("rule"), StyleID: st.wrap})
+	for _, sec := range []struct{ title, body string }{
+		{w.label("notes"), q.Notes},
+		{w.label("terms"), q.Terms},
+		{w.label("assumptions"), q.DataDates},
+	} {
+		if strings.TrimSpace(sec.body) == "" {
+			continue
+		}
+		s.blank()
+		s.add(excelize.Cell{Value: sec.title, StyleID: st.bold})
+		s.add(excelize.Cell{Value: sec.body, StyleID: st.wrap})
+	}
+	return s
 }
 
-// lines writes the lines table, its headings on headRow, and returns the
-// rows of its first and last line.
-func (w *sheetWriter) lines(q quote.Quote) (first, last int) {
-	for i, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
-		cell, _ := excelize.CoordinatesToCellName(i+1, headRow)
-		w.set(cell, label(q, h))
+// logoBox bounds the logo on the sheet, in pixels.
+const logoBoxW, logoBoxH = 200.0, 80.0
+
+// addLogo puts the seller's logo top right, scaled into logoBox; a logo
+// that cannot be read is left out.
+func addLogo(f *excelize.File, s quote.Seller) error {
+	ext := map[string]string{quote.LogoPNG: ".png", quote.LogoJPEG: ".jpg"}[s.LogoType]
+	if len(s.Logo) == 0 || ext == "" {
+		return nil
 	}
-	first = headRow + 1
-	for i, l := range q.Lines {
-		row := first + i
-		w.set(fmt.Sprintf("A%d", row), l.Description)
-		w.set(fmt.Sprintf("B%d", row), l.Quantity.InexactFloat64())
-		w.set(fmt.Sprintf("C%d", row), l.Unit)
-		w.set(fmt.Sprintf("D%d", row), l.UnitPrice.InexactFloat64())
-		w.set(fmt.Sprintf("E%d", row), l.DiscountPct.InexactFloat64())
-		w.set(fmt.Sprintf("F%d", row), l.Amount.InexactFloat64())
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(s.Logo))
+	if err != nil || cfg.Width == 0 || cfg.Height == 0 {
+		return nil
 	}
-	return first, first + len(q.Lines) - 1
+	scale := min(1, logoBoxW/float64(cfg.Width), logoBoxH/float64(cfg.Height))
+	return f.AddPictureFromBytes(sheetName, "C1", &excelize.Picture{Extension: ext, File: s.Logo,
+		Format: &excelize.GraphicOptions{ScaleX: scale, ScaleY: scale, Positioning: "oneCell", AltText: s.Company}})
 }

@@ -1,6 +1,7 @@
 package locale
 
-// admin holds the strings of the catalog admin page.
+// admin holds the strings of the admin pages: catalog versions and the
+// seller details.
 var admin = map[string][2]string{
 	"admin.title":            {"Catalog versions", "目录版本"},
 	"admin.import":           {"Import a price list or a catalog", "导入价格表或目录"},
@@ -27,4 +28,20 @@ var admin = map[string][2]string{
 	"admin.source":           {"Source", "来源"},
 	"admin.active":           {"Active", "当前启用"},
 	"admin.activated":        {"Version %s is now active: new answers use it; pinned links and quotes keep their own.", "版本 %s 已启用：新的结果将使用它；已固定的链接和报价单保持原有版本。"},
+
+	"seller.title":        {"Seller details", "卖方信息"},
+	"seller.lead":         {"Who quotes are from: shown at the top of every quote, its PDF and its workbook, and named in its CSV.", "报价单的出具方：显示在每份报价单、PDF 和工作簿的顶部，并写入 CSV。"},
+	"seller.company":      {"Company", "公司名称"},
+	"seller.address":      {"Address", "地址"},
+	"seller.contact_name": {"Contact name", "联系人"},
+	"seller.email":        {"Contact email", "联系邮箱"},
+	"seller.phone":        {"Contact phone", "联系电话"},
+	"seller.vat_id":       {"VAT ID", "增值税号"},
+	"seller.logo":         {"Logo (PNG or JPEG, at most %s KB and %s pixels a side)", "标志（PNG 或 JPEG，不超过 %s KB，边长不超过 %s 像素）"},
+	"seller.logo.current": {"Current logo", "当前标志"},
+	"seller.logo.remove":  {"Remove the logo", "删除标志"},
+	"seller.save":         {"Save seller details", "保存卖方信息"},
+	"seller.saved":        {"Saved: from now on every quote page and export shows these details, those of earlier quotes included.", "已保存：此后所有报价单页面和导出文件（包括之前的报价单）都显示这些信息。"},
+	"seller.updated":      {"Last changed on %s by %s.", "最后由 %[2]s 于 %[1]s 修改。"},
+	"nav.seller":          {"Seller details", "卖方信息"},
 }

@@ -78,6 +78,27 @@ func (p Printer) Decimal(d decimal.Decimal, places int32) string {
 	return group(d.StringFixed(places))
 }
 
+// DecimalMin writes d with thousands separators, at least minPlaces
+// decimals and every further decimal it has: a quantity (17,520 or 1.125)
+// or a unit price (0.0765, 1,200.00) as it was entered, not rounded.
+func (p Printer) DecimalMin(d decimal.Decimal, minPlaces int32) string {
+	places := int32(0)
+	if s := d.String(); strings.Contains(s, ".") { // String drops trailing zeros
+		places = int32(len(s) - strings.IndexByte(s, '.') - 1)
+	}
+	return group(d.StringFixed(max(minPlaces, places)))
+}
+
+// Unit writes a line's unit: a unit code the product writes (hour, month,
+// GB, GB-month, server) in the printer's language, anything else as it
+// was typed.
+func (p Printer) Unit(u string) string {
+	if s, ok := p.message("unit." + u); ok && u != "" {
+		return s
+	}
+	return u
+}
+
 // Currency is what writing an amount needs to know of its currency.
 type Currency interface {
 	CurrencyCode() string

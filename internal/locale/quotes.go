@@ -12,6 +12,9 @@ var quotes = map[string][2]string{
 	"invalid.too_large":        {"is too large", "过大"},
 	"invalid.percent":          {"must be between 0 and 100", "必须在 0 到 100 之间"},
 	"invalid.quote.days":       {"must be a whole number of days", "必须是整数天数"},
+	"invalid.logo.size":        {"the logo is larger than %s KB", "标志文件大于 %s KB"},
+	"invalid.logo.type":        {"the logo must be a PNG or JPEG image", "标志必须是 PNG 或 JPEG 图片"},
+	"invalid.logo.pixels":      {"the logo is more than %s pixels wide or high", "标志的宽或高超过 %s 像素"},
 
 	"quote.data.throughput": {"Throughput: %s (%s).", "吞吐量：%s（%s）。"},
 	"quote.data.prices":     {"Prices of %s in %s: %s (%s).", "%s 在 %s 的价格：%s（%s）。"},

@@ -111,6 +111,15 @@ func (p Printer) Texts(ts []Text) []string {
 	return out
 }
 
+// Sentences writes sentences one after another as the language does: a
+// space between them in English, none after a Chinese full stop.
+func (p Printer) Sentences(ss []string) string {
+	if p.Lang() == ZH {
+		return strings.Join(ss, "")
+	}
+	return strings.Join(ss, " ")
+}
+
 func (p Printer) arg(a Arg) string {
 	switch {
 	case a.Text != nil:

@@ -206,26 +206,13 @@ var maxAmount = decimal.NewFromInt(1_000_000_000_000)
 // never saved.
 func (q Quote) Validate() error {
 	var fe locale.FieldErrors
-	text := func(field, s string, required bool, max int) {
-		switch {
-		case required && strings.TrimSpace(s) == "":
-			fe.Add(field, "invalid.required")
-		case !utf8.ValidString(s) || strings.ContainsRune(s, 0):
-			fe.Add(field, "invalid.not_text")
-		case utf8.RuneCountInString(s) > max:
-			fe.Add(field, "invalid.text.long", max)
-		}
-	}
+	text := func(field, s string, required bool, max int) { checkText(&fe, field, s, required, max) }
 	text("customer_name", q.Customer.Name, true, maxText)
 	text("company", q.Customer.Company, false, maxText)
 	text("reference", q.Reference, false, maxText)
 	text("notes", q.Notes, false, maxLongText)
 	text("terms", q.Terms, false, maxLongText)
-	if e := strings.TrimSpace(q.Customer.Email); e != "" {
-		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
-			fe.Add("email", "invalid.email")
-		}
-	}
+	checkEmail(&fe, "email", q.Customer.Email)
 	if _, ok := MinorUnit(q.Currency); !ok {
 		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
 	}
@@ -259,6 +246,32 @@ func (q Quote) Validate() error {
 	}
 	return fe.OrNil()
 }
+
+// checkText records a field error for text that is required and empty,
+// not text (invalid UTF-8, a NUL) or longer than max characters.
+func checkText(fe *locale.FieldErrors, field, s string, required bool, max int) {
+	switch {
+	case required && strings.TrimSpace(s) == "":
+		fe.Add(field, "invalid.required")
+	case !utf8Text(s):
+		fe.Add(field, "invalid.not_text")
+	case utf8.RuneCountInString(s) > max:
+		fe.Add(field, "invalid.text.long", max)
+	}
+}
+
+// checkEmail records a field error for an e-mail address, when set, that
+// is not one plain address.
+func checkEmail(fe *locale.FieldErrors, field, s string) {
+	if e := strings.TrimSpace(s); e != "" {
+		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
+			fe.Add(field, "invalid.email")
+		}
+	}
+}
+
+// utf8Text reports whether s is text: valid UTF-8 without a NUL.
+func utf8Text(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 func percent(fe *locale.FieldErrors, field string, d decimal.Decimal) {
 	if d.IsNegative() || d.GreaterThan(decimal.NewFromInt(100)) {

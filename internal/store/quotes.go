@@ -67,8 +67,9 @@ func (s *DB) ReviseQuote(ctx context.Context, a quote.Actor, oldID int64, q *quo
 	})
 }
 
-// UpdateQuote changes a draft in place for a and records what changed; a
-// sent quote is quote.ErrImmutable, a revised one a
+// UpdateQuote changes a draft in place for a — what the builder edits,
+// and its data dates, written in the quote's language — and records what
+// changed; a sent quote is quote.ErrImmutable, a revised one a
 // *quote.SupersededError. The row is locked while it is checked and
 // changed.
 func (s *DB) UpdateQuote(ctx context.Context, a quote.Actor, q *quote.Quote, now time.Time) error {
@@ -85,9 +86,10 @@ func (s *DB) UpdateQuote(ctx context.Context, a quote.Actor, q *quote.Quote, now
 			return err
 		}
 		_, err = tx.ExecContext(ctx, s.d.q(`UPDATE quotes SET customer_name = ?, company = ?, email = ?, reference = ?, currency = ?,
-			valid_days = ?, discount_pct = ?, lines = ?, notes = ?, terms = ?, lang = ?, subtotal = ?, total = ? WHERE id = ?`),
+			valid_days = ?, discount_pct = ?, lines = ?, notes = ?, terms = ?, lang = ?, data_dates = ?, subtotal = ?, total = ?
+			WHERE id = ?`),
 			q.Customer.Name, q.Customer.Company, q.Customer.Email, q.Reference, q.Currency, q.ValidDays, q.DiscountPct.String(),
-			string(lines), q.Notes, q.Terms, q.Lang, q.Subtotal.String(), q.Total.String(), q.ID)
+			string(lines), q.Notes, q.Terms, q.Lang, q.DataDates, q.Subtotal.String(), q.Total.String(), q.ID)
 		if err != nil {
 			return fmt.Errorf("store: update quote: %w", err)
 		}

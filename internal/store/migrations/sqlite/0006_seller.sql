@@ -1,0 +1,16 @@
+-- Who quotes are from, as an admin sets it: one row (id 1), shown on every
+-- quote page and export. The logo is a PNG or JPEG image checked and
+-- written again when it was uploaded; NULL when there is none.
+CREATE TABLE seller (
+    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    company       TEXT NOT NULL,
+    address       TEXT NOT NULL,
+    contact_name  TEXT NOT NULL,
+    contact_email TEXT NOT NULL,
+    contact_phone TEXT NOT NULL,
+    vat_id        TEXT NOT NULL,
+    logo          BLOB,
+    logo_type     TEXT NOT NULL CHECK (logo_type IN ('', 'image/png', 'image/jpeg')),
+    updated_at    TEXT NOT NULL,
+    updated_by    TEXT NOT NULL
+);
