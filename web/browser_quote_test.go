@@ -132,8 +132,8 @@ func TestBrowserQuote(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != total {
-		t.Errorf("CSV total row %q, want the page's %s", last, total)
+	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != plainTotal {
+		t.Errorf("CSV total row %q, want the page's %s as a plain decimal", last, total)
 	}
 
 	// A sent quote is revised into -R2; the sent one stays as it was.

@@ -245,12 +245,12 @@ func TestQuoteJourney(t *testing.T) {
 	wantContains(t, page, "Ada Lovelace", `data-testid="quote-total"`, s.cat.Version.ID, "Draft")
 	total := page[strings.Index(page, `data-testid="quote-total">`)+len(`data-testid="quote-total">`):]
 	total = total[:strings.Index(total, "<")]
-	// The CSV writes the total as the page does, grouped (1,234.56).
+	// The CSV writes the page's total as a plain decimal (1234.56).
 	rows, err := csv.NewReader(s.do(t, "GET", "/quotes/"+number+".csv", nil, "Cookie", sales).Body).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != total {
+	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != strings.ReplaceAll(total, ",", "") {
 		t.Errorf("CSV total row %q, want the page total %s", last, total)
 	}
 

@@ -2,25 +2,28 @@ package export
 
 import (
 	"bytes"
+
+	"github.com/shopspring/decimal"
 )
 
 // CSVColumns are the columns of a quote's CSV, one table: a row per line,
-// then a total row. The CSV is the quote as a table in the quote's
-// language: the header row names the columns in it (csvHeadings), and
-// figures are written as that language writes them, with thousands
-// separators (1,234.56), as on the PDF. Every row repeats the quote's
+// then a total row. Words are in the quote's language: the header row
+// names the columns in it (csvHeadings), descriptions and units are as the
+// PDF writes them. Figures are plain decimals (a dot, no thousands
+// separator, 1234.56) so that any spreadsheet or program sums them to the
+// total; the PDF and XLSX show them grouped. Every row repeats the quote's
 // facts (number, currency, customer, dates, catalog version, link,
 // seller), so that rows of several quotes can be put together and still
-// be told apart. Programs read a quote's figures from the JSON API.
+// be told apart.
 //
 //	number          the quote's number (Q-2026-0007, Q-2026-0007-R2)
 //	description     the line's description as the quote shows it; "Total" on the total row
-//	quantity        grouped decimal (17,520)
+//	quantity        decimal (17520)
 //	unit            the line's unit in the quote's language (instance-hour, 实例小时)
-//	unit_price      grouped decimal, in currency, with every decimal it has (0.0765)
+//	unit_price      decimal, in currency, with every decimal it has (0.0765)
 //	discount_pct    the line's discount, 0–100; on the total row the quote's
-//	amount          grouped decimal, in currency, after discounts; on the total row the total,
-//	                which is the sum of the line amounts
+//	amount          decimal with the currency's minor unit, after discounts; on the
+//	                total row the total, which is the sum of the line amounts
 //	currency        ISO 4217 code
 //	customer_name, customer_company, customer_email
 //	created         the revision's date, YYYY-MM-DD (UTC)
@@ -49,12 +52,25 @@ func CSV(d Document) ([]byte, error) {
 	cw := NewCSVWriter(&buf)
 	cw.Write(head)
 	for _, l := range q.Lines {
-		cw.Write(append([]string{q.Number(), l.Description, w.qty(l.Quantity), w.unit(l.Unit), w.price(l.UnitPrice),
-			w.pct(l.DiscountPct), w.amount(l.Amount)}, facts...))
+		cw.Write(append([]string{q.Number(), l.Description, l.Quantity.String(), w.unit(l.Unit), plainPrice(l.UnitPrice),
+			l.DiscountPct.String(), w.plainAmount(l.Amount)}, facts...))
 	}
-	cw.Write(append([]string{q.Number(), w.label("total"), "", "", "", w.pct(q.DiscountPct), w.amount(q.Total)}, facts...))
+	cw.Write(append([]string{q.Number(), w.label("total"), "", "", "", q.DiscountPct.String(), w.plainAmount(q.Total)}, facts...))
 	if err := cw.Flush(); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+// plainPrice writes a unit price with at least two places and every
+// further place it has, without grouping: 0.0765, 1200.00.
+func plainPrice(d decimal.Decimal) string {
+	if d.Exponent() < -2 {
+		return d.String()
+	}
+	return d.StringFixed(2)
+}
+
+// plainAmount writes an amount with the currency's minor unit, without
+// grouping: 10552.30.
+func (w words) plainAmount(d decimal.Decimal) string { return d.StringFixed(w.minor) }

@@ -89,6 +89,18 @@ func grouped(t testing.TB, s string) decimal.Decimal {
 	return d
 }
 
+// plainAmount matches an amount written as a plain decimal.
+var plainAmount = regexp.MustCompile(`^-?\d+\.\d{2}$`)
+
+// plain parses an amount a CSV wrote as a plain decimal.
+func plain(t testing.TB, s string) decimal.Decimal {
+	t.Helper()
+	if !plainAmount.MatchString(s) {
+		t.Errorf("%q is not a plain decimal amount", s)
+	}
+	return decimal.RequireFromString(s)
+}
+
 func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
 	return pdftotext(t, pdf, "-layout")
@@ -395,8 +407,8 @@ func mustCSV(t *testing.T, d export.Document) [][]string {
 
 // Ensure the CSV is one table with the documented columns, headed in the
 // quote's language, every row carrying the quote's number, customer,
-// dates, currency, catalog version, link and seller; its figures grouped
-// as the language writes them, its units in the language, and its line
+// dates, currency, catalog version, link and seller; its figures plain
+// decimals any spreadsheet sums, its units in the language, and its line
 // amounts adding up to its total row.
 func TestCSV(t *testing.T) {
 	for _, c := range []struct{ lang, first, unit, totalRow string }{
@@ -435,7 +447,7 @@ func TestCSV(t *testing.T) {
 				}
 				if i < len(q.Lines) {
 					l := q.Lines[i]
-					sum = sum.Add(grouped(t, col(r, "amount")))
+					sum = sum.Add(plain(t, col(r, "amount")))
 					if got := col(r, "description"); got != l.Description {
 						t.Errorf("row %d description %q, want %q", i+1, got, l.Description)
 					}
@@ -444,14 +456,14 @@ func TestCSV(t *testing.T) {
 					}
 				}
 			}
-			// Grouped figures: 17,520 hours, 1,200.00 a day, 10,552.30.
-			for _, want := range []string{"17,520", "1,200.00", "10,552.30", "0.0765"} {
+			// Plain figures: 17520 hours, 1200.00 a day, 10552.30.
+			for _, want := range []string{"17520", "1200.00", "10552.30", "0.0765"} {
 				if !slices.ContainsFunc(rows[1:], func(r []string) bool { return slices.Contains(r, want) }) {
 					t.Errorf("no cell shows %q: %q", want, rows)
 				}
 			}
 			last := rows[len(rows)-1]
-			total := grouped(t, col(last, "amount"))
+			total := plain(t, col(last, "amount"))
 			if col(last, "description") != c.totalRow || !sum.Equal(total) || !total.Equal(q.Total) {
 				t.Errorf("total row %q: lines sum to %s, total %s, quote total %s", last, sum, total, q.Total)
 			}
