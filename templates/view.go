@@ -13,7 +13,10 @@ type AdviceView struct {
 	Form AdviceForm
 	// Errors holds messages by form field ("epochs", "users").
 	Errors map[string][]string
-	Result *advisor.Result
+	// BadUserRows marks the user rows (from 0) whose location or share is
+	// wrong, so the page outlines the input at fault.
+	BadUserRows map[int]UserRowFault
+	Result      *advisor.Result
 	// ShareURL is the URL of this answer (the share link); Query is its
 	// query string.
 	ShareURL string
@@ -22,6 +25,9 @@ type AdviceView struct {
 	// Pinned is set on a pinned link's page.
 	Pinned *Pinned
 }
+
+// UserRowFault says which input of a user row is wrong.
+type UserRowFault struct{ Location, Share bool }
 
 // Pinned describes a pinned link: when it was made, from which catalog,
 // and today's total when the active catalog is another one.

@@ -62,7 +62,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	var fe locale.FieldErrors
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q, f)
-		v.Errors = formErrors(r.Context(), fe)
+		v.Errors, v.BadUserRows = formErrors(r.Context(), fe), badUserRows(fe)
 		r = s.boundUsers(r, &v)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
 	}

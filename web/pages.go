@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -47,7 +48,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	var fe locale.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		v.Errors = formErrors(r.Context(), fe)
+		v.Errors, v.BadUserRows = formErrors(r.Context(), fe), badUserRows(fe)
 		status = http.StatusUnprocessableEntity
 		r = s.boundUsers(r, &v)
 	case err != nil:
@@ -110,6 +111,23 @@ func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string 
 			}
 		}
 		out[k] = append(out[k], msg)
+	}
+	return out
+}
+
+// badUserRows finds the user rows a field error names ("users[1].location").
+func badUserRows(fe locale.FieldErrors) map[int]templates.UserRowFault {
+	out := map[int]templates.UserRowFault{}
+	for _, e := range fe {
+		var n int
+		var input string
+		if _, err := fmt.Sscanf(strings.Replace(e.Field, "].", "] ", 1), "users[%d] %s", &n, &input); err != nil {
+			continue
+		}
+		f := out[n]
+		f.Location = f.Location || input == "location"
+		f.Share = f.Share || input == "share"
+		out[n] = f
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -470,5 +471,27 @@ func TestResultCache(t *testing.T) {
 	}
 	if a == c || !strings.Contains(c, `"currency": "EUR"`) {
 		t.Error("a request in EUR got the cached USD answer")
+	}
+}
+
+// Ensure a wrong user row is outlined where it is wrong: the location or
+// the share of that row, tied to the users' message, and no other input.
+func TestAdvicePageOutlinesBadUserRow(t *testing.T) {
+	s := newTestServer(t)
+	for _, c := range []struct{ users, bad string }{
+		{"DE:50,ZZ:50", "f-user-1"},
+		{"DE:abc,FR:50", "f-share-0"},
+	} {
+		body := s.do(t, "GET", "/advice?kind=inference&profile=resnet50&rps=10&latency_ms=100&users="+url.QueryEscape(c.users), nil).Body.String()
+		inputs := regexp.MustCompile(`<input id="(f-(?:user|share)-\d+)"[^>]*>`).FindAllStringSubmatch(body, -1)
+		if len(inputs) == 0 {
+			t.Fatalf("%s: no user rows", c.users)
+		}
+		for _, in := range inputs {
+			marked := strings.Contains(in[0], `aria-invalid="true"`) && strings.Contains(in[0], `aria-describedby="e-users"`)
+			if marked != (in[1] == c.bad) {
+				t.Errorf("%s: %s marked %v, want only %s marked", c.users, in[1], marked, c.bad)
+			}
+		}
 	}
 }
