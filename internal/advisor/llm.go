@@ -65,7 +65,7 @@ func (e *engine) llmFit(o *catalog.Offer, g *catalog.GPU, budgetMS float64) (llm
 	}
 	points, derived := e.llmPoints(g, prec)
 	if len(points) == 0 {
-		return llmServing{}, reasonBenchmark, locale.New("excluded.benchmark", o.InstanceType, locale.Word("kind.inference"), g.Name)
+		return llmServing{}, reasonBenchmark, locale.New("excluded.llm.no_figures", o.InstanceType, e.profile.Name, g.Name)
 	}
 	best := llmServing{perGPU: -1}
 	for _, r := range fits {

@@ -1,12 +1,19 @@
 package advisor_test
 
 import (
+	"encoding/json"
+	"io/fs"
+	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/shopspring/decimal"
 
+	"gpuplace/data"
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 func llmRequest(profile string) advisor.Request {
@@ -95,5 +102,62 @@ func TestLLMFormatAndReplica(t *testing.T) {
 	res = recommend(t, cat, req)
 	if res.Pick != nil {
 		t.Errorf("an A100 serves FP8: %s", placementID(res.Pick.Placements[0]))
+	}
+}
+
+// withoutServing is the embedded catalog less the serving figures of a
+// GPU: the only one of its maker, it then has none to cross-walk from.
+func withoutServing(t *testing.T, gpu string) *catalog.Catalog {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(data.FS, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(data.FS, path)
+		fsys[path] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var points []map[string]any
+	if err := json.Unmarshal(fsys["serving.json"].Data, &points); err != nil {
+		t.Fatal(err)
+	}
+	points = slices.DeleteFunc(points, func(p map[string]any) bool { return p["gpu"] == gpu })
+	b, err := json.Marshal(points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["serving.json"] = &fstest.MapFile{Data: b}
+	cat, err := catalog.Load(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// Ensure a GPU without serving figures, of a maker with none to cross-walk
+// from, is excluded with a sentence that reads whole in both languages.
+func TestLLMNoFiguresExclusionReads(t *testing.T) {
+	cat := withoutServing(t, "mi300x")
+	req := llmRequest("llama-3.3-70b")
+	req.GDPR, req.GPUs = advisor.GDPRNone, []string{"mi300x"}
+	res := recommend(t, cat, req)
+	found := false
+	for _, x := range res.Excluded {
+		for _, lang := range []locale.Lang{locale.EN, locale.ZH} {
+			s := locale.For(lang).Text(x.ExampleText)
+			if strings.Contains(s, "%!") || strings.Contains(s, "MISSING") {
+				t.Errorf("%s exclusion in %s reads %q", x.Reason, lang, s)
+			}
+			if lang == locale.EN && strings.Contains(s, "no measured serving figure of Llama 3.3 70B") {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("exclusions %+v do not say MI300X has no serving figure", res.Excluded)
 	}
 }
