@@ -111,6 +111,9 @@ type usable struct {
 	compliance Compliance
 	// serving is how the offer serves an LLM (LLM profiles only).
 	serving *llmServing
+	// copyGPUs is how many GPUs one copy of a model too large for one GPU
+	// spans (inference on the throughput path; 0 when it fits one).
+	copyGPUs int
 	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
 	// ranking (0 where the offer has no such price).
 	hourlyUSD [5]float64
@@ -172,6 +175,7 @@ func (e *engine) filterOffers() {
 		tput, eff, computeMS float64
 		service              *catalog.Figure
 		node                 *catalog.Figure
+		copyGPUs             int
 	}
 	nodes := map[nodeKey]nodeFacts{}
 	// One allocation for all the usable offers; e.usable points into it.
@@ -276,6 +280,14 @@ func (e *engine) filterOffers() {
 		if !seen {
 			nf.tput, nf.eff, nf.node = e.nodeThroughput(pk.perf, *g, nk.interconnect, o.GPUCount)
 			if w.Kind == catalog.KindInference {
+				// A model too large for one GPU runs as copies of k GPUs
+				// each (tensor parallel inside the instance): the GPUs
+				// left over serve nothing, and each copy runs at the
+				// catalog's node scaling for k GPUs.
+				if k := e.copyGPUs(*g, o); k > 1 {
+					nf.copyGPUs = k
+					nf.tput = pk.perf.perGPU * float64(o.GPUCount/k*k) * e.efficiency(catalog.ScopeNode, nk.interconnect, k)
+				}
 				nf.computeMS, nf.service = e.serviceTime(g)
 				// A partition serves as its share of the GPU: that share
 				// of the throughput, each request that much slower.
@@ -284,7 +296,7 @@ func (e *engine) filterOffers() {
 			nodes[nk] = nf
 		}
 		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
-		u.service, u.node = nf.service, nf.node
+		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs
 		e.usable = append(e.usable, u)
 	}
 }
@@ -356,6 +368,17 @@ func (e *engine) anyPricing(o *catalog.Offer) bool {
 		}
 	}
 	return false
+}
+
+// copyGPUs is how many of an offer's GPUs one copy of the model needs: 1
+// when it fits one GPU (or partition), else the fewest whose memory holds
+// it.
+func (e *engine) copyGPUs(g catalog.GPU, o *catalog.Offer) int {
+	per := g.MemoryGB * share(o)
+	if per <= 0 || e.profile.MemoryGB <= per {
+		return 1
+	}
+	return int(math.Ceil(e.profile.MemoryGB/per - 1e-9))
 }
 
 // instanceMemory is the GPU memory one instance offers a model: all of its

@@ -202,6 +202,11 @@ func (e *engine) placement(pl place, p *plan) Placement {
 			out.Replicas = pl.count * o.GPUCount / s.replica.GPUs
 			out.Instances = pl.count
 		}
+		if k := pl.u.copyGPUs; k > 1 {
+			out.GPUsPerReplica = k
+			out.Replicas = pl.count * (o.GPUCount / k)
+			out.Instances = pl.count
+		}
 		for _, g := range pl.groups {
 			out.Users = append(out.Users, e.req.Users[g].Location)
 		}

@@ -161,3 +161,27 @@ func TestLLMNoFiguresExclusionReads(t *testing.T) {
 		t.Errorf("exclusions %+v do not say MI300X has no serving figure", res.Excluded)
 	}
 }
+
+// Ensure a model too large for one GPU on the throughput path (GPT-J 6B
+// needs 24 GB) runs as copies of two 16 GB T4s, never as one copy a GPU,
+// and that an instance of one T4 is not an option.
+func TestThroughputPathCopiesSpanGPUs(t *testing.T) {
+	cat := realCatalog(t)
+	req := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "gptj-6b", RPS: 5, LatencyMS: 10000, Months: 12},
+		Users:    []advisor.UserShare{{Location: "US", Share: 1}},
+		GPUs:     []string{"t4"},
+	}
+	res := recommend(t, cat, req)
+	opts := options(res)
+	if len(opts) == 0 {
+		t.Fatal("no option on T4s")
+	}
+	for _, o := range opts {
+		pl := o.Placements[0]
+		if pl.GPUCount < 2 || pl.GPUsPerReplica != 2 || pl.Replicas != pl.Instances*(pl.GPUCount/2) {
+			t.Errorf("%s: %d GPUs, %d a copy, %d copies on %d instances; want copies of 2 T4s", placementID(pl), pl.GPUCount,
+				pl.GPUsPerReplica, pl.Replicas, pl.Instances)
+		}
+	}
+}
