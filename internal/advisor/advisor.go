@@ -59,6 +59,7 @@ type engine struct {
 	route      []int
 	nearestRTT []float64
 	routed     []int
+	scratch    scratch
 }
 
 type efficiencyKey struct {
@@ -111,26 +112,76 @@ type usable struct {
 	compliance Compliance
 	// serving is how the offer serves an LLM (LLM profiles only).
 	serving *llmServing
-	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
-	// ranking (0 where the offer has no such price).
+	// prices holds the offer's price (hourly) under each of
+	// catalog.PricingModels, looked up once; hourlyUSD the same as floats,
+	// for ranking (0 where the offer has no such price).
+	prices    offerPrices
 	hourlyUSD [5]float64
+}
+
+// offerPrices is an offer's price per instance-hour under each of
+// catalog.PricingModels, and whether it has one to plan with.
+type offerPrices struct {
+	usd  [5]decimal.Decimal
+	sold [5]bool
+}
+
+// pricesOf looks up an offer's prices under every pricing model (see hourly).
+func pricesOf(o *catalog.Offer) offerPrices {
+	var p offerPrices
+	for k, pm := range catalog.PricingModels {
+		p.usd[k], p.sold[k] = hourly(o, pm)
+	}
+	return p
+}
+
+// pricingIndex is pm's index in catalog.PricingModels, or -1.
+func pricingIndex(pm string) int {
+	switch pm {
+	case catalog.OnDemand:
+		return 0
+	case catalog.Spot:
+		return 1
+	case catalog.Reserved1Y:
+		return 2
+	case catalog.Reserved3Y:
+		return 3
+	case catalog.Monthly:
+		return 4
+	}
+	return -1
+}
+
+// hourly is hourly(u.offer, pm), looked up once.
+func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
+	if k := pricingIndex(pm); k >= 0 && u.prices.sold[k] {
+		return u.prices.usd[k], true
+	}
+	return decimal.Decimal{}, false
+}
+
+// sold reports whether the offer has a price to plan with under pm.
+func (u *usable) sold(pm string) bool {
+	k := pricingIndex(pm)
+	return k >= 0 && u.prices.sold[k]
 }
 
 // hourlyFloat is the offer's price under a pricing model as a float.
 func (u *usable) hourlyFloat(pm string) float64 {
-	switch pm {
-	case catalog.OnDemand:
-		return u.hourlyUSD[0]
-	case catalog.Spot:
-		return u.hourlyUSD[1]
-	case catalog.Reserved1Y:
-		return u.hourlyUSD[2]
-	case catalog.Reserved3Y:
-		return u.hourlyUSD[3]
-	case catalog.Monthly:
-		return u.hourlyUSD[4]
+	if k := pricingIndex(pm); k >= 0 {
+		return u.hourlyUSD[k]
 	}
 	return 0
+}
+
+// setPrices records the offer's prices (see offerPrices).
+func (u *usable) setPrices(p offerPrices) {
+	u.prices = p
+	for k := range p.usd {
+		if p.sold[k] {
+			u.hourlyUSD[k] = toFloat(p.usd[k])
+		}
+	}
 }
 
 // offerPlace names an offer's region for an exclusion example.
@@ -251,7 +302,8 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		if !e.anyPricing(o) {
+		prices := pricesOf(o)
+		if !e.anyPricing(prices) {
 			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
 				e.excl.add(reasonPriceOutlier, func() locale.Text {
 					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
@@ -266,11 +318,7 @@ func (e *engine) filterOffers() {
 		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
 			proximity: e.proximityOf(rf.metro)})
 		u := &pool[len(pool)-1]
-		for k, pm := range catalog.PricingModels {
-			if p, ok := hourly(o, pm); ok {
-				u.hourlyUSD[k] = toFloat(p)
-			}
-		}
+		u.setPrices(prices)
 		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount, share(o)}
 		nf, seen := nodes[nk]
 		if !seen {
@@ -349,9 +397,9 @@ func (e *engine) serviceTime(g *catalog.GPU) (float64, *catalog.Figure) {
 	return e.profile.Inference.ComputeMS, nil
 }
 
-func (e *engine) anyPricing(o *catalog.Offer) bool {
-	for _, p := range e.req.Pricing {
-		if _, ok := hourly(o, p); ok {
+func (e *engine) anyPricing(p offerPrices) bool {
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 && p.sold[k] {
 			return true
 		}
 	}

@@ -127,11 +127,12 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 			}
 		}
 	}
-	shares := make([]float64, len(chosen))
+	shares := grow(&e.scratch.shares, len(chosen))
+	clear(shares)
 	for i := range e.users {
 		shares[route[i]] += e.users[i].weight
 	}
-	p := &plan{hours: e.serviceHours()}
+	p := &plan{hours: e.serviceHours(), places: make([]place, 0, len(chosen))}
 	for k, c := range chosen {
 		if shares[k] == 0 {
 			return nil
@@ -195,7 +196,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 	for _, w := range within {
 		bestWithin = max(bestWithin, w)
 	}
-	egress := make([]float64, len(t.regions))
+	egress := grow(&e.scratch.egress, len(t.regions))
 	for r := range egress {
 		egress[r] = math.NaN()
 	}
@@ -239,14 +240,15 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 // same points, hence the very same sum, which is added up once.
 func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, target float64) []float64 {
 	n := len(t.byService)
-	cut := make([]bool, n+1) // cut[p]: some point's prefix ends before position p
-	prefix := make([]int, len(routed))
+	cut := grow(&e.scratch.cut, n+1) // cut[p]: some point's prefix ends before position p
+	clear(cut)
+	prefix := grow(&e.scratch.prefix, len(routed))
 	for k, i := range routed {
 		p := sort.Search(n, func(j int) bool { return !(rtt[i]+t.computeMS[t.byService[j]] <= target) })
 		prefix[k] = p
 		cut[p] = true
 	}
-	group := make([]int, n) // group of each position: runs without a cut
+	group := grow(&e.scratch.group, n) // group of each position: runs without a cut
 	g := 0
 	for p := range n {
 		if p > 0 && cut[p] {
@@ -254,7 +256,8 @@ func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, t
 		}
 		group[p] = g
 	}
-	sums := make([]float64, g+1)
+	sums := grow(&e.scratch.sums, g+1)
+	clear(sums)
 	for k, i := range routed {
 		if p := prefix[k]; p > 0 {
 			for h := 0; h <= group[p-1]; h++ {
@@ -262,7 +265,7 @@ func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, t
 			}
 		}
 	}
-	within := make([]float64, n)
+	within := grow(&e.scratch.within, n)
 	for p, s := range t.byService {
 		within[s] = sums[group[p]]
 	}
@@ -314,7 +317,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			t.regions = append(t.regions, u.region)
 		}
 		for k, pm := range e.req.Pricing {
-			if _, ok := hourly(u.offer, pm); !ok {
+			if !u.sold(pm) {
 				continue
 			}
 			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
@@ -337,4 +340,22 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	e.tables[m.metro] = t
 	return t
+}
+
+// scratch holds the multi-region search's buffers, reused from call to
+// call (see grow).
+type scratch struct {
+	egress, sums, within, shares []float64
+	prefix, group                []int
+	cut                          []bool
+}
+
+// grow returns (*buf)[:n], reallocating *buf when it is too small. The
+// contents are whatever the last user left: callers clear what they read
+// before writing.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }

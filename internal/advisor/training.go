@@ -21,7 +21,7 @@ func (e *engine) trainingPlans() []*plan {
 	for _, u := range e.usable {
 		var missed, endless *plan
 		for _, pm := range e.req.Pricing {
-			price, ok := hourly(u.offer, pm)
+			price, ok := u.hourly(pm)
 			if !ok {
 				continue
 			}

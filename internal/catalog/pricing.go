@@ -1,7 +1,5 @@
 package catalog
 
-import "github.com/shopspring/decimal"
-
 // Pricing models an offer may be billed under.
 const (
 	OnDemand   = "on_demand"
@@ -27,7 +25,7 @@ const (
 // tables; it is billed by TermHours. A spot price the catalog marks as an
 // outlier (SpotOutlier) is still returned: whether to plan with it is the
 // caller's choice.
-func (o Offer) Price(pricing string) (Price, bool) {
+func (o *Offer) Price(pricing string) (Price, bool) {
 	switch pricing {
 	case OnDemand:
 		if o.OnDemand != nil {
@@ -35,10 +33,9 @@ func (o Offer) Price(pricing string) (Price, bool) {
 		}
 	case Monthly:
 		if m := o.Monthly; m != nil {
-			per := m.PerMonth.Div(decimal.NewFromInt(HoursPerMonth))
-			p := Price{USDPerHour: m.usdPerMonth.Div(decimal.NewFromInt(HoursPerMonth)), Ref: m.Ref}
+			p := Price{USDPerHour: m.usdPerHour, Ref: m.Ref}
 			if m.Currency != "" && m.Currency != BaseCurrency {
-				p.PerHour, p.Currency = per, m.Currency
+				p.PerHour, p.Currency = m.perHour, m.Currency
 			}
 			return p, true
 		}
