@@ -1,12 +1,13 @@
 package advisor
 
 import (
-	"gpuplace/internal/locale"
 	"math"
+	"sync"
 
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Recommend answers a request from a catalog. It fills in defaults,
@@ -20,6 +21,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 		return Result{}, err
 	}
 	e := newEngine(cat, req)
+	defer e.release()
 	e.filterOffers()
 	var plans []*plan
 	if req.Workload.Kind == catalog.KindTraining {
@@ -47,8 +49,9 @@ type engine struct {
 	sovereignOut []locale.Text
 	usable       []*usable
 	users        []userPoint
-	// latency caches a metro's latency figures by GPU service time.
-	latency map[latencyKey]latencyStats
+	// latency caches, by metro, its latency figures for each GPU service
+	// time asked.
+	latency [][]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo).
@@ -60,6 +63,64 @@ type engine struct {
 	nearestRTT []float64
 	routed     []int
 	scratch    scratch
+	// groupSlab, planChunk and placeChunk hold the multi-region search's
+	// plans (see groupsOf, multiPlan).
+	groupSlab  []int
+	planChunk  []plan
+	placeChunk []place
+	// buf holds the big working slices, from bufferPool.
+	buf *buffers
+}
+
+// buffers are an answer's big working slices: the usable offers and the
+// single-region plans, a few MB for the embedded catalog. They are reused
+// from answer to answer, which spares the garbage collector that much per
+// answer; nothing in a Result points into them (results copy what they
+// show).
+type buffers struct {
+	usable  []usable
+	usables []*usable
+	plans   []plan
+	places  []place
+	ptrs    []*plan
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// take returns *buf emptied, with room for n elements: appending up to n
+// never moves it, so pointers into it stay put.
+func take[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, 0, n)
+	}
+	return (*buf)[:0]
+}
+
+// newPlan returns a plan of one place, from the buffers while they have
+// room (they never grow: pointers into them stay put), else from the heap.
+func (e *engine) newPlan(pl place) *plan {
+	b := e.buf
+	if len(b.plans) < cap(b.plans) && len(b.places) < cap(b.places) {
+		b.places = append(b.places, pl)
+		k := len(b.places)
+		b.plans = append(b.plans, plan{places: b.places[k-1 : k : k]})
+		return &b.plans[len(b.plans)-1]
+	}
+	return &plan{places: []place{pl}}
+}
+
+// release clears the buffers (no catalog stays reachable through them) and
+// gives them back to the pool.
+func (e *engine) release() {
+	b := e.buf
+	e.buf, e.usable = nil, nil
+	clear(b.usable)
+	clear(b.usables)
+	clear(b.plans)
+	clear(b.places)
+	clear(b.ptrs)
+	b.usable, b.usables, b.plans, b.places, b.ptrs = b.usable[:0], b.usables[:0], b.plans[:0], b.places[:0], b.ptrs[:0]
+	bufferPool.Put(b)
 }
 
 type efficiencyKey struct {
@@ -83,8 +144,8 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency},
-		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{},
-		efficiencies: map[efficiencyKey]float64{}}
+		rate:         r.PerUSD.InexactFloat64(),
+		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference {
 		e.llm = p.LLM
@@ -130,7 +191,10 @@ type offerPrices struct {
 func pricesOf(o *catalog.Offer) offerPrices {
 	var p offerPrices
 	for k, pm := range catalog.PricingModels {
-		p.usd[k], p.sold[k] = hourly(o, pm)
+		p.usd[k], p.sold[k] = o.USDPerHour(pm)
+	}
+	if p.sold[1] && o.SpotOutlier() != "" {
+		p.usd[1], p.sold[1] = decimal.Decimal{}, false // as hourly
 	}
 	return p
 }
@@ -226,8 +290,8 @@ func (e *engine) filterOffers() {
 	}
 	nodes := map[nodeKey]nodeFacts{}
 	// One allocation for all the usable offers; e.usable points into it.
-	pool := make([]usable, 0, len(e.cat.Offers))
-	e.usable = make([]*usable, 0, len(e.cat.Offers))
+	pool := take(&e.buf.usable, len(e.cat.Offers))
+	e.usable = take(&e.buf.usables, len(e.cat.Offers))
 	for i := range e.cat.Offers {
 		o := &e.cat.Offers[i]
 		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
@@ -335,6 +399,7 @@ func (e *engine) filterOffers() {
 		u.service, u.node = nf.service, nf.node
 		e.usable = append(e.usable, u)
 	}
+	e.buf.usable, e.buf.usables = pool, e.usable
 }
 
 // proximityOf is how far a metro is from the work's data or users, for
@@ -429,7 +494,9 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 	}
 	budget := e.req.Budget.InexactFloat64()
 	kept := plans[:0]
-	over := map[*catalog.Offer]locale.Text{}
+	// The first plan over the budget of each offer: its sentence is made
+	// only for the exclusion's example.
+	over := map[*catalog.Offer]*plan{}
 	fits := map[*catalog.Offer]bool{}
 	var order []*catalog.Offer
 	for _, p := range plans {
@@ -441,12 +508,15 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		}
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
-			over[o] = locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+			over[o] = p
 		}
 	}
 	for _, o := range order {
 		if !fits[o] {
-			e.excl.add(reasonBudget, func() locale.Text { return over[o] })
+			e.excl.add(reasonBudget, func() locale.Text {
+				p := over[o]
+				return locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+			})
 		}
 	}
 	return kept

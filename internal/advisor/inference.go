@@ -30,8 +30,8 @@ func (e *engine) inferencePlans() []*plan {
 			}
 		}
 	}
-	pool, places := make([]plan, 0, n), make([]place, 0, n)
-	plans = make([]*plan, 0, n)
+	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
+	plans = take(&e.buf.ptrs, n)
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		for _, pm := range e.req.Pricing {
@@ -53,7 +53,10 @@ func (e *engine) inferencePlans() []*plan {
 			plans = append(plans, p)
 		}
 	}
+	e.buf.plans, e.buf.places, e.buf.ptrs = pool, places, plans
 	if !anyMeets(plans) {
+		// (appending beyond n moves plans out of the buffer: the buffer
+		// keeps the first n.)
 		plans = append(plans, e.multiRegionPlans()...)
 	}
 	return plans

@@ -50,23 +50,38 @@ func (e *engine) multiRegionPlans() []*plan {
 // do not reach, so the pool spans the user groups (one metro near each
 // continent) rather than holding the ten metros nearest the largest group.
 func (e *engine) searchMetros() []metroOption {
-	byMetro := map[int]*metroOption{}
-	var all []*metroOption
+	// Metros in order of their first offer, each with its offers: counted
+	// first, so each metro's list is one slice of a single array.
+	index := make([]int, len(e.cat.Metros))
+	count := make([]int, len(e.cat.Metros))
+	var metros []int
 	for _, u := range e.usable {
-		m, ok := byMetro[u.metro]
-		if !ok {
-			m = &metroOption{metro: u.metro, minCompute: math.Inf(1)}
-			byMetro[u.metro] = m
-			all = append(all, m)
+		if count[u.metro] == 0 {
+			metros = append(metros, u.metro)
 		}
+		count[u.metro]++
+	}
+	all := make([]*metroOption, len(metros))
+	options := make([]metroOption, len(metros))
+	offers := make([]*usable, len(e.usable))
+	start := 0
+	for i, metro := range metros {
+		index[metro] = i
+		options[i] = metroOption{metro: metro, minCompute: math.Inf(1), offers: offers[start : start : start+count[metro]]}
+		all[i] = &options[i]
+		start += count[metro]
+	}
+	for _, u := range e.usable {
+		m := all[index[u.metro]]
 		m.offers = append(m.offers, u)
 		m.minCompute = math.Min(m.minCompute, u.computeMS)
 	}
 	target := e.req.Workload.LatencyMS
 	reach := make([][]bool, len(all))
+	reachAll := make([]bool, len(all)*len(e.users))
 	for i, m := range all {
 		m.coverage = e.statsFor(m.metro, m.minCompute).within
-		reach[i] = make([]bool, len(e.users))
+		reach[i] = reachAll[i*len(e.users) : (i+1)*len(e.users)]
 		for j, rtt := range e.rttTo(m.metro) {
 			reach[i][j] = rtt+m.minCompute <= target
 		}
@@ -132,7 +147,8 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 	for i := range e.users {
 		shares[route[i]] += e.users[i].weight
 	}
-	p := &plan{hours: e.serviceHours(), places: make([]place, 0, len(chosen))}
+	p := e.multiPlan(len(chosen))
+	p.hours = e.serviceHours()
 	for k, c := range chosen {
 		if shares[k] == 0 {
 			return nil
@@ -168,15 +184,36 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 }
 
 // groupsOf lists, in order, the user groups of some user points (given in
-// order; the points of a group are consecutive in e.users).
+// order; the points of a group are consecutive in e.users). The lists are
+// cut from one growing array, never written once handed out.
 func (e *engine) groupsOf(points []int) []int {
-	var groups []int
+	start := len(e.groupSlab)
 	for _, i := range points {
-		if g := e.users[i].group; len(groups) == 0 || groups[len(groups)-1] != g {
-			groups = append(groups, g)
+		if g := e.users[i].group; len(e.groupSlab) == start || e.groupSlab[len(e.groupSlab)-1] != g {
+			e.groupSlab = append(e.groupSlab, g)
 		}
 	}
-	return groups
+	if len(e.groupSlab) == start {
+		return nil
+	}
+	return e.groupSlab[start:len(e.groupSlab):len(e.groupSlab)]
+}
+
+// multiPlan returns an empty plan with room for n places, carved from
+// chunks: the search makes hundreds of them.
+func (e *engine) multiPlan(n int) *plan {
+	if len(e.planChunk) == cap(e.planChunk) {
+		e.planChunk = make([]plan, 0, 64)
+	}
+	if cap(e.placeChunk)-len(e.placeChunk) < n {
+		e.placeChunk = make([]place, 0, 64*MaxRegions)
+	}
+	e.planChunk = append(e.planChunk, plan{})
+	p := &e.planChunk[len(e.planChunk)-1]
+	k := len(e.placeChunk)
+	p.places = e.placeChunk[k : k : k+n]
+	e.placeChunk = e.placeChunk[:k+n]
+	return p
 }
 
 // cheapestPlace picks, among a metro's offers and the allowed pricing

@@ -1,5 +1,7 @@
 package catalog
 
+import "github.com/shopspring/decimal"
+
 // Pricing models an offer may be billed under.
 const (
 	OnDemand   = "on_demand"
@@ -53,6 +55,34 @@ func (o *Offer) Price(pricing string) (Price, bool) {
 		}
 	}
 	return Price{}, false
+}
+
+// USDPerHour is Price(pricing).USDPerHour, without copying the price's
+// source: the advisor reads it for every offer it weighs.
+func (o *Offer) USDPerHour(pricing string) (decimal.Decimal, bool) {
+	switch pricing {
+	case OnDemand:
+		if o.OnDemand != nil {
+			return o.OnDemand.USDPerHour, true
+		}
+	case Monthly:
+		if o.Monthly != nil {
+			return o.Monthly.usdPerHour, true
+		}
+	case Spot:
+		if o.Spot != nil {
+			return o.Spot.USDPerHour, true
+		}
+	case Reserved1Y:
+		if o.Reserved1Y != nil {
+			return o.Reserved1Y.USDPerHour, true
+		}
+	case Reserved3Y:
+		if o.Reserved3Y != nil {
+			return o.Reserved3Y.USDPerHour, true
+		}
+	}
+	return decimal.Decimal{}, false
 }
 
 // TermHours is the length of a pricing model's commitment: a reserved term
