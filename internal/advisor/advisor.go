@@ -68,6 +68,9 @@ type engine struct {
 	groupSlab  []int
 	planChunk  []plan
 	placeChunk []place
+	// placeMemos and intSlab keep memoPlace's answers.
+	placeMemos map[uint64][]placeMemo
+	intSlab    []int
 	// buf holds the big working slices, from bufferPool.
 	buf *buffers
 }

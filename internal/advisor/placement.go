@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gpuplace/internal/catalog"
@@ -160,7 +161,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 			}
 		}
 		e.routed = routed
-		pl, ok := e.cheapestPlace(cands[c], routed, nearest, shares[k], e.groupsOf(routed))
+		pl, ok := e.memoPlace(cands, c, routed, nearest, shares[k])
 		if !ok {
 			return nil
 		}
@@ -181,6 +182,50 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 	p.meets = p.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p
+}
+
+// maxMemoPoints is the most user points memoPlace remembers answers for.
+const maxMemoPoints = 32
+
+// placeMemo is a cheapestPlace answer: for the candidate metro c and the
+// user points routed to it.
+type placeMemo struct {
+	c      int
+	routed []int
+	pl     place
+	ok     bool
+}
+
+// memoPlace is cheapestPlace for the points routed to candidate c, worked
+// out once per metro and set of points: the search meets the same pair in
+// many sets of metros (Tokyo serves the same Japanese users whichever two
+// metros serve the rest). The points' round trips are those to c and
+// their share is the sum of their weights, so c and the points decide the
+// answer.
+func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float64, share float64) (place, bool) {
+	if len(routed) > maxMemoPoints {
+		// Many points: the same set seldom comes twice, and keeping them
+		// all would cost more than it saves.
+		return e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+	}
+	h := uint64(c)*0x9e3779b97f4a7c15 ^ uint64(len(routed))
+	for _, i := range routed {
+		h = (h ^ uint64(i)) * 0x100000001b3
+	}
+	if e.placeMemos == nil {
+		e.placeMemos = map[uint64][]placeMemo{}
+	}
+	for _, m := range e.placeMemos[h] {
+		if m.c == c && slices.Equal(m.routed, routed) {
+			return m.pl, m.ok
+		}
+	}
+	pl, ok := e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+	start := len(e.intSlab)
+	e.intSlab = append(e.intSlab, routed...)
+	kept := e.intSlab[start:len(e.intSlab):len(e.intSlab)]
+	e.placeMemos[h] = append(e.placeMemos[h], placeMemo{c: c, routed: kept, pl: pl, ok: ok})
+	return pl, ok
 }
 
 // groupsOf lists, in order, the user groups of some user points (given in
