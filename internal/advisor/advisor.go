@@ -268,10 +268,22 @@ func (e *engine) filterOffers() {
 	perfs := map[string]*perfOK{}
 	gpus := map[string]*catalog.GPU{}
 	ruledOut := map[string]bool{}
+	// The catalog knows each offer's region once it is indexed; a catalog
+	// built by hand is looked up here.
 	type regionKey struct{ provider, id string }
-	regionAt := make(map[regionKey]int, len(e.cat.Regions))
-	for i := range e.cat.Regions {
-		regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+	var regionAt map[regionKey]int
+	regionOf := func(i int, o *catalog.Offer) (int, bool) {
+		if ri, ok := e.cat.OfferRegion(i); ok && e.cat.Regions[ri].ID == o.Region && e.cat.Regions[ri].Provider == o.Provider {
+			return ri, true
+		}
+		if regionAt == nil {
+			regionAt = make(map[regionKey]int, len(e.cat.Regions))
+			for i := range e.cat.Regions {
+				regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+			}
+		}
+		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		return ri, ok
 	}
 	type regionFacts struct {
 		known  bool
@@ -297,7 +309,7 @@ func (e *engine) filterOffers() {
 	e.usable = take(&e.buf.usables, len(e.cat.Offers))
 	for i := range e.cat.Offers {
 		o := &e.cat.Offers[i]
-		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		ri, ok := regionOf(i, o)
 		if !ok {
 			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
 		}
