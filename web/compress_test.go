@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -67,4 +68,36 @@ func slicesContain(values []string, want string) bool {
 		}
 	}
 	return false
+}
+
+// Ensure the page cache never shows one visitor's page to another: a
+// signed-in user's header names them, an anonymous visitor's names no one,
+// in whichever order they ask the same question; and a page asked in
+// another language is in that language.
+func TestPageCacheKeepsViewersApart(t *testing.T) {
+	s := newTestServer(t)
+	sales := s.signInAs(t, "ana@example.com", "sales")
+	admin := s.signInAs(t, "bo@example.com", "admin")
+	target := "/advice?" + germanInference
+	for round := range 2 {
+		anon := s.do(t, "GET", target, nil)
+		ana := s.do(t, "GET", target, nil, "Cookie", sales)
+		bo := s.do(t, "GET", target, nil, "Cookie", admin)
+		zh := s.do(t, "GET", target, nil, "Accept-Language", "zh-CN")
+		for _, rec := range []*httptest.ResponseRecorder{anon, ana, bo, zh} {
+			wantStatus(t, rec, http.StatusOK)
+		}
+		if strings.Contains(anon.Body.String(), "@example.com") {
+			t.Errorf("round %d: the anonymous page names a user", round)
+		}
+		if !strings.Contains(ana.Body.String(), "ana@example.com") || strings.Contains(ana.Body.String(), "bo@example.com") {
+			t.Errorf("round %d: ana's page does not name her alone", round)
+		}
+		if !strings.Contains(bo.Body.String(), "bo@example.com") || strings.Contains(bo.Body.String(), "ana@example.com") {
+			t.Errorf("round %d: bo's page does not name him alone", round)
+		}
+		if zh.Body.String() == anon.Body.String() || !strings.Contains(zh.Body.String(), `lang="zh-CN"`) {
+			t.Errorf("round %d: the page asked in Chinese is not in Chinese", round)
+		}
+	}
 }

@@ -40,14 +40,16 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
 		return nil
 	}
-	// A page for no one in particular (nobody signed in: the header names
-	// the user) is the same for everyone who asks in that language.
-	pageKey := ""
-	if _, signedIn := userOf(r.Context()); !signedIn {
-		pageKey = "page " + s.cat(r).Version.ID + " " + templates.Lang(r.Context()) + " " + r.Header.Get("HX-Request") + " " + r.URL.RawQuery
-		if gz, ok := s.bodies.get(pageKey); ok {
-			return writeGzipped(w, http.StatusOK, contentTypeHTML, gz)
-		}
+	// The page is the same for everyone who asks in that language, but for
+	// its header, which names a signed-in user: such a page is kept for
+	// that user only (and as they are: a new role is a new page).
+	viewer := ""
+	if u, ok := userOf(r.Context()); ok {
+		viewer = strconv.FormatInt(u.ID, 10) + ":" + u.Role + ":" + u.Email
+	}
+	pageKey := "page " + s.cat(r).Version.ID + " " + templates.Lang(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
+	if gz, ok := s.bodies.get(pageKey); ok {
+		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz)
 	}
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)
@@ -70,7 +72,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		// the whole form (the script swaps it too).
 		page = templates.Results(v)
 	}
-	if status != http.StatusOK || pageKey == "" {
+	if status != http.StatusOK {
 		return render(w, r, status, page)
 	}
 	b, err := renderBytes(r, page)
