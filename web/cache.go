@@ -15,7 +15,7 @@ import (
 const (
 	// answerCacheBytes bounds the advisor's answers kept, by their
 	// estimated size in memory (resultBytes).
-	answerCacheBytes = 12 << 20
+	answerCacheBytes = 8 << 20
 	// bodyCacheBytes bounds the gzipped bodies kept: API answers and
 	// rendered pages.
 	bodyCacheBytes = 8 << 20

@@ -44,7 +44,9 @@ func gzipBytes(b []byte) []byte {
 	zw.Write(b)
 	zw.Close()
 	gzipWriters.Put(zw)
-	return buf.Bytes()
+	// A copy of the exact size: the buffer has grown by doubling, and a
+	// cache would keep its spare capacity too.
+	return bytes.Clone(buf.Bytes())
 }
 
 // gunzipBytes undoes gzipBytes.

@@ -100,8 +100,13 @@ func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.R
 	if res, ok := s.answers.get(key); ok {
 		return res, nil
 	}
+	// However many ask at once, only so many answers are worked out at
+	// a time: more would not finish sooner on the cores there are, and
+	// each holds a few MB while it runs.
+	s.adviceSlots <- struct{}{}
 	start := time.Now()
 	res, err := advisor.Recommend(cat, req)
+	<-s.adviceSlots
 	if err == nil {
 		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
 		s.answers.put(key, res, resultBytes(res))

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -108,9 +109,11 @@ type Server struct {
 	// answers keeps recent answers; bodies their gzipped JSON and pages.
 	answers *lru[advisor.Result]
 	bodies  *lru[[]byte]
-	logins  *attemptLimiter
-	backoff *loginBackoff
-	metrics *metrics
+	// adviceSlots bounds the answers worked out at once (see recommend).
+	adviceSlots chan struct{}
+	logins      *attemptLimiter
+	backoff     *loginBackoff
+	metrics     *metrics
 	fontState
 	router chi.Router
 }
@@ -121,7 +124,8 @@ func NewServer(cfg Config) *Server {
 	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
 		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
 		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes),
-		bodies: newLRU[[]byte](bodyCacheBytes), metrics: newMetrics()}
+		bodies: newLRU[[]byte](bodyCacheBytes), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		metrics: newMetrics()}
 	if s.importTimeout <= 0 {
 		s.importTimeout = DefaultImportTimeout
 	}

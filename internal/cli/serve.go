@@ -29,7 +29,7 @@ const shutdownTimeout = 10 * time.Second
 // GOMEMLIMIT sets another: past it the garbage collector runs more often
 // rather than letting garbage pile up (a burst of new questions allocates
 // several MB each). The answer caches are bounded well below it.
-const memoryLimit = 88 << 20
+const memoryLimit = 72 << 20
 
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
