@@ -382,7 +382,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	if t, ok := e.tables[m.metro]; ok {
 		return t
 	}
-	t := &servingTable{}
+	t := &servingTable{cands: make([]servingCand, 0, len(m.offers)*len(e.req.Pricing))}
 	computeSlot := map[float64]int{}
 	regionSlot := map[*catalog.Region]int{}
 	for _, u := range m.offers {

@@ -79,6 +79,9 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	s.within *= 100
+	if e.latency[metro] == nil {
+		e.latency[metro] = make([]latencyStats, 0, 4)
+	}
 	e.latency[metro] = append(e.latency[metro], s)
 	return s
 }
