@@ -21,16 +21,16 @@ func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) erro
 	})
 }
 
-// writeAdvice answers a decoded request as JSON, reusing the encoded form
-// of a cached answer.
+// writeAdvice answers a decoded request as JSON, reusing the encoded and
+// gzipped form of a cached answer.
 func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func() (advisor.Request, error)) error {
 	req, err := decode()
 	if err != nil {
 		return err
 	}
-	key := s.cacheKey(s.cat(r), req)
-	if b, ok := s.cache.getJSON(key); ok {
-		return writeRawJSON(w, http.StatusOK, b)
+	key := "api " + s.cacheKey(s.cat(r), req)
+	if gz, ok := s.bodies.get(key); ok {
+		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz)
 	}
 	res, err := s.recommend(s.cat(r), req)
 	if err != nil {
@@ -40,8 +40,9 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func
 	if err != nil {
 		return err
 	}
-	s.cache.putJSON(key, b)
-	return writeRawJSON(w, http.StatusOK, b)
+	gz := gzipBytes(b)
+	s.bodies.put(key, gz, len(gz))
+	return writeEncoded(w, http.StatusOK, contentTypeJSON, b, gz)
 }
 
 // handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.

@@ -1,9 +1,16 @@
 package web_test
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
+
+	"gpuplace/web"
 )
+
+// issueQuestion is the question the performance figures are measured on:
+// ResNet-50 inference for users in Germany, the US and Japan, 80 ms target.
+const issueQuestion = "kind=inference&latency_ms=80&peak_rps=150&profile=resnet50&users=DE:50,US:30,JP:20"
 
 // BenchmarkAPIAdvice measures GET /api/v1/advice through the real handler
 // and the embedded catalog, beside /healthz for scale.
@@ -20,6 +27,38 @@ func BenchmarkAPIAdvice(b *testing.B) {
 			for b.Loop() {
 				if rec := s.do(b, "GET", bc.target, nil); rec.Code != http.StatusOK {
 					b.Fatalf("status %d", rec.Code)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNewQuestion measures questions the answer cache has not seen
+// (the request rate changes each time) beside the same question asked
+// again, as JSON and as the HTML page, gzipped as browsers ask.
+func BenchmarkNewQuestion(b *testing.B) {
+	s := newTestServer(b, withLimits(web.Limits{}))
+	for _, bc := range []struct {
+		name, path string
+		vary       bool
+	}{
+		{"api/new", "/api/v1/advice?", true},
+		{"api/cached", "/api/v1/advice?", false},
+		{"page/new", "/advice?", true},
+		{"page/cached", "/advice?", false},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				rps := "50"
+				if bc.vary {
+					rps = fmt.Sprintf("50.%06d", i)
+				}
+				target := bc.path + issueQuestion + "&rps=" + rps
+				if rec := s.do(b, "GET", target, nil, "Accept-Encoding", "gzip"); rec.Code != http.StatusOK {
+					b.Fatalf("%s: status %d", target, rec.Code)
 				}
 			}
 		})

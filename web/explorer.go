@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/export"
@@ -24,11 +23,9 @@ import (
 // for that filter and says which keys it ignored. A mistyped link then
 // still shows something useful instead of an error page.
 //
-// Its answers are compressed: the heat map and the CSV are hundreds of
-// kilobytes of repetitive text. The pages hold no secret an attacker could
-// probe by reflecting input (BREACH), only public catalog data.
+// Its answers are compressed like every other (see compress): the heat map
+// and the CSV are hundreds of kilobytes of repetitive text.
 func (s *Server) explorerRoutes(r chi.Router) {
-	r.Use(middleware.Compress(5, "text/html", "text/csv"))
 	r.Get("/", s.handle(handleExplorerIndex))
 	r.Get("/gpus", s.handle(s.handleExplorerGPUs))
 	r.Get("/gpus/{id}", s.handle(s.handleExplorerGPU))

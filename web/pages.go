@@ -41,6 +41,17 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
 		return nil
 	}
+	// The page is the same for everyone who asks in that language, but for
+	// its header, which names a signed-in user: such a page is kept for
+	// that user only (and as they are: a new role is a new page).
+	viewer := ""
+	if u, ok := userOf(r.Context()); ok {
+		viewer = strconv.FormatInt(u.ID, 10) + ":" + u.Role + ":" + u.Email
+	}
+	pageKey := "page " + s.cat(r).Version.ID + " " + templates.Lang(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
+	if gz, ok := s.bodies.get(pageKey); ok {
+		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz)
+	}
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)
 	res, err := s.answer(s.cat(r), f)
@@ -56,15 +67,22 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	default:
 		v.Result = &res
 	}
-	if r.Header.Get("HX-Request") == "true" {
+	page := templates.AdvicePage(v)
+	if r.Header.Get("HX-Request") == "true" && status == http.StatusOK {
 		// Script on: the results swap in place. Field errors then come as
 		// the whole form (the script swaps it too).
-		if status != http.StatusOK {
-			return render(w, r, status, templates.AdvicePage(v))
-		}
-		return render(w, r, status, templates.Results(v))
+		page = templates.Results(v)
 	}
-	return render(w, r, status, templates.AdvicePage(v))
+	if status != http.StatusOK {
+		return render(w, r, status, page)
+	}
+	b, err := renderBytes(r, page)
+	if err != nil {
+		return err
+	}
+	gz := gzipBytes(b)
+	s.bodies.put(pageKey, gz, len(gz))
+	return writeEncoded(w, status, contentTypeHTML, b, gz)
 }
 
 // answer asks the advisor the form's question with the request's catalog,
@@ -80,14 +98,19 @@ func (s *Server) answer(cat *catalog.Catalog, f adviceForm) (advisor.Result, err
 // on the same catalog.
 func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
 	key := s.cacheKey(cat, req)
-	if res, ok := s.cache.get(key); ok {
+	if res, ok := s.answers.get(key); ok {
 		return res, nil
 	}
+	// However many ask at once, only so many answers are worked out at
+	// a time: more would not finish sooner on the cores there are, and
+	// each holds a few MB while it runs.
+	s.adviceSlots <- struct{}{}
 	start := time.Now()
 	res, err := advisor.Recommend(cat, req)
+	<-s.adviceSlots
 	if err == nil {
 		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
-		s.cache.put(key, res)
+		s.answers.put(key, res, resultBytes(res))
 	}
 	return res, err
 }

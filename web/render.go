@@ -32,15 +32,31 @@ func (s *Server) handleAPI(h handlerFunc) http.HandlerFunc {
 // render renders c into a buffer first, so a failing component never leaves
 // a half-written page, then writes status and body.
 func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	b, err := renderBytes(r, c)
+	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Type", contentTypeHTML)
 	w.WriteHeader(status)
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(b)
 	return err
 }
+
+// renderBytes renders c into a buffer.
+func renderBytes(r *http.Request, c templ.Component) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	if err := c.Render(r.Context(), &buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Content types of pages and JSON answers.
+const (
+	contentTypeHTML = "text/html; charset=utf-8"
+	contentTypeJSON = "application/json"
+)
 
 // writeJSON encodes v as the response body.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
@@ -61,7 +77,7 @@ func encodeJSON(v any) ([]byte, error) {
 }
 
 func writeRawJSON(w http.ResponseWriter, status int, b []byte) error {
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", contentTypeJSON)
 	w.WriteHeader(status)
 	_, err := w.Write(b)
 	return err

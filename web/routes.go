@@ -22,7 +22,7 @@ func (s *Server) routes() chi.Router {
 	// One advice budget per address, whether asked on the page or the API.
 	adviceLimit := s.limit(s.limits.Advice)
 	// GetHead answers HEAD on every GET route (the server sends no body).
-	r.Use(s.recoverPanics, s.observe, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
+	r.Use(s.recoverPanics, s.observe, compress, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
 		middleware.GetHead)
 
 	r.Get("/static/*", handleStatic)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gpuplace/internal/account"
+	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/link"
 	"gpuplace/internal/quote"
@@ -107,10 +109,14 @@ type Server struct {
 	// options holds the form's choices for the catalog asked last (the
 	// active one): one entry, so no catalog is kept alive through it.
 	options atomic.Pointer[templates.Options]
-	cache   *resultCache
-	logins  *attemptLimiter
-	backoff *loginBackoff
-	metrics *metrics
+	// answers keeps recent answers; bodies their gzipped JSON and pages.
+	answers *lru[advisor.Result]
+	bodies  *lru[[]byte]
+	// adviceSlots bounds the answers worked out at once (see recommend).
+	adviceSlots chan struct{}
+	logins      *attemptLimiter
+	backoff     *loginBackoff
+	metrics     *metrics
 	fontState
 	router chi.Router
 }
@@ -120,7 +126,9 @@ type Server struct {
 func NewServer(cfg Config) *Server {
 	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
 		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
-		metricsApart: cfg.MetricsApart, now: cfg.Now, cache: newResultCache(resultCacheSize), metrics: newMetrics()}
+		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes),
+		bodies: newLRU[[]byte](bodyCacheBytes), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		metrics: newMetrics()}
 	if s.importTimeout <= 0 {
 		s.importTimeout = DefaultImportTimeout
 	}
@@ -163,9 +171,6 @@ func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
 	s.options.Store(&o)
 	return o
 }
-
-// resultCacheSize is how many recent answers are kept (each is tens of KB).
-const resultCacheSize = 512
 
 // ServeHTTP routes a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }

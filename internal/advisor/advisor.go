@@ -1,12 +1,13 @@
 package advisor
 
 import (
-	"gpuplace/internal/locale"
 	"math"
+	"sync"
 
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Recommend answers a request from a catalog. It fills in defaults,
@@ -20,6 +21,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 		return Result{}, err
 	}
 	e := newEngine(cat, req)
+	defer e.release()
 	e.filterOffers()
 	var plans []*plan
 	if req.Workload.Kind == catalog.KindTraining {
@@ -47,8 +49,9 @@ type engine struct {
 	sovereignOut []locale.Text
 	usable       []*usable
 	users        []userPoint
-	// latency caches a metro's latency figures by GPU service time.
-	latency map[latencyKey]latencyStats
+	// latency caches, by metro, its latency figures for each GPU service
+	// time asked.
+	latency [][]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo).
@@ -59,6 +62,68 @@ type engine struct {
 	route      []int
 	nearestRTT []float64
 	routed     []int
+	scratch    scratch
+	// groupSlab, planChunk and placeChunk hold the multi-region search's
+	// plans (see groupsOf, multiPlan).
+	groupSlab  []int
+	planChunk  []plan
+	placeChunk []place
+	// placeMemos and intSlab keep memoPlace's answers.
+	placeMemos map[uint64][]placeMemo
+	intSlab    []int
+	// buf holds the big working slices, from bufferPool.
+	buf *buffers
+}
+
+// buffers are an answer's big working slices: the usable offers and the
+// single-region plans, a few MB for the embedded catalog. They are reused
+// from answer to answer, which spares the garbage collector that much per
+// answer; nothing in a Result points into them (results copy what they
+// show).
+type buffers struct {
+	usable  []usable
+	usables []*usable
+	plans   []plan
+	places  []place
+	ptrs    []*plan
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// take returns *buf emptied, with room for n elements: appending up to n
+// never moves it, so pointers into it stay put.
+func take[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, 0, n)
+	}
+	return (*buf)[:0]
+}
+
+// newPlan returns a plan of one place, from the buffers while they have
+// room (they never grow: pointers into them stay put), else from the heap.
+func (e *engine) newPlan(pl place) *plan {
+	b := e.buf
+	if len(b.plans) < cap(b.plans) && len(b.places) < cap(b.places) {
+		b.places = append(b.places, pl)
+		k := len(b.places)
+		b.plans = append(b.plans, plan{places: b.places[k-1 : k : k]})
+		return &b.plans[len(b.plans)-1]
+	}
+	return &plan{places: []place{pl}}
+}
+
+// release clears the buffers (no catalog stays reachable through them) and
+// gives them back to the pool.
+func (e *engine) release() {
+	b := e.buf
+	e.buf, e.usable = nil, nil
+	clear(b.usable)
+	clear(b.usables)
+	clear(b.plans)
+	clear(b.places)
+	clear(b.ptrs)
+	b.usable, b.usables, b.plans, b.places, b.ptrs = b.usable[:0], b.usables[:0], b.plans[:0], b.places[:0], b.ptrs[:0]
+	bufferPool.Put(b)
 }
 
 type efficiencyKey struct {
@@ -82,8 +147,8 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency},
-		rate: r.PerUSD.InexactFloat64(), latency: map[latencyKey]latencyStats{},
-		efficiencies: map[efficiencyKey]float64{}}
+		rate:         r.PerUSD.InexactFloat64(),
+		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference {
 		e.llm = p.LLM
@@ -114,26 +179,79 @@ type usable struct {
 	// copyGPUs is how many GPUs one copy of a model too large for one GPU
 	// spans (inference on the throughput path; 0 when it fits one).
 	copyGPUs int
-	// hourlyUSD is the price of each of catalog.PricingModels as a float, for
-	// ranking (0 where the offer has no such price).
+	// prices holds the offer's price (hourly) under each of
+	// catalog.PricingModels, looked up once; hourlyUSD the same as floats,
+	// for ranking (0 where the offer has no such price).
+	prices    offerPrices
 	hourlyUSD [5]float64
+}
+
+// offerPrices is an offer's price per instance-hour under each of
+// catalog.PricingModels, and whether it has one to plan with.
+type offerPrices struct {
+	usd  [5]decimal.Decimal
+	sold [5]bool
+}
+
+// pricesOf looks up an offer's prices under every pricing model (see hourly).
+func pricesOf(o *catalog.Offer) offerPrices {
+	var p offerPrices
+	for k, pm := range catalog.PricingModels {
+		p.usd[k], p.sold[k] = o.USDPerHour(pm)
+	}
+	if p.sold[1] && o.SpotOutlier() != "" {
+		p.usd[1], p.sold[1] = decimal.Decimal{}, false // as hourly
+	}
+	return p
+}
+
+// pricingIndex is pm's index in catalog.PricingModels, or -1.
+func pricingIndex(pm string) int {
+	switch pm {
+	case catalog.OnDemand:
+		return 0
+	case catalog.Spot:
+		return 1
+	case catalog.Reserved1Y:
+		return 2
+	case catalog.Reserved3Y:
+		return 3
+	case catalog.Monthly:
+		return 4
+	}
+	return -1
+}
+
+// hourly is hourly(u.offer, pm), looked up once.
+func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
+	if k := pricingIndex(pm); k >= 0 && u.prices.sold[k] {
+		return u.prices.usd[k], true
+	}
+	return decimal.Decimal{}, false
+}
+
+// sold reports whether the offer has a price to plan with under pm.
+func (u *usable) sold(pm string) bool {
+	k := pricingIndex(pm)
+	return k >= 0 && u.prices.sold[k]
 }
 
 // hourlyFloat is the offer's price under a pricing model as a float.
 func (u *usable) hourlyFloat(pm string) float64 {
-	switch pm {
-	case catalog.OnDemand:
-		return u.hourlyUSD[0]
-	case catalog.Spot:
-		return u.hourlyUSD[1]
-	case catalog.Reserved1Y:
-		return u.hourlyUSD[2]
-	case catalog.Reserved3Y:
-		return u.hourlyUSD[3]
-	case catalog.Monthly:
-		return u.hourlyUSD[4]
+	if k := pricingIndex(pm); k >= 0 {
+		return u.hourlyUSD[k]
 	}
 	return 0
+}
+
+// setPrices records the offer's prices (see offerPrices).
+func (u *usable) setPrices(p offerPrices) {
+	u.prices = p
+	for k := range p.usd {
+		if p.sold[k] {
+			u.hourlyUSD[k] = toFloat(p.usd[k])
+		}
+	}
 }
 
 // offerPlace names an offer's region for an exclusion example.
@@ -153,10 +271,22 @@ func (e *engine) filterOffers() {
 	perfs := map[string]*perfOK{}
 	gpus := map[string]*catalog.GPU{}
 	ruledOut := map[string]bool{}
+	// The catalog knows each offer's region once it is indexed; a catalog
+	// built by hand is looked up here.
 	type regionKey struct{ provider, id string }
-	regionAt := make(map[regionKey]int, len(e.cat.Regions))
-	for i := range e.cat.Regions {
-		regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+	var regionAt map[regionKey]int
+	regionOf := func(i int, o *catalog.Offer) (int, bool) {
+		if ri, ok := e.cat.OfferRegion(i); ok && e.cat.Regions[ri].ID == o.Region && e.cat.Regions[ri].Provider == o.Provider {
+			return ri, true
+		}
+		if regionAt == nil {
+			regionAt = make(map[regionKey]int, len(e.cat.Regions))
+			for i := range e.cat.Regions {
+				regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+			}
+		}
+		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		return ri, ok
 	}
 	type regionFacts struct {
 		known  bool
@@ -179,11 +309,11 @@ func (e *engine) filterOffers() {
 	}
 	nodes := map[nodeKey]nodeFacts{}
 	// One allocation for all the usable offers; e.usable points into it.
-	pool := make([]usable, 0, len(e.cat.Offers))
-	e.usable = make([]*usable, 0, len(e.cat.Offers))
+	pool := take(&e.buf.usable, len(e.cat.Offers))
+	e.usable = take(&e.buf.usables, len(e.cat.Offers))
 	for i := range e.cat.Offers {
 		o := &e.cat.Offers[i]
-		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		ri, ok := regionOf(i, o)
 		if !ok {
 			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
 		}
@@ -255,7 +385,8 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		if !e.anyPricing(o) {
+		prices := pricesOf(o)
+		if !e.anyPricing(prices) {
 			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
 				e.excl.add(reasonPriceOutlier, func() locale.Text {
 					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
@@ -270,11 +401,7 @@ func (e *engine) filterOffers() {
 		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
 			proximity: e.proximityOf(rf.metro)})
 		u := &pool[len(pool)-1]
-		for k, pm := range catalog.PricingModels {
-			if p, ok := hourly(o, pm); ok {
-				u.hourlyUSD[k] = toFloat(p)
-			}
-		}
+		u.setPrices(prices)
 		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount, share(o)}
 		nf, seen := nodes[nk]
 		if !seen {
@@ -299,6 +426,7 @@ func (e *engine) filterOffers() {
 		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs
 		e.usable = append(e.usable, u)
 	}
+	e.buf.usable, e.buf.usables = pool, e.usable
 }
 
 // proximityOf is how far a metro is from the work's data or users, for
@@ -361,9 +489,9 @@ func (e *engine) serviceTime(g *catalog.GPU) (float64, *catalog.Figure) {
 	return e.profile.Inference.ComputeMS, nil
 }
 
-func (e *engine) anyPricing(o *catalog.Offer) bool {
-	for _, p := range e.req.Pricing {
-		if _, ok := hourly(o, p); ok {
+func (e *engine) anyPricing(p offerPrices) bool {
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 && p.sold[k] {
 			return true
 		}
 	}
@@ -404,7 +532,9 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 	}
 	budget := e.req.Budget.InexactFloat64()
 	kept := plans[:0]
-	over := map[*catalog.Offer]locale.Text{}
+	// The first plan over the budget of each offer: its sentence is made
+	// only for the exclusion's example.
+	over := map[*catalog.Offer]*plan{}
 	fits := map[*catalog.Offer]bool{}
 	var order []*catalog.Offer
 	for _, p := range plans {
@@ -416,12 +546,15 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		}
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
-			over[o] = locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+			over[o] = p
 		}
 	}
 	for _, o := range order {
 		if !fits[o] {
-			e.excl.add(reasonBudget, func() locale.Text { return over[o] })
+			e.excl.add(reasonBudget, func() locale.Text {
+				p := over[o]
+				return locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+			})
 		}
 	}
 	return kept

@@ -43,8 +43,13 @@ func syntheticCatalog(tb testing.TB, n int) *catalog.Catalog {
 		}
 		for _, o := range real.Offers {
 			o.Region += suffix
-			o.OnDemand.USDPerHour = jitter(o.OnDemand.USDPerHour, nil)
-			od := o.OnDemand.USDPerHour
+			if o.OnDemand == nil || o.OnDemand.Currency != "" && o.OnDemand.Currency != catalog.BaseCurrency {
+				// Monthly servers and prices in other currencies: copied as they are.
+				grown.Offers = append(grown.Offers, o)
+				continue
+			}
+			od := jitter(o.OnDemand.USDPerHour, nil)
+			o.OnDemand = &catalog.Price{USDPerHour: od, Ref: o.OnDemand.Ref}
 			if o.Spot != nil {
 				s := *o.Spot
 				s.USDPerHour = jitter(s.USDPerHour, &od)
@@ -96,7 +101,9 @@ func worldUsers(cat *catalog.Catalog, n int) []advisor.UserShare {
 	return out
 }
 
-// Ensure Recommend stays fast: embedded catalog (training, inference) and generated 5,000/10,000-offer catalogs with 200 user places.
+// Ensure Recommend stays fast: embedded catalog (training, inference, the
+// performance issue's question) and generated 1,000 to 20,000-offer catalogs
+// with 200 user places, where the cost should grow linearly in offers.
 func BenchmarkRecommend(b *testing.B) {
 	real := realCatalog(b)
 	training := advisor.Request{
@@ -106,6 +113,10 @@ func BenchmarkRecommend(b *testing.B) {
 	inference, err := advisor.DecodeRequest(strings.NewReader(apiExample))
 	if err != nil {
 		b.Fatal(err)
+	}
+	issueQuestion := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+		Users:    []advisor.UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
 	}
 	world := func(cat *catalog.Catalog) advisor.Request {
 		return advisor.Request{
@@ -120,9 +131,12 @@ func BenchmarkRecommend(b *testing.B) {
 	}{
 		{"embedded/training", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return training }},
 		{"embedded/inference", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return inference }},
+		{"embedded/resnet50-DE-US-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return issueQuestion }},
 		{"embedded/inference-200-users", func() *catalog.Catalog { return real }, world},
+		{"offers=1000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 1000) }, world},
 		{"offers=5000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 5000) }, world},
 		{"offers=10000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 10000) }, world},
+		{"offers=20000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 20000) }, world},
 		{"offers=10000/training", func() *catalog.Catalog { return syntheticCatalog(b, 10000) }, func(*catalog.Catalog) advisor.Request { return training }},
 	}
 	for _, bc := range cases {

@@ -339,13 +339,13 @@ func savings(p, q *plan) float64 {
 // the instance has no such price.
 func (e *engine) variant(p *plan, pm string) *plan {
 	pl := p.places[0]
-	if _, ok := hourly(pl.u.offer, pm); !ok {
+	if !pl.u.sold(pm) {
 		return nil
 	}
 	if e.req.Workload.Kind == catalog.KindTraining {
 		w := e.req.Workload
 		q := e.sizeTraining(pl.u, pm, float64(w.Samples)*float64(w.Epochs), *e.req.CheckpointMinutes/60)
-		q.places[0].priceUSD, _ = hourly(pl.u.offer, pm)
+		q.places[0].priceUSD, _ = pl.u.hourly(pm)
 		q.places[0].billed = billedHours(pm, q.hours)
 		e.priceTraining(q)
 		if !finitePlan(q) {
@@ -366,7 +366,7 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 		return nil
 	}
 	pl := p.places[0]
-	od, _ := hourly(pl.u.offer, catalog.OnDemand)
+	od, _ := pl.u.hourly(catalog.OnDemand)
 	var out []PricingComparison
 	for _, pm := range catalog.PricingModels {
 		q := e.variant(p, pm)

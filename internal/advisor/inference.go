@@ -25,13 +25,13 @@ func (e *engine) inferencePlans() []*plan {
 	n := 0
 	for _, u := range e.usable {
 		for _, pm := range e.req.Pricing {
-			if _, ok := hourly(u.offer, pm); ok {
+			if u.sold(pm) {
 				n++
 			}
 		}
 	}
-	pool, places := make([]plan, 0, n), make([]place, 0, n)
-	plans = make([]*plan, 0, n)
+	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
+	plans = take(&e.buf.ptrs, n)
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		for _, pm := range e.req.Pricing {
@@ -53,7 +53,10 @@ func (e *engine) inferencePlans() []*plan {
 			plans = append(plans, p)
 		}
 	}
+	e.buf.plans, e.buf.places, e.buf.ptrs = pool, places, plans
 	if !anyMeets(plans) {
+		// (appending beyond n moves plans out of the buffer: the buffer
+		// keeps the first n.)
 		plans = append(plans, e.multiRegionPlans()...)
 	}
 	return plans
@@ -83,7 +86,7 @@ func anyMeets(plans []*plan) bool {
 // servingPlace sizes one region serving share of the traffic: enough
 // replicas for its peak at the target utilisation.
 func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
-	price, ok := hourly(u.offer, pm)
+	price, ok := u.hourly(pm)
 	if !ok {
 		return place{}, false
 	}
@@ -156,7 +159,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 			locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
 		lines = append(lines, e.money.computeLines(desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)...)
 		if pl.fallbackHours > 0 {
-			od, _ := hourly(o, catalog.OnDemand)
+			od, _ := pl.u.hourly(catalog.OnDemand)
 			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),
 				pl.fallbackHours, "hour", od))
 		}

@@ -278,7 +278,8 @@ func (e *engine) addLLMUsable(o *catalog.Offer, r *catalog.Region, g *catalog.GP
 		e.excl.add(reason, func() locale.Text { return locale.New("excluded.llm", where(), why) })
 		return
 	}
-	if !e.anyPricing(o) {
+	prices := pricesOf(o)
+	if !e.anyPricing(prices) {
 		e.excl.add(reasonPricing, func() locale.Text {
 			return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
 		})
@@ -290,11 +291,7 @@ func (e *engine) addLLMUsable(o *catalog.Offer, r *catalog.Region, g *catalog.GP
 		serving: &fit, nodeEff: 1, computeMS: fit.ttftMS}
 	// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
 	u.nodeTput = fit.perGPU * float64(o.GPUCount)
-	for k, pm := range catalog.PricingModels {
-		if p, ok := hourly(o, pm); ok {
-			u.hourlyUSD[k] = toFloat(p)
-		}
-	}
+	u.setPrices(prices)
 	e.usable = append(e.usable, u)
 }
 

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gpuplace/internal/catalog"
@@ -50,23 +51,38 @@ func (e *engine) multiRegionPlans() []*plan {
 // do not reach, so the pool spans the user groups (one metro near each
 // continent) rather than holding the ten metros nearest the largest group.
 func (e *engine) searchMetros() []metroOption {
-	byMetro := map[int]*metroOption{}
-	var all []*metroOption
+	// Metros in order of their first offer, each with its offers: counted
+	// first, so each metro's list is one slice of a single array.
+	index := make([]int, len(e.cat.Metros))
+	count := make([]int, len(e.cat.Metros))
+	var metros []int
 	for _, u := range e.usable {
-		m, ok := byMetro[u.metro]
-		if !ok {
-			m = &metroOption{metro: u.metro, minCompute: math.Inf(1)}
-			byMetro[u.metro] = m
-			all = append(all, m)
+		if count[u.metro] == 0 {
+			metros = append(metros, u.metro)
 		}
+		count[u.metro]++
+	}
+	all := make([]*metroOption, len(metros))
+	options := make([]metroOption, len(metros))
+	offers := make([]*usable, len(e.usable))
+	start := 0
+	for i, metro := range metros {
+		index[metro] = i
+		options[i] = metroOption{metro: metro, minCompute: math.Inf(1), offers: offers[start : start : start+count[metro]]}
+		all[i] = &options[i]
+		start += count[metro]
+	}
+	for _, u := range e.usable {
+		m := all[index[u.metro]]
 		m.offers = append(m.offers, u)
 		m.minCompute = math.Min(m.minCompute, u.computeMS)
 	}
 	target := e.req.Workload.LatencyMS
 	reach := make([][]bool, len(all))
+	reachAll := make([]bool, len(all)*len(e.users))
 	for i, m := range all {
 		m.coverage = e.statsFor(m.metro, m.minCompute).within
-		reach[i] = make([]bool, len(e.users))
+		reach[i] = reachAll[i*len(e.users) : (i+1)*len(e.users)]
 		for j, rtt := range e.rttTo(m.metro) {
 			reach[i][j] = rtt+m.minCompute <= target
 		}
@@ -127,11 +143,13 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 			}
 		}
 	}
-	shares := make([]float64, len(chosen))
+	shares := grow(&e.scratch.shares, len(chosen))
+	clear(shares)
 	for i := range e.users {
 		shares[route[i]] += e.users[i].weight
 	}
-	p := &plan{hours: e.serviceHours()}
+	p := e.multiPlan(len(chosen))
+	p.hours = e.serviceHours()
 	for k, c := range chosen {
 		if shares[k] == 0 {
 			return nil
@@ -143,7 +161,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 			}
 		}
 		e.routed = routed
-		pl, ok := e.cheapestPlace(cands[c], routed, nearest, shares[k], e.groupsOf(routed))
+		pl, ok := e.memoPlace(cands, c, routed, nearest, shares[k])
 		if !ok {
 			return nil
 		}
@@ -166,16 +184,81 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 	return p
 }
 
-// groupsOf lists, in order, the user groups of some user points (given in
-// order; the points of a group are consecutive in e.users).
-func (e *engine) groupsOf(points []int) []int {
-	var groups []int
-	for _, i := range points {
-		if g := e.users[i].group; len(groups) == 0 || groups[len(groups)-1] != g {
-			groups = append(groups, g)
+// maxMemoPoints is the most user points memoPlace remembers answers for.
+const maxMemoPoints = 32
+
+// placeMemo is a cheapestPlace answer: for the candidate metro c and the
+// user points routed to it.
+type placeMemo struct {
+	c      int
+	routed []int
+	pl     place
+	ok     bool
+}
+
+// memoPlace is cheapestPlace for the points routed to candidate c, worked
+// out once per metro and set of points: the search meets the same pair in
+// many sets of metros (Tokyo serves the same Japanese users whichever two
+// metros serve the rest). The points' round trips are those to c and
+// their share is the sum of their weights, so c and the points decide the
+// answer.
+func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float64, share float64) (place, bool) {
+	if len(routed) > maxMemoPoints {
+		// Many points: the same set seldom comes twice, and keeping them
+		// all would cost more than it saves.
+		return e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+	}
+	h := uint64(c)*0x9e3779b97f4a7c15 ^ uint64(len(routed))
+	for _, i := range routed {
+		h = (h ^ uint64(i)) * 0x100000001b3
+	}
+	if e.placeMemos == nil {
+		e.placeMemos = map[uint64][]placeMemo{}
+	}
+	for _, m := range e.placeMemos[h] {
+		if m.c == c && slices.Equal(m.routed, routed) {
+			return m.pl, m.ok
 		}
 	}
-	return groups
+	pl, ok := e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+	start := len(e.intSlab)
+	e.intSlab = append(e.intSlab, routed...)
+	kept := e.intSlab[start:len(e.intSlab):len(e.intSlab)]
+	e.placeMemos[h] = append(e.placeMemos[h], placeMemo{c: c, routed: kept, pl: pl, ok: ok})
+	return pl, ok
+}
+
+// groupsOf lists, in order, the user groups of some user points (given in
+// order; the points of a group are consecutive in e.users). The lists are
+// cut from one growing array, never written once handed out.
+func (e *engine) groupsOf(points []int) []int {
+	start := len(e.groupSlab)
+	for _, i := range points {
+		if g := e.users[i].group; len(e.groupSlab) == start || e.groupSlab[len(e.groupSlab)-1] != g {
+			e.groupSlab = append(e.groupSlab, g)
+		}
+	}
+	if len(e.groupSlab) == start {
+		return nil
+	}
+	return e.groupSlab[start:len(e.groupSlab):len(e.groupSlab)]
+}
+
+// multiPlan returns an empty plan with room for n places, carved from
+// chunks: the search makes hundreds of them.
+func (e *engine) multiPlan(n int) *plan {
+	if len(e.planChunk) == cap(e.planChunk) {
+		e.planChunk = make([]plan, 0, 64)
+	}
+	if cap(e.placeChunk)-len(e.placeChunk) < n {
+		e.placeChunk = make([]place, 0, 64*MaxRegions)
+	}
+	e.planChunk = append(e.planChunk, plan{})
+	p := &e.planChunk[len(e.planChunk)-1]
+	k := len(e.placeChunk)
+	p.places = e.placeChunk[k : k : k+n]
+	e.placeChunk = e.placeChunk[:k+n]
+	return p
 }
 
 // cheapestPlace picks, among a metro's offers and the allowed pricing
@@ -195,7 +278,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 	for _, w := range within {
 		bestWithin = max(bestWithin, w)
 	}
-	egress := make([]float64, len(t.regions))
+	egress := grow(&e.scratch.egress, len(t.regions))
 	for r := range egress {
 		egress[r] = math.NaN()
 	}
@@ -239,14 +322,15 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 // same points, hence the very same sum, which is added up once.
 func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, target float64) []float64 {
 	n := len(t.byService)
-	cut := make([]bool, n+1) // cut[p]: some point's prefix ends before position p
-	prefix := make([]int, len(routed))
+	cut := grow(&e.scratch.cut, n+1) // cut[p]: some point's prefix ends before position p
+	clear(cut)
+	prefix := grow(&e.scratch.prefix, len(routed))
 	for k, i := range routed {
 		p := sort.Search(n, func(j int) bool { return !(rtt[i]+t.computeMS[t.byService[j]] <= target) })
 		prefix[k] = p
 		cut[p] = true
 	}
-	group := make([]int, n) // group of each position: runs without a cut
+	group := grow(&e.scratch.group, n) // group of each position: runs without a cut
 	g := 0
 	for p := range n {
 		if p > 0 && cut[p] {
@@ -254,7 +338,8 @@ func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, t
 		}
 		group[p] = g
 	}
-	sums := make([]float64, g+1)
+	sums := grow(&e.scratch.sums, g+1)
+	clear(sums)
 	for k, i := range routed {
 		if p := prefix[k]; p > 0 {
 			for h := 0; h <= group[p-1]; h++ {
@@ -262,7 +347,7 @@ func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, t
 			}
 		}
 	}
-	within := make([]float64, n)
+	within := grow(&e.scratch.within, n)
 	for p, s := range t.byService {
 		within[s] = sums[group[p]]
 	}
@@ -297,7 +382,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	if t, ok := e.tables[m.metro]; ok {
 		return t
 	}
-	t := &servingTable{}
+	t := &servingTable{cands: make([]servingCand, 0, len(m.offers)*len(e.req.Pricing))}
 	computeSlot := map[float64]int{}
 	regionSlot := map[*catalog.Region]int{}
 	for _, u := range m.offers {
@@ -314,7 +399,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			t.regions = append(t.regions, u.region)
 		}
 		for k, pm := range e.req.Pricing {
-			if _, ok := hourly(u.offer, pm); !ok {
+			if !u.sold(pm) {
 				continue
 			}
 			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
@@ -337,4 +422,22 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	e.tables[m.metro] = t
 	return t
+}
+
+// scratch holds the multi-region search's buffers, reused from call to
+// call (see grow).
+type scratch struct {
+	egress, sums, within, shares []float64
+	prefix, group                []int
+	cut                          []bool
+}
+
+// grow returns (*buf)[:n], reallocating *buf when it is too small. The
+// contents are whatever the last user left: callers clear what they read
+// before writing.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }

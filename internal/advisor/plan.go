@@ -79,10 +79,29 @@ func (p *plan) name() string {
 	return p.label
 }
 
+// planLabel joins the places' "provider:region:instance_type/pricing" with
+// "+", built in one allocation: ranking and the chart label thousands of
+// plans.
 func planLabel(places []place) string {
-	parts := make([]string, len(places))
-	for i, p := range places {
-		parts[i] = p.u.offer.ID() + "/" + p.pricing
+	n := len(places) - 1
+	for _, p := range places {
+		o := p.u.offer
+		n += len(o.Provider) + len(o.Region) + len(o.InstanceType) + len(p.pricing) + 3
 	}
-	return strings.Join(parts, "+")
+	var b strings.Builder
+	b.Grow(n)
+	for i, p := range places {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		o := p.u.offer
+		b.WriteString(o.Provider)
+		b.WriteByte(':')
+		b.WriteString(o.Region)
+		b.WriteByte(':')
+		b.WriteString(o.InstanceType)
+		b.WriteByte('/')
+		b.WriteString(p.pricing)
+	}
+	return b.String()
 }

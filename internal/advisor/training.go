@@ -18,10 +18,20 @@ func (e *engine) trainingPlans() []*plan {
 	work := float64(w.Samples) * float64(w.Epochs)
 	tau := *e.req.CheckpointMinutes / 60
 	var plans []*plan
+	n := 0
+	for _, u := range e.usable {
+		for _, pm := range e.req.Pricing {
+			if u.sold(pm) {
+				n++
+			}
+		}
+	}
+	// One plan for each offer and pricing model, from the buffers.
+	e.buf.plans, e.buf.places = take(&e.buf.plans, n), take(&e.buf.places, n)
 	for _, u := range e.usable {
 		var missed, endless *plan
 		for _, pm := range e.req.Pricing {
-			price, ok := hourly(u.offer, pm)
+			price, ok := u.hourly(pm)
 			if !ok {
 				continue
 			}
@@ -83,20 +93,24 @@ func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
 	if !catalog.RDMAFabric(u.offer.Network) {
 		most = 1
 	}
+	var nodes int
+	var wall, hours, ints float64
 	for n := 1; n <= most; n++ {
 		eff := e.efficiency(catalog.ScopeCluster, "", n)
-		hours := work / (u.nodeTput * float64(n) * eff) / 3600
-		wall, ints := hours, 0.0
+		hours = work / (u.nodeTput * float64(n) * eff) / 3600
+		wall, ints = hours, 0.0
 		if pm == catalog.Spot {
 			band, _ := spotBand(e.cat, u.offer)
 			// Any node's interruption stops the whole job.
 			wall, ints = spotWall(hours, tau, interruptionRate(band)*float64(n))
 		}
-		p = &plan{places: []place{{u: u, pricing: pm, count: n}}, hours: wall, workHours: hours, interruptions: ints}
+		nodes = n
 		if w.DeadlineHours == 0 || wall <= w.DeadlineHours {
 			break
 		}
 	}
+	p = e.newPlan(place{u: u, pricing: pm, count: nodes})
+	p.hours, p.workHours, p.interruptions = wall, hours, ints
 	p.metric = p.hours
 	p.proximity = u.proximity
 	return p

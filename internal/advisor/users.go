@@ -49,26 +49,27 @@ func (e *engine) rttTo(metro int) []float64 {
 	return col
 }
 
-type latencyKey struct {
-	metro     int
-	computeMS float64
-}
-
 // latencyStats is what users see when one metro serves all of them.
 type latencyStats struct {
+	computeMS  float64 // the GPU service time they are for
 	weightedMS float64
 	within     float64 // percent of users within the target
 }
 
 // statsFor returns the latency figures of serving everyone from one metro,
-// computed once per metro and GPU service time.
+// computed once per metro and GPU service time (a metro's offers have a
+// handful of service times: a short list beats a map keyed by floats).
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
-	k := latencyKey{metro, computeMS}
-	if s, ok := e.latency[k]; ok {
-		return s
+	if e.latency == nil {
+		e.latency = make([][]latencyStats, len(e.cat.Metros))
+	}
+	for _, s := range e.latency[metro] {
+		if s.computeMS == computeMS {
+			return s
+		}
 	}
 	target := e.req.Workload.LatencyMS
-	var s latencyStats
+	s := latencyStats{computeMS: computeMS}
 	for j, rtt := range e.rttTo(metro) {
 		up := &e.users[j]
 		total := rtt + computeMS
@@ -78,6 +79,9 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	s.within *= 100
-	e.latency[k] = s
+	if e.latency[metro] == nil {
+		e.latency[metro] = make([]latencyStats, 0, 4)
+	}
+	e.latency[metro] = append(e.latency[metro], s)
 	return s
 }

@@ -397,7 +397,10 @@ type MonthlyPrice struct {
 	Currency string           `json:"currency,omitempty"`
 	Ref
 	usdPerMonth, usdSetup decimal.Decimal
-	setupStated           bool
+	// usdPerHour and perHour are the monthly prices spread over
+	// HoursPerMonth, worked out once (see Offer.Price).
+	usdPerHour, perHour decimal.Decimal
+	setupStated         bool
 }
 
 // USDPerMonth is the monthly price in USD.
@@ -483,7 +486,7 @@ type Offer struct {
 
 // SpotOutlier says why the offer's spot price is an outlier kept out of
 // picks, or "" when it is not one.
-func (o Offer) SpotOutlier() string { return o.spotOutlier }
+func (o *Offer) SpotOutlier() string { return o.spotOutlier }
 
 // Label is the provider's name as tables show it: its short name, if any.
 func (p Provider) Label() string { return cmp.Or(p.ShortName, p.Name) }

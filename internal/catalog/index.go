@@ -22,8 +22,10 @@ type Catalog struct {
 	Serving    []ServingPoint
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
-	serving                                                                   map[servingKey][]int
-	benchmarks                                                                map[benchKey]int
+	// offerRegion is each offer's region, by index (see OfferRegion).
+	offerRegion []int
+	serving     map[servingKey][]int
+	benchmarks  map[benchKey]int
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
 	rtt      []float64
@@ -109,6 +111,14 @@ func (c *Catalog) index() {
 	c.regions = indexBy(c.Regions, func(r Region) string { return r.Key() })
 	c.currencies = indexBy(c.Currencies, func(r CurrencyRate) string { return r.Code })
 	c.offers = indexBy(c.Offers, Offer.ID)
+	c.offerRegion = make([]int, len(c.Offers))
+	for i := range c.Offers {
+		ri, ok := c.regions[c.Offers[i].RegionKey()]
+		if !ok {
+			ri = -1
+		}
+		c.offerRegion[i] = ri
+	}
 	c.sources = indexBy(c.Version.Sources, func(s Source) string { return s.ID })
 	c.benchmarks = make(map[benchKey]int, len(c.Benchmarks))
 	for i, b := range c.Benchmarks {
@@ -175,6 +185,15 @@ func (c *Catalog) Provider(id string) (Provider, bool) {
 
 // Region returns the region with the key "provider:region".
 func (c *Catalog) Region(key string) (Region, bool) { return lookup(c.Regions, c.regions, key) }
+
+// OfferRegion returns the index in Regions of the region of Offers[i], and
+// false when the catalog has not indexed it (or the region is missing).
+func (c *Catalog) OfferRegion(i int) (int, bool) {
+	if len(c.offerRegion) != len(c.Offers) || i < 0 || i >= len(c.offerRegion) || c.offerRegion[i] < 0 {
+		return 0, false
+	}
+	return c.offerRegion[i], true
+}
 
 // Offer returns the offer with the id "provider:region:instance_type".
 func (c *Catalog) Offer(id string) (Offer, bool) { return lookup(c.Offers, c.offers, id) }

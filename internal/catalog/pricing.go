@@ -27,7 +27,7 @@ const (
 // tables; it is billed by TermHours. A spot price the catalog marks as an
 // outlier (SpotOutlier) is still returned: whether to plan with it is the
 // caller's choice.
-func (o Offer) Price(pricing string) (Price, bool) {
+func (o *Offer) Price(pricing string) (Price, bool) {
 	switch pricing {
 	case OnDemand:
 		if o.OnDemand != nil {
@@ -35,10 +35,9 @@ func (o Offer) Price(pricing string) (Price, bool) {
 		}
 	case Monthly:
 		if m := o.Monthly; m != nil {
-			per := m.PerMonth.Div(decimal.NewFromInt(HoursPerMonth))
-			p := Price{USDPerHour: m.usdPerMonth.Div(decimal.NewFromInt(HoursPerMonth)), Ref: m.Ref}
+			p := Price{USDPerHour: m.usdPerHour, Ref: m.Ref}
 			if m.Currency != "" && m.Currency != BaseCurrency {
-				p.PerHour, p.Currency = per, m.Currency
+				p.PerHour, p.Currency = m.perHour, m.Currency
 			}
 			return p, true
 		}
@@ -56,6 +55,34 @@ func (o Offer) Price(pricing string) (Price, bool) {
 		}
 	}
 	return Price{}, false
+}
+
+// USDPerHour is Price(pricing).USDPerHour, without copying the price's
+// source: the advisor reads it for every offer it weighs.
+func (o *Offer) USDPerHour(pricing string) (decimal.Decimal, bool) {
+	switch pricing {
+	case OnDemand:
+		if o.OnDemand != nil {
+			return o.OnDemand.USDPerHour, true
+		}
+	case Monthly:
+		if o.Monthly != nil {
+			return o.Monthly.usdPerHour, true
+		}
+	case Spot:
+		if o.Spot != nil {
+			return o.Spot.USDPerHour, true
+		}
+	case Reserved1Y:
+		if o.Reserved1Y != nil {
+			return o.Reserved1Y.USDPerHour, true
+		}
+	case Reserved3Y:
+		if o.Reserved3Y != nil {
+			return o.Reserved3Y.USDPerHour, true
+		}
+	}
+	return decimal.Decimal{}, false
 }
 
 // TermHours is the length of a pricing model's commitment: a reserved term

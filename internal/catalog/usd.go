@@ -39,6 +39,8 @@ func (c *Catalog) statePricesInUSD() {
 		}
 		if m := o.Monthly; m != nil {
 			m.usdPerMonth = inUSD(m.PerMonth, m.Currency)
+			hours := decimal.NewFromInt(HoursPerMonth)
+			m.usdPerHour, m.perHour = m.usdPerMonth.Div(hours), m.PerMonth.Div(hours)
 			if m.Setup != nil {
 				m.usdSetup = inUSD(*m.Setup, m.Currency)
 			}

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"gpuplace/internal/store"
@@ -23,6 +25,12 @@ const catalogRefresh = 10 * time.Second
 // server is told to stop.
 const shutdownTimeout = 10 * time.Second
 
+// memoryLimit is the soft limit on the Go heap a server keeps to, unless
+// GOMEMLIMIT sets another: past it the garbage collector runs more often
+// rather than letting garbage pile up (a burst of new questions allocates
+// several MB each). The answer caches are bounded well below it.
+const memoryLimit = 72 << 20
+
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
@@ -32,6 +40,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	log := newLogger(cfg.logFormat, stderr)
 	slog.SetDefault(log)
+	// The runtime reads GOMEMLIMIT from the process environment itself.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	db, catalogs, err := openServeData(ctx, cfg, stderr)
 	if err != nil {
 		return err

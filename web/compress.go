@@ -1,0 +1,250 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Compression: one middleware owns it. Every HTML, JSON and other text
+// answer over minGzipBytes goes out gzipped to clients that accept gzip;
+// such answers say "Vary: Accept-Encoding" whether gzipped or not, so
+// shared caches keep the two apart. Handlers write plain bytes, or bytes
+// gzipped ahead of time with writeGzipped (the page and answer caches).
+//
+// Pages carry no secret an attacker could probe by reflecting input into a
+// compressed answer (BREACH): no CSRF tokens (cross-origin POSTs are refused
+// by Fetch metadata), the session only in a cookie.
+const (
+	minGzipBytes = 1 << 10
+	// gzipLevel trades a little size for speed: answers are compressed
+	// once, when first asked, and cached compressed.
+	gzipLevel = 4
+)
+
+// gzipWriters reuses compressors: each holds several hundred KB of state,
+// which would otherwise be allocated for every answer.
+var gzipWriters = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(io.Discard, gzipLevel)
+	return w
+}}
+
+// gzipBytes compresses b as the middleware does.
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	buf.Grow(len(b)/6 + 64)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&buf)
+	zw.Write(b)
+	zw.Close()
+	gzipWriters.Put(zw)
+	// A copy of the exact size: the buffer has grown by doubling, and a
+	// cache would keep its spare capacity too.
+	return bytes.Clone(buf.Bytes())
+}
+
+// gunzipBytes undoes gzipBytes.
+func gunzipBytes(gz []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
+}
+
+// acceptsGzip reports whether the client takes gzip (Accept-Encoding, with
+// a q of zero read as a refusal).
+func acceptsGzip(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept-Encoding") {
+		for part := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			coding = strings.TrimSpace(coding)
+			if !strings.EqualFold(coding, "gzip") && coding != "*" {
+				continue
+			}
+			if q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q="); ok {
+				if f, err := strconv.ParseFloat(q, 64); err == nil && f == 0 {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// compressible reports whether a content type is text worth compressing.
+func compressible(contentType string) bool {
+	ct, _, _ := strings.Cut(contentType, ";")
+	ct = strings.TrimSpace(strings.ToLower(ct))
+	switch {
+	case strings.HasPrefix(ct, "text/"):
+		return true
+	case ct == "application/json", strings.HasSuffix(ct, "+json"), ct == "application/javascript",
+		ct == "image/svg+xml", ct == "application/xml":
+		return true
+	}
+	return false
+}
+
+// compress gzips answers (see minGzipBytes).
+func compress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &compressWriter{ResponseWriter: w, accept: acceptsGzip(r), status: http.StatusOK}
+		defer cw.finish()
+		next.ServeHTTP(cw, r)
+	})
+}
+
+// compressWriter decides at the first byte of the body, when it knows the
+// content type and the size of that first write (handlers here render
+// into a buffer and write it at once), whether to gzip.
+type compressWriter struct {
+	http.ResponseWriter
+	accept      bool
+	status      int
+	wroteHeader bool // WriteHeader was called; passed on once decided
+	decided     bool
+	zw          *gzip.Writer
+}
+
+func (cw *compressWriter) WriteHeader(status int) {
+	switch {
+	case cw.decided, status < 200:
+		cw.ResponseWriter.WriteHeader(status)
+	case !cw.wroteHeader:
+		cw.status, cw.wroteHeader = status, true
+	}
+}
+
+func (cw *compressWriter) Write(b []byte) (int, error) {
+	if !cw.decided {
+		cw.decide(b)
+	}
+	if cw.zw != nil {
+		return cw.zw.Write(b)
+	}
+	return cw.ResponseWriter.Write(b)
+}
+
+// decide sends the header, gzipping what follows when the answer is text
+// of at least minGzipBytes (its first write, or its stated length) not
+// already encoded.
+func (cw *compressWriter) decide(first []byte) {
+	cw.decided = true
+	h := cw.ResponseWriter.Header()
+	ct := h.Get("Content-Type")
+	if ct == "" && len(first) > 0 {
+		ct = http.DetectContentType(first)
+		h.Set("Content-Type", ct)
+	}
+	size := len(first)
+	if n, err := strconv.Atoi(h.Get("Content-Length")); err == nil {
+		size = n
+	}
+	if compressible(ct) && h.Get("Content-Encoding") == "" && cw.status != http.StatusPartialContent {
+		h.Add("Vary", "Accept-Encoding")
+		if cw.accept && size >= minGzipBytes && cw.status != http.StatusNoContent && cw.status != http.StatusNotModified {
+			h.Set("Content-Encoding", "gzip")
+			h.Del("Content-Length")
+			cw.zw = gzipWriters.Get().(*gzip.Writer)
+			cw.zw.Reset(cw.ResponseWriter)
+		}
+	}
+	cw.ResponseWriter.WriteHeader(cw.status)
+}
+
+// writeGzipped sends a body gzipped ahead of time: as it is to a client
+// that accepts gzip, decompressed to one that does not.
+func (cw *compressWriter) writeGzipped(status int, gz []byte) error {
+	h := cw.ResponseWriter.Header()
+	h.Add("Vary", "Accept-Encoding")
+	if !cw.accept {
+		b, err := gunzipBytes(gz)
+		if err != nil {
+			return err
+		}
+		cw.decided = true
+		cw.ResponseWriter.WriteHeader(status)
+		_, err = cw.ResponseWriter.Write(b)
+		return err
+	}
+	h.Set("Content-Encoding", "gzip")
+	h.Del("Content-Length")
+	cw.decided = true
+	cw.ResponseWriter.WriteHeader(status)
+	_, err := cw.ResponseWriter.Write(gz)
+	return err
+}
+
+// finish flushes the compressor, or sends a header never followed by a
+// body.
+func (cw *compressWriter) finish() {
+	if !cw.decided {
+		if !cw.wroteHeader {
+			return
+		}
+		cw.decided = true
+		cw.ResponseWriter.WriteHeader(cw.status)
+		return
+	}
+	if cw.zw != nil {
+		cw.zw.Close()
+		gzipWriters.Put(cw.zw)
+		cw.zw = nil
+	}
+}
+
+// Flush sends what is buffered, compressed so far.
+func (cw *compressWriter) Flush() {
+	if !cw.decided {
+		cw.decide(nil)
+	}
+	if cw.zw != nil {
+		cw.zw.Flush()
+	}
+	http.NewResponseController(cw.ResponseWriter).Flush()
+}
+
+// Hijack hands the connection over (websocket-style upgrades).
+func (cw *compressWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(cw.ResponseWriter).Hijack()
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (cw *compressWriter) Unwrap() http.ResponseWriter { return cw.ResponseWriter }
+
+// writeGzipped writes a body gzipped ahead of time with its content type,
+// through the compression middleware when it is there, else decompressed.
+func writeGzipped(w http.ResponseWriter, status int, contentType string, gz []byte) error {
+	w.Header().Set("Content-Type", contentType)
+	if cw, ok := w.(*compressWriter); ok && !cw.decided {
+		return cw.writeGzipped(status, gz)
+	}
+	b, err := gunzipBytes(gz)
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(status)
+	_, err = w.Write(b)
+	return err
+}
+
+// writeEncoded writes a body of which the caller has both the plain and the
+// gzipped bytes: the gzipped ones to a client that takes them.
+func writeEncoded(w http.ResponseWriter, status int, contentType string, plain, gz []byte) error {
+	if cw, ok := w.(*compressWriter); ok && cw.accept && !cw.decided {
+		w.Header().Set("Content-Type", contentType)
+		return cw.writeGzipped(status, gz)
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(status)
+	_, err := w.Write(plain)
+	return err
+}
