@@ -42,3 +42,28 @@ func TestBrowserAnswerFirst(t *testing.T) {
 		}
 	}
 }
+
+// Ensure no page is wider than a phone (390 px): long source paths wrap,
+// wide tables stack or scroll inside their frame, the pager wraps; in both
+// languages.
+func TestBrowserPhoneWidth(t *testing.T) {
+	base, _ := serveApp(t, true)
+	ctx := newBrowser(t, true)
+	do(t, ctx, "resize to a phone", chromedp.EmulateViewport(390, 844))
+	for _, path := range []string{
+		"/",
+		"/advice?" + germanInference,
+		"/advice?gdpr=eu&input_tokens=1000&kind=inference&output_tokens=300&profile=llama-3.1-8b&rps=5&tpot_ms=60&ttft_ms=1000&users=DE:35,FR:25,NL:15,IT:15,ES:10",
+		"/advice?deadline_hours=24&kind=training&pricing=on_demand,spot&profile=resnet50",
+		"/catalog/gpus/h100", "/catalog/offers", "/catalog/providers", "/catalog/regions", "/login",
+	} {
+		for _, lang := range []string{"en", "zh-CN"} {
+			link := base + path + map[bool]string{true: "&", false: "?"}[strings.Contains(path, "?")] + "lang=" + lang
+			follow(t, ctx, "open "+link, http.StatusOK, chromedp.Navigate(link))
+			wide := get(t, ctx, "page width", chromedp.Evaluate[float64](`document.documentElement.scrollWidth`))
+			if wide > 390 {
+				t.Errorf("%s is %.0f px wide on a 390 px phone", link, wide)
+			}
+		}
+	}
+}
