@@ -114,6 +114,8 @@ type compressWriter struct {
 	zw          *gzip.Writer
 }
 
+// WriteHeader holds the status until the first body byte decides the
+// encoding; informational statuses pass straight through.
 func (cw *compressWriter) WriteHeader(status int) {
 	switch {
 	case cw.decided, status < 200:
@@ -123,6 +125,8 @@ func (cw *compressWriter) WriteHeader(status int) {
 	}
 }
 
+// Write decides the encoding on the first call, then writes b plain or
+// through the compressor.
 func (cw *compressWriter) Write(b []byte) (int, error) {
 	if !cw.decided {
 		cw.decide(b)

@@ -70,15 +70,31 @@ func Word(id string) Arg { return Arg{Word: id} }
 // Number is a numeric argument written in the reader's language by fmt.
 func Number(x float64, fmt string) Arg { return Arg{Num: &x, Fmt: fmt} }
 
-// Convenience constructors for the common formats.
-func Num(x float64) Arg   { return Number(x, FmtNum) }
-func Pct(x float64) Arg   { return Number(x, FmtPct) }
-func Pct1(x float64) Arg  { return Number(x, FmtPct1) }
-func F1(x float64) Arg    { return Number(x, FmtF1) }
-func F2(x float64) Arg    { return Number(x, FmtF2) }
+// Num is a plain figure (FmtNum).
+func Num(x float64) Arg { return Number(x, FmtNum) }
+
+// Pct is a whole percentage (FmtPct).
+func Pct(x float64) Arg { return Number(x, FmtPct) }
+
+// Pct1 is a percentage with one decimal (FmtPct1).
+func Pct1(x float64) Arg { return Number(x, FmtPct1) }
+
+// F1 is a figure with one decimal (FmtF1).
+func F1(x float64) Arg { return Number(x, FmtF1) }
+
+// F2 is a figure with two decimals (FmtF2).
+func F2(x float64) Arg { return Number(x, FmtF2) }
+
+// Hours is a duration in hours (FmtHours).
 func Hours(x float64) Arg { return Number(x, FmtHours) }
+
+// Money is an amount: grouped, two decimals (FmtMoney).
 func Money(x float64) Arg { return Number(x, FmtMoney) }
+
+// Short is a figure in the shortest form that reads back the same (FmtShort).
 func Short(x float64) Arg { return Number(x, FmtShort) }
+
+// Count is an expected count (FmtCount).
 func Count(x float64) Arg { return Number(x, FmtCount) }
 
 // Text renders t in the printer's language. A Text whose id no table has
