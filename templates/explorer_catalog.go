@@ -41,7 +41,14 @@ func currencyQuery(cur string) url.Values {
 
 var interconnectLabels = map[string]string{catalog.InterconnectNVLink: "NVLink", catalog.InterconnectPCIe: "PCIe"}
 
-func interconnectLabel(id string) string { return cmp.Or(interconnectLabels[id], id) }
+// interconnectLabel names a GPU's interconnect as its maker does: the
+// catalog's NVLink class is AMD's Infinity Fabric (xGMI) on AMD GPUs.
+func interconnectLabel(g catalog.GPU) string {
+	if g.Interconnect == catalog.InterconnectNVLink && g.Maker() == "AMD" {
+		return "Infinity Fabric (xGMI)"
+	}
+	return cmp.Or(interconnectLabels[g.Interconnect], g.Interconnect)
+}
 
 func precisionLabel(p string) string {
 	if p == catalog.PrecisionMixed {

@@ -534,8 +534,12 @@ func TestGPUPageServingFigures(t *testing.T) {
 			t.Errorf("T4 benchmarks lack a %s row", want)
 		}
 	}
+	// The interconnect is named as its maker names it.
+	if mi := s.do(t, "GET", "/catalog/gpus/mi300x", nil).Body.String(); !strings.Contains(mi, "Infinity Fabric (xGMI)") || strings.Contains(mi, "NVLink") {
+		t.Error("the MI300X page does not name AMD's interconnect, or calls it NVLink")
+	}
 	h100 := s.do(t, "GET", "/catalog/gpus/h100", nil).Body.String()
-	for _, want := range []string{"Output tokens/s", "NVIDIA NIM 1.8.0", `<span class="hint">p99</span>`, "mlcommons/inference_results_v"} {
+	for _, want := range []string{"NVLink", "Output tokens/s", "NVIDIA NIM 1.8.0", `<span class="hint">p99</span>`, "mlcommons/inference_results_v"} {
 		if !strings.Contains(h100, want) {
 			t.Errorf("H100 serving figures lack %q", want)
 		}

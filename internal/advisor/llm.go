@@ -191,12 +191,12 @@ type servedGPU struct {
 // of the name: engines differ between makers) with latency points of the
 // model, nearest in memory bandwidth first, in g's format where any has it.
 func (e *engine) nearestServed(g *catalog.GPU, prec string, n int) []servedGPU {
-	maker := strings.Fields(g.Name)[0]
+	maker := g.Maker()
 	for _, p := range []string{prec, otherPrecision(prec)} {
 		var out []servedGPU
 		for _, id := range e.cat.ServingGPUs(e.profile.ID, p) {
 			r, _ := e.cat.GPU(id)
-			if r.ID == g.ID || strings.Fields(r.Name)[0] != maker || r.MemoryBandwidthGBs <= 0 ||
+			if r.ID == g.ID || r.Maker() != maker || r.MemoryBandwidthGBs <= 0 ||
 				len(latencyPoints(e.cat.ServingPoints(e.profile.ID, id, p))) == 0 {
 				continue
 			}

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -88,6 +89,15 @@ type GPU struct {
 	SameChipAs   string `json:"same_chip_as,omitempty"`
 	SameChipNote string `json:"same_chip_note,omitempty"`
 	Ref
+}
+
+// Maker is who makes the GPU, the first word of its name ("NVIDIA",
+// "AMD"): engines and interconnects differ between makers.
+func (g GPU) Maker() string {
+	if f := strings.Fields(g.Name); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }
 
 // Workload kinds.
