@@ -427,14 +427,8 @@ func headquarters(t *testing.T, ctx context.Context, mode string) {
 func TestBrowserAdminImport(t *testing.T) {
 	base, db := startAppDB(t)
 	ctx := newBrowser(t, true)
-	const email, password = "admin@example.com", "a long enough password"
-	u, err := account.NewUser(email, account.RoleAdmin, password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.CreateUser(context.Background(), u); err != nil {
-		t.Fatal(err)
-	}
+	const email, password = "admin@example.com", testPassword
+	addUser(t, db, email, account.RoleAdmin)
 
 	// A visitor pins an answer whose pick is g4dn.xlarge in us-east-1.
 	results := base + "/advice?" + awsT4

@@ -35,14 +35,8 @@ var (
 func TestBrowserQuote(t *testing.T) {
 	base, db := startAppDB(t)
 	ctx := newBrowser(t, true)
-	const email, password = "sales@example.com", "a long enough password"
-	u, err := account.NewUser(email, account.RoleSales, password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.CreateUser(context.Background(), u); err != nil {
-		t.Fatal(err)
-	}
+	const email, password = "sales@example.com", testPassword
+	addUser(t, db, email, account.RoleSales)
 
 	// A visitor sees the results but no quote button, and signs in.
 	results := base + "/advice?" + germanInference
@@ -311,14 +305,8 @@ func xlsxTotal(t testing.TB, b []byte) decimal.Decimal {
 func TestBrowserSeller(t *testing.T) {
 	base, db := startAppDB(t)
 	ctx := newBrowser(t, true)
-	const email, password = "admin@example.com", "a long enough password"
-	u, err := account.NewUser(email, account.RoleAdmin, password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.CreateUser(context.Background(), u); err != nil {
-		t.Fatal(err)
-	}
+	const email, password = "admin@example.com", testPassword
+	addUser(t, db, email, account.RoleAdmin)
 	logo := filepath.Join(t.TempDir(), "logo.png")
 	if err := os.WriteFile(logo, pngLogo(t), 0o644); err != nil {
 		t.Fatal(err)

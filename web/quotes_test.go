@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gpuplace/internal/account"
+	"gpuplace/internal/store"
 )
 
 // signIn creates a user with role (role@example.com) and returns its
@@ -20,17 +21,27 @@ func (s *testServer) signIn(t testing.TB, role string) string {
 }
 
 // signInAs creates a user with an email and a role and returns its
-// session cookie.
-func (s *testServer) signInAs(t testing.TB, email, role string) string {
+
+// testPassword is the password of every user the tests add.
+const testPassword = "a long enough password"
+
+// addUser adds a user with a role to db, signing in with testPassword.
+func addUser(t testing.TB, db *store.DB, email, role string) {
 	t.Helper()
-	u, err := account.NewUser(email, role, "a long enough password")
+	u, err := account.NewUser(email, role, testPassword)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.CreateUser(context.Background(), u); err != nil {
+	if _, err := db.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
-	form := url.Values{"email": {email}, "password": {"a long enough password"}, "next": {"/quotes"}}
+}
+
+// session cookie.
+func (s *testServer) signInAs(t testing.TB, email, role string) string {
+	t.Helper()
+	addUser(t, s.db, email, role)
+	form := url.Values{"email": {email}, "password": {testPassword}, "next": {"/quotes"}}
 	rec := s.do(t, "POST", "/login", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded")
 	wantStatus(t, rec, http.StatusSeeOther)
 	for _, c := range rec.Result().Cookies() {
