@@ -242,7 +242,7 @@ func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) Region
 		hq, _ := c.HQ(r.Provider)
 		row := RegionRow{Region: r, CountryName: cmp.Or(country.Name, r.Country), Jurisdiction: country.Jurisdiction(),
 			Adequacy: country.Adequacy, AdequacyNote: country.AdequacyNote, Offers: offers[r.Key()], HQ: hq}
-		if (f.Provider != "" && r.Provider != f.Provider) || (f.Jurisdiction != "" && row.Jurisdiction != f.Jurisdiction) {
+		if (f.Provider != "" && r.Provider != f.Provider) || (f.Jurisdiction != "" && (row.Jurisdiction != f.Jurisdiction || r.CountryAssumed)) {
 			continue
 		}
 		v.Rows = append(v.Rows, row)

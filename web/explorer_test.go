@@ -176,7 +176,9 @@ func TestExplorerRegions(t *testing.T) {
 		body := s.do(t, "GET", "/catalog/regions?"+tt.query, nil).Body.String()
 		want := 0
 		for _, r := range s.cat.Regions {
-			if (tt.provider == "" || r.Provider == tt.provider) && (tt.juris == "" || juris(r) == tt.juris) {
+			// A jurisdiction filter leaves out regions whose country the
+			// source does not state.
+			if (tt.provider == "" || r.Provider == tt.provider) && (tt.juris == "" || (juris(r) == tt.juris && !r.CountryAssumed)) {
 				want++
 			}
 		}
@@ -543,5 +545,17 @@ func TestGPUPageServingFigures(t *testing.T) {
 		if !strings.Contains(h100, want) {
 			t.Errorf("H100 serving figures lack %q", want)
 		}
+	}
+}
+
+// Ensure the regions page says which regions' country the source does not
+// state, and that a jurisdiction filter leaves them out.
+func TestRegionsCountryAssumed(t *testing.T) {
+	s := newTestServer(t)
+	all := s.do(t, "GET", "/catalog/regions?provider=sesterce", nil).Body.String()
+	wantContains(t, all, `data-testid="country-assumed"`, "country not stated")
+	eu := s.do(t, "GET", "/catalog/regions?jurisdiction=eu", nil).Body.String()
+	if strings.Contains(eu, `data-region="sesterce:europe"`) || !strings.Contains(eu, `data-region="verda:fin-01"`) {
+		t.Error("the EU/EEA filter lists a region of assumed country, or misses one stated in Finland")
 	}
 }

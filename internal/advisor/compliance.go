@@ -17,6 +17,8 @@ func complianceOf(cat *catalog.Catalog, mode string, r *catalog.Region) (comp Co
 	switch j := c.Jurisdiction(); {
 	case mode == GDPRNone:
 		t = locale.New("gdpr.none")
+	case r.CountryAssumed:
+		t, ok, reason = locale.New("gdpr.country_assumed", r.Name, country), false, reasonCountryAssumed
 	case mode == GDPREUSovereign && j == catalog.JurisdictionEU:
 		t, ok = sovereignty(cat, r.Provider, country)
 		if !ok {

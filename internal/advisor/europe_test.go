@@ -7,6 +7,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Ensure a German buyer who must keep data out of non-EU legal reach gets a
@@ -161,5 +162,46 @@ func shortTraining() advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", Samples: 1_281_167, Epochs: 1},
 		Users:    []advisor.UserShare{{Location: "DE", Share: 1}},
+	}
+}
+
+// Ensure a region whose source does not say which country it is in
+// ("Europe/North America", "global") never answers a data-residency
+// question, whatever country the catalog placed it in for latency, and
+// serves a question without one.
+func TestCountryAssumedNeverResidency(t *testing.T) {
+	cat := realCatalog(t)
+	assumed := map[string]bool{}
+	for _, r := range cat.Regions {
+		if r.CountryAssumed {
+			assumed[r.Key()] = true
+		}
+	}
+	if len(assumed) == 0 {
+		t.Fatal("the catalog marks no region's country as assumed")
+	}
+	for _, mode := range []string{advisor.GDPREU, advisor.GDPREUAdequacy, advisor.GDPREUSovereign, advisor.GDPRNone} {
+		req := llmRequest("llama-3.3-70b")
+		req.GDPR = mode
+		res := recommend(t, cat, req)
+		used := false
+		for _, o := range options(res) {
+			for _, pl := range o.Placements {
+				used = used || assumed[pl.Provider+":"+pl.Region]
+			}
+		}
+		if used != (mode == advisor.GDPRNone) {
+			t.Errorf("gdpr=%s: an option in a region of assumed country = %v", mode, used)
+		}
+		if mode == advisor.GDPREU {
+			found := false
+			for _, x := range res.Excluded {
+				s := locale.For(locale.EN).Text(x.ExampleText)
+				found = found || strings.Contains(s, "does not say which country")
+			}
+			if !found {
+				t.Errorf("gdpr=eu: no exclusion says a region's country is not stated: %+v", res.Excluded)
+			}
+		}
 	}
 }

@@ -11,6 +11,9 @@ const (
 	// reasonSovereignty: under eu_sovereign, a region in the EU/EEA of a
 	// provider headquartered outside it.
 	reasonSovereignty = "sovereignty"
+	// reasonCountryAssumed: under a residency rule, a region whose source
+	// does not say which country it is in (catalog.Region.CountryAssumed).
+	reasonCountryAssumed = "country_not_stated"
 	// reasonPartition: a partition of a GPU, sold for inference, offered
 	// to a training job.
 	reasonPartition = "partition"
@@ -31,7 +34,7 @@ const (
 	reasonBudget        = "budget"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

@@ -360,6 +360,12 @@ type Region struct {
 	City     string `json:"city"`
 	Metro    string `json:"metro"`
 	Country  string `json:"country"`
+	// CountryAssumed marks a region whose source states neither its
+	// country nor an area wholly inside the EU/EEA ("Europe", "global", no
+	// location at all): Country is where the catalog placed it for
+	// latency, which no data-residency answer may rest on. A region stated
+	// as "EU" or as one of two EU/EEA countries is not so marked.
+	CountryAssumed bool `json:"country_assumed,omitempty"`
 	// Egress overrides the provider's internet egress tiers when set.
 	Egress    []EgressTier `json:"egress,omitempty"`
 	EgressRef *Ref         `json:"egress_ref,omitempty"`
