@@ -38,10 +38,10 @@ func (s *Server) cjkFont() []byte {
 	return s.font
 }
 
-// document is a quote as its exports show it: with its seller and the
-// link back to its recommendation.
+// document is a quote as its exports show it: with its seller (as it was
+// when the quote was sent) and the link back to its recommendation.
 func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, error) {
-	seller, err := s.store.Seller(r.Context())
+	seller, err := s.store.SellerAt(r.Context(), q.SentAt)
 	if err != nil {
 		return export.Document{}, err
 	}

@@ -359,7 +359,7 @@ func (s *Server) recommendationURL(q quote.Quote) string {
 func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
 	v := templates.QuoteView{Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
 	var err error
-	if v.Seller, err = s.store.Seller(r.Context()); err != nil {
+	if v.Seller, err = s.store.SellerAt(r.Context(), q.SentAt); err != nil {
 		return v, err
 	}
 	if v.Revisions, err = s.store.Revisions(r.Context(), q.Year, q.Seq); err != nil {
@@ -386,7 +386,7 @@ func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	seller, err := s.store.Seller(r.Context())
+	seller, err := s.store.SellerAt(r.Context(), q.SentAt)
 	if err != nil {
 		return err
 	}

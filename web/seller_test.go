@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/quote"
@@ -157,5 +158,36 @@ func testAdminSeller(t *testing.T, s *testServer) {
 	}
 	if !strings.Contains(s.do(t, "GET", "/quotes", nil, "Cookie", admin).Body.String(), `href="/admin/seller"`) {
 		t.Error("an admin's page does not link to the seller settings")
+	}
+}
+
+// Ensure a sent quote keeps the seller it was sent under: after an admin
+// changes the details, the sent quote's page and CSV still name the old
+// company, while a draft names the new one.
+func TestSentQuoteKeepsItsSeller(t *testing.T) {
+	s := newTestServer(t)
+	ctx := context.Background()
+	if err := s.db.SetSeller(ctx, quote.Seller{Company: "Old Seller GmbH", UpdatedAt: time.Now().Add(-time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	sales := s.signInAs(t, "sales@example.com", "sales")
+	link := s.pinLink(t)
+	sent, draft := s.createQuote(t, sales, link, nil), s.createQuote(t, sales, link, nil)
+	form := url.Values{"status": {"sent"}}
+	wantStatus(t, s.do(t, "POST", "/quotes/"+sent+"/status", strings.NewReader(form.Encode()),
+		"Content-Type", "application/x-www-form-urlencoded", "Cookie", sales), http.StatusSeeOther)
+	if err := s.db.SetSeller(ctx, quote.Seller{Company: "New Seller AG", UpdatedAt: time.Now().Add(time.Second)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ number, want, not string }{
+		{sent, "Old Seller GmbH", "New Seller AG"},
+		{draft, "New Seller AG", "Old Seller GmbH"},
+	} {
+		for _, path := range []string{"/quotes/" + c.number, "/quotes/" + c.number + ".csv"} {
+			body := s.do(t, "GET", path, nil, "Cookie", sales).Body.String()
+			if !strings.Contains(body, c.want) || strings.Contains(body, c.not) {
+				t.Errorf("%s names the wrong seller: want %q, not %q", path, c.want, c.not)
+			}
+		}
 	}
 }

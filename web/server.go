@@ -47,6 +47,7 @@ type Store interface {
 	Users(ctx context.Context) ([]account.User, error)
 
 	Seller(ctx context.Context) (quote.Seller, error)
+	SellerAt(ctx context.Context, at *time.Time) (quote.Seller, error)
 	SetSeller(ctx context.Context, s quote.Seller) error
 }
 

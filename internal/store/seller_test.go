@@ -12,8 +12,9 @@ import (
 )
 
 // Ensure the seller is empty until an admin sets it, round-trips every
-// field (a logo's bytes, a Chinese address over several lines), is one
-// row however often it is set, and drops its logo when set without one.
+// field (a logo's bytes, a Chinese address over several lines), drops its
+// logo when set without one, and keeps what was in force at each time for
+// the quotes sent then.
 func TestSeller(t *testing.T) { storetest.Run(t, testSeller) }
 
 func testSeller(t *testing.T, backend string) {
@@ -43,8 +44,10 @@ func testSeller(t *testing.T, backend string) {
 		t.Errorf("seller = %+v\nwant %+v", got, want)
 	}
 
-	// Set again, without a logo: still one row, the logo gone.
+	// Set again a day later, without a logo: the logo gone from then on.
+	first := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC) // when the first was set
 	want.Company, want.Logo, want.LogoType = "GPU Place AG", nil, quote.LogoPNG
+	want.UpdatedAt = first.Add(24 * time.Hour)
 	if err := db.SetSeller(ctx, want); err != nil {
 		t.Fatal(err)
 	}
@@ -55,5 +58,15 @@ func testSeller(t *testing.T, backend string) {
 	}
 	if got.Company != "GPU Place AG" || got.Logo != nil || got.LogoType != "" {
 		t.Errorf("after setting it without a logo: %+v, want the new company and no logo", got)
+	}
+
+	// A quote sent between the two keeps the first; one sent before any
+	// was set has none.
+	between, before := first.Add(time.Hour), first.Add(-time.Hour)
+	if got, err := db.SellerAt(ctx, &between); err != nil || got.Company != "GPU Place GmbH" || !bytes.Equal(got.Logo, logo) {
+		t.Errorf("seller in force between the two = %+v, %v; want the first, with its logo", got, err)
+	}
+	if got, err := db.SellerAt(ctx, &before); err != nil || !got.IsZero() {
+		t.Errorf("seller in force before any was set = %+v, %v; want none", got, err)
 	}
 }

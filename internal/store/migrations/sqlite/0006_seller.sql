@@ -1,8 +1,10 @@
--- Who quotes are from, as an admin sets it: one row (id 1), shown on every
--- quote page and export. The logo is a PNG or JPEG image checked and
--- written again when it was uploaded; NULL when there is none.
+-- Who quotes are from, as an admin sets it: a row each time it is set, the
+-- newest shown on draft quotes and the one in force when a quote was sent
+-- on that quote, so a sent quote never changes. The logo is a PNG or JPEG
+-- image checked and written again when it was uploaded; NULL when there is
+-- none.
 CREATE TABLE seller (
-    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    id            INTEGER PRIMARY KEY,
     company       TEXT NOT NULL,
     address       TEXT NOT NULL,
     contact_name  TEXT NOT NULL,
