@@ -58,11 +58,15 @@ func precisionLabel(p string) string {
 }
 
 // tflops shows a tensor figure, or a dash for a format the GPU lacks.
-func tflops(x float64) string {
+func tflops(x float64) string { return orDash(x, " TFLOPS") }
+
+// orDash shows a figure with its unit, or a dash where the source gives
+// none (zero).
+func orDash(x float64, unit string) string {
 	if x <= 0 {
 		return "—"
 	}
-	return fmtNum(x) + " TFLOPS"
+	return fmtNum(x) + unit
 }
 
 // jurisdictionLabel is a region's GDPR badge text; an adequacy badge names
@@ -305,12 +309,5 @@ const ServingRowsOpen = 12
 // servingLengths shows a figure's input and output lengths in tokens,
 // "1,000 / 300", with a dash for a length the source does not state.
 func servingLengths(p catalog.ServingPoint) string {
-	return servingCount(p.InputTokens) + " / " + servingCount(p.OutputTokens)
-}
-
-func servingCount(x float64) string {
-	if x <= 0 {
-		return "—"
-	}
-	return fmtNum(x)
+	return orDash(p.InputTokens, "") + " / " + orDash(p.OutputTokens, "")
 }

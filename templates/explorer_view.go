@@ -231,12 +231,3 @@ func rowSources(rows []catalog.OfferPrice) []catalog.Source {
 	}
 	return out
 }
-
-// hostSize shows a host's vCPUs or memory as its source states them, and
-// a dash where the source does not say.
-func hostSize(known bool, v string) string {
-	if known {
-		return v
-	}
-	return "—"
-}

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -128,23 +127,32 @@ func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string 
 	for _, e := range fe {
 		k := keyOfField(e.Field)
 		msg := templates.Say(ctx, e.Message)
-		if i := strings.IndexByte(e.Field, '['); i >= 0 {
-			if n, err := strconv.Atoi(e.Field[i+1 : strings.IndexByte(e.Field, ']')]); err == nil {
-				msg = templates.Tf(ctx, "form.row", n+1) + msg
-			}
+		if _, n, _, ok := listEntry(e.Field); ok {
+			msg = templates.Tf(ctx, "form.row", n+1) + msg
 		}
 		out[k] = append(out[k], msg)
 	}
 	return out
 }
 
+// listEntry splits the field of a list entry, "users[2].share", into its
+// list, index and the entry's field ("users", 2, "share").
+func listEntry(field string) (list string, i int, sub string, ok bool) {
+	list, rest, found := strings.Cut(field, "[")
+	idx, sub, closed := strings.Cut(rest, "]")
+	if !found || !closed {
+		return "", 0, "", false
+	}
+	i, err := strconv.Atoi(idx)
+	return list, i, strings.TrimPrefix(sub, "."), err == nil
+}
+
 // badUserRows finds the user rows a field error names ("users[1].location").
 func badUserRows(fe locale.FieldErrors) map[int]templates.UserRowFault {
 	out := map[int]templates.UserRowFault{}
 	for _, e := range fe {
-		var n int
-		var input string
-		if _, err := fmt.Sscanf(strings.Replace(e.Field, "].", "] ", 1), "users[%d] %s", &n, &input); err != nil {
+		list, n, input, ok := listEntry(e.Field)
+		if !ok || list != "users" {
 			continue
 		}
 		f := out[n]

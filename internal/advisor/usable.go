@@ -1,0 +1,382 @@
+package advisor
+
+// The offers an answer can use: each allowed offer with its prices, the
+// throughput of its instance and why the others were ruled out.
+
+import (
+	"math"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// usable is an offer that passed every filter, with its figures.
+type usable struct {
+	offer     *catalog.Offer
+	region    *catalog.Region
+	metro     int
+	gpu       *catalog.GPU // shared by the offers with that GPU
+	perf      *perf
+	nodeTput  float64 // units/s of one instance (all its GPUs)
+	nodeEff   float64
+	computeMS float64 // inference: service time of one request
+	// node is the catalog's figure for the whole instance, when it has
+	// one; service the latency figure behind computeMS.
+	node    *catalog.Figure
+	service *catalog.Figure
+	// proximity is training's tie-breaker: the round trip from the data's
+	// region, or else the users' weighted round trip, to the offer's metro.
+	proximity  float64
+	compliance Compliance
+	// serving is how the offer serves an LLM (LLM profiles only).
+	serving *llmServing
+	// copyGPUs is how many GPUs one copy of a model too large for one GPU
+	// spans (inference on the throughput path; 0 when it fits one).
+	copyGPUs int
+	// prices holds the offer's price (hourly) under each of
+	// catalog.PricingModels, looked up once; hourlyUSD the same as floats,
+	// for ranking (0 where the offer has no such price).
+	prices    offerPrices
+	hourlyUSD [5]float64
+}
+
+// offerPrices is an offer's price per instance-hour under each of
+// catalog.PricingModels, and whether it has one to plan with.
+type offerPrices struct {
+	usd  [5]decimal.Decimal
+	sold [5]bool
+}
+
+// pricesOf looks up an offer's prices under every pricing model (see hourly).
+func pricesOf(o *catalog.Offer) offerPrices {
+	var p offerPrices
+	for k, pm := range catalog.PricingModels {
+		p.usd[k], p.sold[k] = o.USDPerHour(pm)
+	}
+	if p.sold[1] && o.SpotOutlier() != "" {
+		p.usd[1], p.sold[1] = decimal.Decimal{}, false // as hourly
+	}
+	return p
+}
+
+// pricingIndex is pm's index in catalog.PricingModels, or -1.
+func pricingIndex(pm string) int {
+	switch pm {
+	case catalog.OnDemand:
+		return 0
+	case catalog.Spot:
+		return 1
+	case catalog.Reserved1Y:
+		return 2
+	case catalog.Reserved3Y:
+		return 3
+	case catalog.Monthly:
+		return 4
+	}
+	return -1
+}
+
+// hourly is hourly(u.offer, pm), looked up once.
+func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
+	if k := pricingIndex(pm); k >= 0 && u.prices.sold[k] {
+		return u.prices.usd[k], true
+	}
+	return decimal.Decimal{}, false
+}
+
+// sold reports whether the offer has a price to plan with under pm.
+func (u *usable) sold(pm string) bool {
+	k := pricingIndex(pm)
+	return k >= 0 && u.prices.sold[k]
+}
+
+// hourlyFloat is the offer's price under a pricing model as a float.
+func (u *usable) hourlyFloat(pm string) float64 {
+	if k := pricingIndex(pm); k >= 0 {
+		return u.hourlyUSD[k]
+	}
+	return 0
+}
+
+// setPrices records the offer's prices (see offerPrices).
+func (u *usable) setPrices(p offerPrices) {
+	u.prices = p
+	for k := range p.usd {
+		if p.sold[k] {
+			u.hourlyUSD[k] = toFloat(p.usd[k])
+		}
+	}
+}
+
+// offerPlace names an offer's region for an exclusion example.
+func offerPlace(o *catalog.Offer, city string) locale.Text {
+	return locale.New("excluded.where", o.Provider, o.Region, city)
+}
+
+// filterOffers keeps the offers the request allows and counts the rest by
+// reason, in a fixed order so the output is deterministic. What depends only
+// on an offer's region (compliance) or GPU and count (throughput, service
+// time) is worked out once and shared.
+func (e *engine) filterOffers() {
+	w := e.req.Workload
+	allowProvider := setOf(e.req.Providers)
+	allowGPU := setOf(e.req.GPUs)
+	allowCountry := setOf(e.req.Countries)
+	perfs := map[string]*perfOK{}
+	gpus := map[string]*catalog.GPU{}
+	ruledOut := map[string]bool{}
+	// The catalog knows each offer's region once it is indexed; a catalog
+	// built by hand is looked up here.
+	type regionKey struct{ provider, id string }
+	var regionAt map[regionKey]int
+	regionOf := func(i int, o *catalog.Offer) (int, bool) {
+		if ri, ok := e.cat.OfferRegion(i); ok && e.cat.Regions[ri].ID == o.Region && e.cat.Regions[ri].Provider == o.Provider {
+			return ri, true
+		}
+		if regionAt == nil {
+			regionAt = make(map[regionKey]int, len(e.cat.Regions))
+			for i := range e.cat.Regions {
+				regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
+			}
+		}
+		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
+		return ri, ok
+	}
+	type regionFacts struct {
+		known  bool
+		comp   Compliance
+		ok     bool
+		reason string
+		metro  int
+	}
+	regions := make([]regionFacts, len(e.cat.Regions))
+	type nodeKey struct {
+		gpu, interconnect string
+		count             int
+		share             float64
+	}
+	type nodeFacts struct {
+		tput, eff, computeMS float64
+		service              *catalog.Figure
+		node                 *catalog.Figure
+		copyGPUs             int
+	}
+	nodes := map[nodeKey]nodeFacts{}
+	// One allocation for all the usable offers; e.usable points into it.
+	pool := take(&e.buf.usable, len(e.cat.Offers))
+	e.usable = take(&e.buf.usables, len(e.cat.Offers))
+	for i := range e.cat.Offers {
+		o := &e.cat.Offers[i]
+		ri, ok := regionOf(i, o)
+		if !ok {
+			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
+		}
+		r := &e.cat.Regions[ri]
+		where := func() locale.Text { return offerPlace(o, r.City) }
+		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
+			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), o.Provider) })
+			continue
+		}
+		g, seen := gpus[o.GPU]
+		if !seen {
+			gpu, _ := e.cat.GPU(o.GPU)
+			g = &gpu
+			gpus[o.GPU] = g
+		}
+		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
+			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
+			continue
+		}
+		rf := &regions[ri]
+		if !rf.known {
+			rf.comp, rf.ok, rf.reason = complianceOf(e.cat, e.req.GDPR, r)
+			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
+		}
+		if !rf.ok {
+			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
+			if rf.reason == reasonSovereignty && !ruledOut[o.Provider] {
+				ruledOut[o.Provider] = true
+				e.sovereignOut = append(e.sovereignOut, rf.comp.Text)
+			}
+			continue
+		}
+		if len(allowCountry) > 0 && !allowCountry[r.Country] {
+			e.excl.add(reasonCountry, func() locale.Text { return locale.New("excluded.country", where(), locale.Word("country."+r.Country)) })
+			continue
+		}
+		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
+			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
+			e.excl.add(reasonVCPUs, func() locale.Text {
+				return locale.New("excluded.vcpus", where(), o.InstanceType, o.VCPUs, o.GPUCount, locale.Short(t.MinVCPUsPerGPU), e.profile.Name)
+			})
+			continue
+		}
+		if o.GPUFraction > 0 && o.GPUFraction < 1 && w.Kind == catalog.KindTraining {
+			e.excl.add(reasonPartition, func() locale.Text {
+				return locale.New("excluded.partition", where(), o.InstanceType, locale.Pct(o.GPUFraction*100), g.Name)
+			})
+			continue
+		}
+		if e.llm != nil {
+			e.addLLMUsable(o, r, g, rf.metro, rf.comp, where)
+			continue
+		}
+		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {
+			e.excl.add(reasonMemory, func() locale.Text {
+				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(e.profile.MemoryGB))
+			})
+			continue
+		}
+		pk, seen := perfs[g.ID]
+		if !seen {
+			pk = &perfOK{}
+			pk.perf, pk.ok = perfFor(e.cat, *g, e.profile.ID, w.Kind, w.Precision)
+			perfs[g.ID] = pk
+		}
+		if !pk.ok {
+			e.excl.add(reasonBenchmark, func() locale.Text {
+				return locale.New("excluded.benchmark", where(), o.InstanceType, locale.Word("kind."+w.Kind), g.Name)
+			})
+			continue
+		}
+		prices := pricesOf(o)
+		if !e.anyPricing(prices) {
+			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
+				e.excl.add(reasonPriceOutlier, func() locale.Text {
+					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
+				})
+				continue
+			}
+			e.excl.add(reasonPricing, func() locale.Text {
+				return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
+			})
+			continue
+		}
+		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+			proximity: e.proximityOf(rf.metro)})
+		u := &pool[len(pool)-1]
+		u.setPrices(prices)
+		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount, share(o)}
+		nf, seen := nodes[nk]
+		if !seen {
+			nf.tput, nf.eff, nf.node = e.nodeThroughput(pk.perf, *g, nk.interconnect, o.GPUCount)
+			if w.Kind == catalog.KindInference {
+				// A model too large for one GPU runs as copies of k GPUs
+				// each (tensor parallel inside the instance): the GPUs
+				// left over serve nothing, and each copy runs at the
+				// catalog's node scaling for k GPUs.
+				if k := e.copyGPUs(*g, o); k > 1 {
+					nf.copyGPUs = k
+					nf.tput = pk.perf.perGPU * float64(o.GPUCount/k*k) * e.efficiency(catalog.ScopeNode, nk.interconnect, k)
+				}
+				nf.computeMS, nf.service = e.serviceTime(g)
+				// A partition serves as its share of the GPU: that share
+				// of the throughput, each request that much slower.
+				nf.tput, nf.computeMS = nf.tput*nk.share, nf.computeMS/nk.share
+			}
+			nodes[nk] = nf
+		}
+		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
+		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs
+		e.usable = append(e.usable, u)
+	}
+	e.buf.usable, e.buf.usables = pool, e.usable
+}
+
+// proximityOf is how far a metro is from the work's data or users, for
+// training's tie-breaks: the round trip from the dataset's region when it
+// has one, else the users' weighted round trip, else 0.
+func (e *engine) proximityOf(metro int) float64 {
+	if e.req.Workload.Kind != catalog.KindTraining {
+		return 0
+	}
+	if r, ok := e.cat.Region(e.req.Data.Location); ok {
+		return e.cat.MetroRTT(e.cat.MetroIndex(r.Metro), metro)
+	}
+	var sum float64
+	for j, rtt := range e.rttTo(metro) {
+		sum += e.users[j].weight * rtt
+	}
+	return sum
+}
+
+// pricingList names pricing models as a phrase: "on-demand or spot".
+func pricingList(list []string) locale.Text {
+	if len(list) == 1 {
+		return locale.New("word.one", locale.Word("pricing."+list[0]))
+	}
+	rest := pricingList(list[1:])
+	return locale.New("word.or", locale.Word("pricing."+list[0]), rest)
+}
+
+type perfOK struct {
+	perf perf
+	ok   bool
+}
+
+// nodeThroughput is one instance's throughput and scaling efficiency: the
+// catalog's figure for that many GPUs on the basis when it has one
+// (measured or cross-walked), else per-GPU × count × the efficiency of the
+// instance's interconnect. Serving replicas on the GPUs of one instance do
+// not talk to each other: no scaling loss for inference.
+func (e *engine) nodeThroughput(p perf, g catalog.GPU, interconnect string, count int) (float64, float64, *catalog.Figure) {
+	w := e.req.Workload
+	if w.Kind == catalog.KindInference {
+		return p.perGPU * float64(count), 1, nil
+	}
+	if count > 1 {
+		if f, ok := e.cat.Throughput(g.ID, e.profile.ID, w.Kind, w.Precision, count); ok {
+			return f.Value, f.Value / (p.perGPU * float64(count)), &f
+		}
+	}
+	eff := e.efficiency(catalog.ScopeNode, interconnect, count)
+	return p.perGPU * float64(count) * eff, eff, nil
+}
+
+// serviceTime is the time one request takes on a GPU: the basis's latency
+// figure (measured or derived), or the profile's own service time where
+// the catalog has no latency basis.
+func (e *engine) serviceTime(g *catalog.GPU) (float64, *catalog.Figure) {
+	if f, ok := e.cat.ServiceLatency(g.ID, e.profile.ID, e.req.Workload.Precision); ok {
+		return f.Value, &f
+	}
+	return e.profile.Inference.ComputeMS, nil
+}
+
+func (e *engine) anyPricing(p offerPrices) bool {
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 && p.sold[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// copyGPUs is how many of an offer's GPUs one copy of the model needs: 1
+// when it fits one GPU (or partition), else the fewest whose memory holds
+// it.
+func (e *engine) copyGPUs(g catalog.GPU, o *catalog.Offer) int {
+	per := g.MemoryGB * share(o)
+	if per <= 0 || e.profile.MemoryGB <= per {
+		return 1
+	}
+	return int(math.Ceil(e.profile.MemoryGB/per - 1e-9))
+}
+
+// instanceMemory is the GPU memory one instance offers a model: all of its
+// GPUs', assuming a model too large for one GPU is sharded across them; a
+// partition's share of its GPU's.
+func instanceMemory(g catalog.GPU, o *catalog.Offer) float64 {
+	return g.MemoryGB * float64(o.GPUCount) * share(o)
+}
+
+// share is the part of its GPUs an offer sells: 1, or a partition's
+// fraction.
+func share(o *catalog.Offer) float64 {
+	if o.GPUFraction > 0 {
+		return o.GPUFraction
+	}
+	return 1
+}
