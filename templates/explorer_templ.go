@@ -1772,7 +1772,7 @@ func RegionsPage(v RegionsView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var108 string
-			templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "explorer.regions.count", len(v.Rows)))
+			templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(Tn(ctx, "explorer.regions.count", len(v.Rows)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/explorer.templ`, Line: 232, Col: 80}
 			}
