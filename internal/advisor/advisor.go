@@ -20,9 +20,13 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	if err := req.Validate(cat); err != nil {
 		return Result{}, err
 	}
+	facts, err := factsOf(cat)
+	if err != nil {
+		return Result{}, err
+	}
 	e := newEngine(cat, req)
 	defer e.release()
-	e.filterOffers()
+	e.filterOffers(facts)
 	var plans []*plan
 	if req.Workload.Kind == catalog.KindTraining {
 		plans = e.trainingPlans()
@@ -63,11 +67,9 @@ type engine struct {
 	nearestRTT []float64
 	routed     []int
 	scratch    scratch
-	// groupSlab, planChunk and placeChunk hold the multi-region search's
-	// plans (see groupsOf, multiPlan).
-	groupSlab  []int
-	planChunk  []plan
-	placeChunk []place
+	// groupSlab holds the multi-region search's lists of user groups (see
+	// groupsOf).
+	groupSlab []int
 	// placeMemos and intSlab keep memoPlace's answers.
 	placeMemos map[uint64][]placeMemo
 	intSlab    []int
@@ -86,6 +88,13 @@ type buffers struct {
 	plans   []plan
 	places  []place
 	ptrs    []*plan
+	// the multi-region search's plans, their places and the metros'
+	// serving tables (see multiPlan, servingTable).
+	multi       []plan
+	multiPlaces []place
+	cands       []servingCand
+	// ranking's best and other plans (see sortTop).
+	top, rest []*plan
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -122,7 +131,13 @@ func (e *engine) release() {
 	clear(b.plans)
 	clear(b.places)
 	clear(b.ptrs)
+	clear(b.multi)
+	clear(b.multiPlaces)
+	clear(b.cands)
+	clear(b.top)
+	clear(b.rest)
 	b.usable, b.usables, b.plans, b.places, b.ptrs = b.usable[:0], b.usables[:0], b.plans[:0], b.places[:0], b.ptrs[:0]
+	b.multi, b.multiPlaces, b.cands, b.top, b.rest = b.multi[:0], b.multiPlaces[:0], b.cands[:0], b.top[:0], b.rest[:0]
 	bufferPool.Put(b)
 }
 

@@ -32,24 +32,28 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
 	plans = take(&e.buf.ptrs, n)
+	hours := e.serviceHours()
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
+		replicas := e.replicas(u, 1) // whatever the pricing model
 		for _, pm := range e.req.Pricing {
-			pl, ok := e.servingPlace(u, pm, 1, all)
-			if !ok {
+			if !u.sold(pm) {
 				continue
 			}
-			places = append(places, pl)
+			// The place is made where it stays, in the buffer.
+			places = places[:len(places)+1]
 			k := len(places)
-			pool = append(pool, plan{places: places[k-1 : k : k], hours: e.serviceHours(), metric: st.weightedMS, within: st.within})
+			pl := &places[k-1]
+			e.setServingPlace(pl, u, pm, replicas, 1, all)
+			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
 			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 			egress, seen := egressBy[u.region]
 			if !seen {
-				egress = e.egressCostUSD(pl)
+				egress = e.egressCostUSD(*pl)
 				egressBy[u.region] = egress
 			}
-			p.costUSD = e.computeCostUSD(pl) + egress // priceInference, one place
+			p.costUSD = e.computeCostUSD(*pl) + egress // priceInference, one place
 			plans = append(plans, p)
 		}
 	}
@@ -86,19 +90,28 @@ func anyMeets(plans []*plan) bool {
 // servingPlace sizes one region serving share of the traffic: enough
 // replicas for its peak at the target utilisation.
 func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
+	var pl place
+	ok := e.setServingPlace(&pl, u, pm, e.replicas(u, share), share, groups)
+	return pl, ok
+}
+
+// setServingPlace is servingPlace written into *pl, for replicas
+// (e.replicas(u, share)) worked out by the caller. It reports false, and
+// leaves *pl as it was, when the offer is not sold under pm.
+func (e *engine) setServingPlace(pl *place, u *usable, pm string, replicas int, share float64, groups []int) bool {
 	price, ok := u.hourly(pm)
 	if !ok {
-		return place{}, false
+		return false
 	}
 	w := e.req.Workload
-	monthlyGB := w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB
-	pl := place{u: u, pricing: pm, count: e.replicas(u, share), billed: billedHours(pm, e.serviceHours()),
-		priceUSD: price, groups: groups, share: share, monthlyGB: monthlyGB}
+	*pl = place{u: u, pricing: pm, count: replicas, billed: billedHours(pm, e.serviceHours()),
+		priceUSD: price, groups: groups, share: share,
+		monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
 	if pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
 		pl.count += pl.spares
 	}
-	return pl, true
+	return true
 }
 
 // replicas is how many instances serve share of the peak at the target

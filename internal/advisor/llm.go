@@ -272,14 +272,14 @@ func (e *engine) llmBudgetMS(metro int) float64 {
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
 // counting it under its reason when it does not.
-func (e *engine) addLLMUsable(o *catalog.Offer, r *catalog.Region, g *catalog.GPU, metro int, comp Compliance, where func() locale.Text) {
+func (e *engine) addLLMUsable(o *catalog.Offer, of *offerFacts, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
+	metro := of.metro
 	fit, reason, why := e.llmFit(o, g, e.llmBudgetMS(metro))
 	if reason != "" {
 		e.excl.add(reason, func() locale.Text { return locale.New("excluded.llm", where(), why) })
 		return
 	}
-	prices := pricesOf(o)
-	if !e.anyPricing(prices) {
+	if !e.anyPricing(of.prices) {
 		e.excl.add(reasonPricing, func() locale.Text {
 			return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
 		})
@@ -291,7 +291,7 @@ func (e *engine) addLLMUsable(o *catalog.Offer, r *catalog.Region, g *catalog.GP
 		serving: &fit, nodeEff: 1, computeMS: fit.ttftMS}
 	// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
 	u.nodeTput = fit.perGPU * float64(o.GPUCount)
-	u.setPrices(prices)
+	u.prices, u.hourlyUSD = of.prices, of.hourlyUSD
 	e.usable = append(e.usable, u)
 }
 

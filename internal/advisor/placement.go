@@ -27,6 +27,15 @@ type metroOption struct {
 // to their nearest member, each member sized and priced for its traffic.
 func (e *engine) multiRegionPlans() []*plan {
 	cands := e.searchMetros()
+	// Every set of two or three metros, at most: n(n−1)/2 pairs and
+	// n(n−1)(n−2)/6 triples.
+	n := len(cands)
+	sets, places := n*(n-1)/2, n*(n-1)/2*2
+	if MaxRegions >= 3 {
+		sets += n * (n - 1) * (n - 2) / 6
+		places += n * (n - 1) * (n - 2) / 6 * 3
+	}
+	e.buf.multi, e.buf.multiPlaces = take(&e.buf.multi, sets), take(&e.buf.multiPlaces, places)
 	var plans []*plan
 	var pick func(start int, chosen []int)
 	pick = func(start int, chosen []int) {
@@ -244,20 +253,18 @@ func (e *engine) groupsOf(points []int) []int {
 	return e.groupSlab[start:len(e.groupSlab):len(e.groupSlab)]
 }
 
-// multiPlan returns an empty plan with room for n places, carved from
-// chunks: the search makes hundreds of them.
+// multiPlan returns an empty plan with room for n places, from the
+// buffers (sized by multiRegionPlans for every set of metros it can try).
 func (e *engine) multiPlan(n int) *plan {
-	if len(e.planChunk) == cap(e.planChunk) {
-		e.planChunk = make([]plan, 0, 64)
+	b := e.buf
+	if len(b.multi) == cap(b.multi) || cap(b.multiPlaces)-len(b.multiPlaces) < n {
+		return &plan{places: make([]place, 0, n)}
 	}
-	if cap(e.placeChunk)-len(e.placeChunk) < n {
-		e.placeChunk = make([]place, 0, 64*MaxRegions)
-	}
-	e.planChunk = append(e.planChunk, plan{})
-	p := &e.planChunk[len(e.planChunk)-1]
-	k := len(e.placeChunk)
-	p.places = e.placeChunk[k : k : k+n]
-	e.placeChunk = e.placeChunk[:k+n]
+	b.multi = append(b.multi, plan{})
+	p := &b.multi[len(b.multi)-1]
+	k := len(b.multiPlaces)
+	p.places = b.multiPlaces[k : k : k+n]
+	b.multiPlaces = b.multiPlaces[:k+n]
 	return p
 }
 
@@ -382,7 +389,14 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	if t, ok := e.tables[m.metro]; ok {
 		return t
 	}
-	t := &servingTable{cands: make([]servingCand, 0, len(m.offers)*len(e.req.Pricing))}
+	// The tables' rows come from one buffer: each usable offer is in one
+	// metro, so all tables together need at most len(e.usable) ×
+	// len(e.req.Pricing) rows.
+	if n := len(e.usable) * len(e.req.Pricing); cap(e.buf.cands) < n {
+		e.buf.cands = take(&e.buf.cands, n)
+	}
+	k := len(e.buf.cands)
+	t := &servingTable{cands: e.buf.cands[k : k : k+len(m.offers)*len(e.req.Pricing)]}
 	computeSlot := map[float64]int{}
 	regionSlot := map[*catalog.Region]int{}
 	for _, u := range m.offers {
@@ -412,6 +426,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			t.cands = append(t.cands, sc)
 		}
 	}
+	e.buf.cands = e.buf.cands[:k+len(t.cands)]
 	t.byService = make([]int, len(t.computeMS))
 	for s := range t.byService {
 		t.byService[s] = s

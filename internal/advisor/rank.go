@@ -63,7 +63,7 @@ func (e *engine) rank(plans []*plan) {
 	// Labels are unique, so the order is total and an unstable sort gives
 	// the one order there is. The comparisons return early: cmp.Or would
 	// compare every key (the labels too) on every call.
-	sortTop(plans, func(a, b *plan) int {
+	sortTop(plans, e.buf, func(a, b *plan) int {
 		if inference {
 			if noneMeets {
 				if a.nearBest != b.nearBest {
@@ -174,13 +174,14 @@ const rankedPlans = MaxCandidates
 // after them in an order that depends only on the input. With tens of
 // thousands of plans, a heap of the best (worst of them on top) needs far
 // fewer comparisons than sorting everything.
-func sortTop(plans []*plan, compare func(a, b *plan) int) {
+// Its working lists come from buf.
+func sortTop(plans []*plan, buf *buffers, compare func(a, b *plan) int) {
 	if len(plans) <= rankedPlans {
 		slices.SortFunc(plans, compare)
 		return
 	}
-	top := make([]*plan, 0, rankedPlans)
-	rest := make([]*plan, 0, len(plans)-rankedPlans)
+	top := take(&buf.top, rankedPlans)
+	rest := take(&buf.rest, len(plans)-rankedPlans)
 	worse := func(i, j int) bool { return compare(top[i], top[j]) > 0 }
 	down := func(i int) {
 		for {

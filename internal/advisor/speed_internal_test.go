@@ -34,7 +34,8 @@ func TestSortTop(t *testing.T) {
 	compare := func(a, b *plan) int {
 		return cmp.Or(cmp.Compare(a.costUSD, b.costUSD), cmp.Compare(a.label, b.label))
 	}
-	for _, n := range []int{0, 1, rankedPlans - 1, rankedPlans, rankedPlans + 1, 5000} {
+	buf := new(buffers) // reused from size to size, as answers reuse it
+	for _, n := range []int{0, 1, rankedPlans - 1, rankedPlans, rankedPlans + 1, 5000, rankedPlans + 2} {
 		plans := make([]*plan, n)
 		for i := range plans {
 			// Few distinct costs, so the labels often decide.
@@ -43,7 +44,7 @@ func TestSortTop(t *testing.T) {
 		want := slices.Clone(plans)
 		slices.SortFunc(want, compare)
 		got := slices.Clone(plans)
-		sortTop(got, compare)
+		sortTop(got, buf, compare)
 		k := min(n, rankedPlans)
 		if !slices.Equal(got[:k], want[:k]) {
 			t.Errorf("sortTop(%d plans) first %d differ from a full sort", n, k)

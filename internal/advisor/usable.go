@@ -36,8 +36,8 @@ type usable struct {
 	// spans (inference on the throughput path; 0 when it fits one).
 	copyGPUs int
 	// prices holds the offer's price (hourly) under each of
-	// catalog.PricingModels, looked up once; hourlyUSD the same as floats,
-	// for ranking (0 where the offer has no such price).
+	// catalog.PricingModels, from the catalog's facts; hourlyUSD the same
+	// as floats, for ranking (0 where the offer has no such price).
 	prices    offerPrices
 	hourlyUSD [5]float64
 }
@@ -100,16 +100,6 @@ func (u *usable) hourlyFloat(pm string) float64 {
 	return 0
 }
 
-// setPrices records the offer's prices (see offerPrices).
-func (u *usable) setPrices(p offerPrices) {
-	u.prices = p
-	for k := range p.usd {
-		if p.sold[k] {
-			u.hourlyUSD[k] = toFloat(p.usd[k])
-		}
-	}
-}
-
 // offerPlace names an offer's region for an exclusion example.
 func offerPlace(o *catalog.Offer, city string) locale.Text {
 	return locale.New("excluded.where", o.Provider, o.Region, city)
@@ -117,82 +107,51 @@ func offerPlace(o *catalog.Offer, city string) locale.Text {
 
 // filterOffers keeps the offers the request allows and counts the rest by
 // reason, in a fixed order so the output is deterministic. What depends only
-// on an offer's region (compliance) or GPU and count (throughput, service
-// time) is worked out once and shared.
-func (e *engine) filterOffers() {
+// on the catalog comes from its facts (see factsOf); what depends on an
+// offer's region (compliance) or kind of node (throughput, service time)
+// and the request is worked out once per answer and shared.
+func (e *engine) filterOffers(facts *catalogFacts) {
 	w := e.req.Workload
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
 	allowCountry := setOf(e.req.Countries)
-	perfs := map[string]*perfOK{}
-	gpus := map[string]*catalog.GPU{}
+	perfs := make([]*perfOK, facts.gpuCount)
 	ruledOut := map[string]bool{}
-	// The catalog knows each offer's region once it is indexed; a catalog
-	// built by hand is looked up here.
-	type regionKey struct{ provider, id string }
-	var regionAt map[regionKey]int
-	regionOf := func(i int, o *catalog.Offer) (int, bool) {
-		if ri, ok := e.cat.OfferRegion(i); ok && e.cat.Regions[ri].ID == o.Region && e.cat.Regions[ri].Provider == o.Provider {
-			return ri, true
-		}
-		if regionAt == nil {
-			regionAt = make(map[regionKey]int, len(e.cat.Regions))
-			for i := range e.cat.Regions {
-				regionAt[regionKey{e.cat.Regions[i].Provider, e.cat.Regions[i].ID}] = i
-			}
-		}
-		ri, ok := regionAt[regionKey{o.Provider, o.Region}]
-		return ri, ok
-	}
 	type regionFacts struct {
 		known  bool
 		comp   Compliance
 		ok     bool
 		reason string
-		metro  int
 	}
 	regions := make([]regionFacts, len(e.cat.Regions))
-	type nodeKey struct {
-		gpu, interconnect string
-		count             int
-		share             float64
-	}
 	type nodeFacts struct {
+		known                bool
 		tput, eff, computeMS float64
 		service              *catalog.Figure
 		node                 *catalog.Figure
 		copyGPUs             int
 	}
-	nodes := map[nodeKey]nodeFacts{}
+	nodes := make([]nodeFacts, len(facts.nodes))
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&e.buf.usable, len(e.cat.Offers))
 	e.usable = take(&e.buf.usables, len(e.cat.Offers))
 	for i := range e.cat.Offers {
-		o := &e.cat.Offers[i]
-		ri, ok := regionOf(i, o)
-		if !ok {
-			panic("advisor: offer region missing from a validated catalog: " + o.RegionKey())
-		}
-		r := &e.cat.Regions[ri]
+		o, of := &e.cat.Offers[i], &facts.offers[i]
+		r := &e.cat.Regions[of.region]
 		where := func() locale.Text { return offerPlace(o, r.City) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
 			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), o.Provider) })
 			continue
 		}
-		g, seen := gpus[o.GPU]
-		if !seen {
-			gpu, _ := e.cat.GPU(o.GPU)
-			g = &gpu
-			gpus[o.GPU] = g
-		}
+		g := &e.cat.GPUs[of.gpu]
 		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
 			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
-		rf := &regions[ri]
+		rf := &regions[of.region]
 		if !rf.known {
 			rf.comp, rf.ok, rf.reason = complianceOf(e.cat, e.req.GDPR, r)
-			rf.metro, rf.known = e.cat.MetroIndex(r.Metro), true
+			rf.known = true
 		}
 		if !rf.ok {
 			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
@@ -220,7 +179,7 @@ func (e *engine) filterOffers() {
 			continue
 		}
 		if e.llm != nil {
-			e.addLLMUsable(o, r, g, rf.metro, rf.comp, where)
+			e.addLLMUsable(o, of, r, g, rf.comp, where)
 			continue
 		}
 		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {
@@ -229,11 +188,11 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		pk, seen := perfs[g.ID]
-		if !seen {
+		pk := perfs[of.gpu]
+		if pk == nil {
 			pk = &perfOK{}
 			pk.perf, pk.ok = perfFor(e.cat, *g, e.profile.ID, w.Kind, w.Precision)
-			perfs[g.ID] = pk
+			perfs[of.gpu] = pk
 		}
 		if !pk.ok {
 			e.excl.add(reasonBenchmark, func() locale.Text {
@@ -241,8 +200,7 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		prices := pricesOf(o)
-		if !e.anyPricing(prices) {
+		if !e.anyPricing(of.prices) {
 			if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
 				e.excl.add(reasonPriceOutlier, func() locale.Text {
 					return locale.New("excluded.price_outlier", where(), o.InstanceType, o.SpotOutlier())
@@ -254,13 +212,12 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		pool = append(pool, usable{offer: o, region: r, metro: rf.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
-			proximity: e.proximityOf(rf.metro)})
+		pool = append(pool, usable{offer: o, region: r, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+			proximity: e.proximityOf(of.metro), prices: of.prices, hourlyUSD: of.hourlyUSD})
 		u := &pool[len(pool)-1]
-		u.setPrices(prices)
-		nk := nodeKey{g.ID, nodeInterconnect(o, g), o.GPUCount, share(o)}
-		nf, seen := nodes[nk]
-		if !seen {
+		nf := &nodes[of.node]
+		if !nf.known {
+			nk := facts.nodes[of.node]
 			nf.tput, nf.eff, nf.node = e.nodeThroughput(pk.perf, *g, nk.interconnect, o.GPUCount)
 			if w.Kind == catalog.KindInference {
 				// A model too large for one GPU runs as copies of k GPUs
@@ -276,7 +233,7 @@ func (e *engine) filterOffers() {
 				// of the throughput, each request that much slower.
 				nf.tput, nf.computeMS = nf.tput*nk.share, nf.computeMS/nk.share
 			}
-			nodes[nk] = nf
+			nf.known = true
 		}
 		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
 		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs

@@ -1,0 +1,148 @@
+package advisor
+
+// What the advisor derives from a catalog alone, worked out once per
+// catalog instead of once per answer: each offer's region, metro, GPU,
+// prices and kind of node.
+
+import (
+	"runtime"
+	"sync"
+	"weak"
+
+	"gpuplace/internal/catalog"
+)
+
+// catalogFacts is what the advisor derives from one catalog, whatever the
+// request. It holds indexes and values, never pointers into the catalog,
+// so caching it keeps no catalog alive.
+type catalogFacts struct {
+	offers []offerFacts
+	// nodes lists the distinct kinds of instance: GPU, interconnect,
+	// count and share (see nodeClass).
+	nodes []nodeClass
+	// gpuCount is len(cat.GPUs): per-GPU working lists are that long.
+	gpuCount int
+}
+
+// offerFacts is what an answer needs to know about Offers[i] before the
+// request says anything.
+type offerFacts struct {
+	region, metro int // indexes into Regions and Metros (metro −1: unknown)
+	gpu           int // index into GPUs
+	node          int // index into catalogFacts.nodes
+	prices        offerPrices
+	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable)
+}
+
+// nodeClass is a kind of instance as throughput sees it: offers of one
+// class have the same throughput and service time.
+type nodeClass struct {
+	gpu          int
+	interconnect string
+	count        int
+	share        float64
+}
+
+// factsCache keeps each live catalog's facts. Its keys are weak: a catalog
+// no longer in use is collected, and its entry removed.
+var factsCache = struct {
+	sync.Mutex
+	m map[weak.Pointer[catalog.Catalog]]*catalogFacts
+}{m: map[weak.Pointer[catalog.Catalog]]*catalogFacts{}}
+
+// factsOf returns cat's facts, worked out on first use. A catalog is
+// read-only once loaded; one built by hand and not indexed (see
+// catalog.OfferRegion) may still change, so its facts are never kept.
+func factsOf(cat *catalog.Catalog) (*catalogFacts, error) {
+	if _, indexed := cat.OfferRegion(0); !indexed {
+		return newFacts(cat)
+	}
+	k := weak.Make(cat)
+	factsCache.Lock()
+	f := factsCache.m[k]
+	factsCache.Unlock()
+	if f != nil {
+		return f, nil
+	}
+	f, err := newFacts(cat)
+	if err != nil {
+		return nil, err
+	}
+	factsCache.Lock()
+	defer factsCache.Unlock()
+	if kept, ok := factsCache.m[k]; ok {
+		return kept, nil
+	}
+	factsCache.m[k] = f
+	runtime.AddCleanup(cat, func(k weak.Pointer[catalog.Catalog]) {
+		factsCache.Lock()
+		delete(factsCache.m, k)
+		factsCache.Unlock()
+	}, k)
+	return f, nil
+}
+
+// errRegionMissing is returned for an offer whose region is not in the
+// catalog, which validation rules out.
+type errRegionMissing string
+
+func (e errRegionMissing) Error() string {
+	return "advisor: offer region missing from a validated catalog: " + string(e)
+}
+
+// errGPUMissing is returned for an offer whose GPU is not in the catalog,
+// which validation rules out.
+type errGPUMissing string
+
+func (e errGPUMissing) Error() string {
+	return "advisor: offer GPU missing from a validated catalog: " + string(e)
+}
+
+// newFacts works cat's facts out.
+func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
+	f := &catalogFacts{offers: make([]offerFacts, len(cat.Offers)), gpuCount: len(cat.GPUs)}
+	gpuAt := make(map[string]int, len(cat.GPUs))
+	for i, g := range cat.GPUs {
+		gpuAt[g.ID] = i
+	}
+	type regionKey struct{ provider, id string }
+	var regionAt map[regionKey]int
+	classAt := map[nodeClass]int{}
+	for i := range cat.Offers {
+		o := &cat.Offers[i]
+		ri, ok := cat.OfferRegion(i)
+		if !ok || cat.Regions[ri].ID != o.Region || cat.Regions[ri].Provider != o.Provider {
+			// A catalog built by hand: looked up by key.
+			if regionAt == nil {
+				regionAt = make(map[regionKey]int, len(cat.Regions))
+				for k := range cat.Regions {
+					regionAt[regionKey{cat.Regions[k].Provider, cat.Regions[k].ID}] = k
+				}
+			}
+			if ri, ok = regionAt[regionKey{o.Provider, o.Region}]; !ok {
+				return nil, errRegionMissing(o.RegionKey())
+			}
+		}
+		gi, ok := gpuAt[o.GPU]
+		if !ok {
+			return nil, errGPUMissing(o.ID())
+		}
+		of := &f.offers[i]
+		of.region, of.metro, of.gpu = ri, cat.MetroIndex(cat.Regions[ri].Metro), gi
+		of.prices = pricesOf(o)
+		for k := range of.prices.usd {
+			if of.prices.sold[k] {
+				of.hourlyUSD[k] = toFloat(of.prices.usd[k])
+			}
+		}
+		nc := nodeClass{gpu: gi, interconnect: nodeInterconnect(o, &cat.GPUs[gi]), count: o.GPUCount, share: share(o)}
+		c, seen := classAt[nc]
+		if !seen {
+			c = len(f.nodes)
+			classAt[nc] = c
+			f.nodes = append(f.nodes, nc)
+		}
+		of.node = c
+	}
+	return f, nil
+}
