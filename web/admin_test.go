@@ -73,7 +73,7 @@ func TestAdminCatalog(t *testing.T) {
 	id := strings.TrimPrefix(diffURL, "/admin/catalog?diff=")
 	page := s.do(t, "GET", diffURL, nil, "Cookie", admin).Body.String()
 	wantContains(t, page, `data-testid="diff-summary"`, "aws:us-east-1:g4dn.xlarge", "0.1111", `data-testid="activate"`)
-	if !strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version": "`+s.cat.Version.ID+`"`) {
+	if !strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version":"`+s.cat.Version.ID+`"`) {
 		t.Error("the import activated itself")
 	}
 
@@ -84,7 +84,7 @@ func TestAdminCatalog(t *testing.T) {
 		t.Fatalf("active version = %s after activating %s", cat.Version, id)
 	}
 	live := s.do(t, "GET", "/api/v1/advice?"+query, nil).Body.String()
-	if !strings.Contains(live, `"hourly_usd": "0.1111"`) {
+	if !strings.Contains(live, `"hourly_usd":"0.1111"`) {
 		t.Errorf("new answers do not use the activated price 0.1111:\n%.600s", live)
 	}
 	page = s.do(t, "GET", pinned, nil).Body.String()

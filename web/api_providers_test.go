@@ -140,7 +140,7 @@ func TestAPIOffersEurope(t *testing.T) {
 		t.Errorf("GEX45 monthly = %s, want 214 EUR a month, 209 EUR setup", hetzner["monthly"])
 	}
 	for id, o := range offersOf("provider=safespring") {
-		if !strings.Contains(string(o["monthly"]), `"setup": null`) {
+		if !strings.Contains(string(o["monthly"]), `"setup":null`) {
 			t.Errorf("%s monthly = %s, want its unknown setup fee as null", id, o["monthly"])
 		}
 	}

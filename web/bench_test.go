@@ -15,7 +15,7 @@ const issueQuestion = "kind=inference&latency_ms=80&peak_rps=150&profile=resnet5
 // BenchmarkAPIAdvice measures GET /api/v1/advice through the real handler
 // and the embedded catalog, beside /healthz for scale.
 func BenchmarkAPIAdvice(b *testing.B) {
-	s := newTestServer(b)
+	s := newTestServer(b, withLimits(web.Limits{}))
 	for _, bc := range []struct{ name, target string }{
 		{"inference", "/api/v1/advice?" + germanInference},
 		{"training", "/api/v1/advice?kind=training&profile=resnet50&deadline_hours=24"},

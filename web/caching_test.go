@@ -44,8 +44,8 @@ func TestLinksIgnoreHostHeader(t *testing.T) {
 		}
 	}
 	wantContains(t, ask("GET", "/advice?"+germanInference, "", "").Body.String(), `data-testid="share-url"`, `value="/advice?`)
-	wantContains(t, ask("GET", "/api/v1/links/"+link, "", "").Body.String(), `"url": "/s/`+link+`"`)
-	wantContains(t, ask("GET", "/api/v1/offers", "", "").Body.String(), `"next": "/api/v1/offers?page=2`)
+	wantContains(t, ask("GET", "/api/v1/links/"+link, "", "").Body.String(), `"url":"/s/`+link+`"`)
+	wantContains(t, ask("GET", "/api/v1/offers", "", "").Body.String(), `"next":"/api/v1/offers?page=2`)
 }
 
 // Ensure pages are cacheable by anyone only when nobody is signed in:

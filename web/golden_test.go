@@ -90,8 +90,13 @@ func TestAdviceJSONGolden(t *testing.T) {
 	rec := s.do(t, "GET", "/api/v1/advice?currency=EUR&gdpr=eu&kind=inference&latency_ms=60&months=12&peak_rps=400&profile=resnet50&rps=150&users=DE:35,FR:25,NL:15,IT:15,ES:10", nil)
 	wantStatus(t, rec, http.StatusOK)
 	const golden = "testdata/advice-golden.json"
+	// The API sends compact JSON; the file holds it indented, for review.
+	var got bytes.Buffer
+	if err := json.Indent(&got, rec.Body.Bytes(), "", "  "); err != nil {
+		t.Fatalf("GET /api/v1/advice: not JSON: %v", err)
+	}
 	if *update {
-		if err := os.WriteFile(golden, rec.Body.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,7 +104,7 @@ func TestAdviceJSONGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(rec.Body.Bytes(), want) {
+	if !bytes.Equal(got.Bytes(), want) {
 		t.Errorf("GET /api/v1/advice differs from %s; if the change is deliberate, run with -update and review the diff", golden)
 	}
 }

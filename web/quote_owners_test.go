@@ -76,10 +76,10 @@ func TestQuoteOwnership(t *testing.T) {
 			{"ann", ann, "/quotes", `href="/quotes/` + annQuote + `"`, `href="/quotes/` + benQuote + `"`},
 			{"ben", ben, "/quotes", `href="/quotes/` + benQuote + `"`, `href="/quotes/` + annQuote + `"`},
 			{"ben", ben, "/quotes?q=" + annQuote, "", `href="/quotes/` + annQuote + `"`},
-			{"ben", ben, "/api/v1/quotes", `"total": 1`, `"number": "` + annQuote + `"`},
-			{"ben", ben, "/api/v1/quotes?q=" + annQuote, `"total": 0`, `"number": "` + annQuote + `"`},
+			{"ben", ben, "/api/v1/quotes", `"total":1`, `"number":"` + annQuote + `"`},
+			{"ben", ben, "/api/v1/quotes?q=" + annQuote, `"total":0`, `"number":"` + annQuote + `"`},
 			{"admin", admin, "/quotes", `href="/quotes/` + annQuote + `"`, ""},
-			{"admin", admin, "/api/v1/quotes", `"total": 2`, ""},
+			{"admin", admin, "/api/v1/quotes", `"total":2`, ""},
 		} {
 			body := s.do(t, "GET", l.path, nil, "Cookie", l.cookie).Body.String()
 			if l.has != "" && !strings.Contains(body, l.has) {

@@ -96,10 +96,10 @@ func TestBackupRestore(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
-	if code, body := get("/api/v1/catalog"); code != 200 || !strings.Contains(body, `"version": "`+imp.Catalog.Version.ID+`"`) {
+	if code, body := get("/api/v1/catalog"); code != 200 || !strings.Contains(body, `"version":"`+imp.Catalog.Version.ID+`"`) {
 		t.Errorf("restored active version: %d %.200s, want %s", code, body, imp.Catalog.Version.ID)
 	}
-	if code, body := get("/api/v1/links/" + l.ID); code != 200 || !strings.Contains(body, `"total": "`+res.Pick.Total.String()+`"`) {
+	if code, body := get("/api/v1/links/" + l.ID); code != 200 || !strings.Contains(body, `"total":"`+res.Pick.Total.String()+`"`) {
 		t.Errorf("restored link: %d, want its total %s", code, res.Pick.Total)
 	}
 	got, err := restored.QuoteByNumber(ctx, q.Year, q.Seq, q.Revision)
