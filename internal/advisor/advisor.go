@@ -55,13 +55,18 @@ type engine struct {
 	users        []userPoint
 	// latency caches, by metro, its latency figures for each GPU service
 	// time asked.
-	latency [][]latencyStats
+	latency     [][]latencyStats
+	latencySlab []latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo).
-	rtts [][]float64
-	// tables caches each metro's servingTable.
-	tables map[int]*servingTable
+	rtts    [][]float64
+	rttSlab []float64
+	// tables holds the metros' serving tables (see servingTable); tableAt
+	// is, by metro, 1 + the index of its table (0: none yet).
+	tables     []servingTable
+	tableAt    []int
+	tableLists tableLists
 	// route, nearestRTT and routed are placementPlan's buffers.
 	route      []int
 	nearestRTT []float64
@@ -70,8 +75,9 @@ type engine struct {
 	// groupSlab holds the multi-region search's lists of user groups (see
 	// groupsOf).
 	groupSlab []int
-	// placeMemos and intSlab keep memoPlace's answers.
-	placeMemos map[uint64][]placeMemo
+	// placeMemos, memoSlab and intSlab keep memoPlace's answers.
+	placeMemos map[uint64]int // hash → index in memoSlab of its newest memo
+	memoSlab   []placeMemo
 	intSlab    []int
 	// buf holds the big working slices, from bufferPool.
 	buf *buffers
@@ -161,7 +167,7 @@ func (e *engine) efficiency(scope, interconnect string, count int) float64 {
 func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
-	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency},
+	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
 		rate:         r.PerUSD.InexactFloat64(),
 		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
 	e.users = userPoints(cat, req.Users)

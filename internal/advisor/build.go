@@ -1,13 +1,14 @@
 package advisor
 
 import (
-	"gpuplace/internal/locale"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Result sizes: how many alternatives and chart points an answer carries.
@@ -84,16 +85,20 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 // in Result.Pricing instead), with at most SameTypeAlternatives of one
 // provider's instance type in other regions, so the rows show choices.
 func distinctAlternatives(plans []*plan) []*plan {
-	seen := map[string]bool{instancesKey(plans[0]): true}
-	types := map[string]int{typesKey(plans[0]): 1}
+	rows := []*plan{plans[0]} // the pick and the alternatives so far
 	var out []*plan
 	for _, p := range plans[1:] {
-		k, t := instancesKey(p), typesKey(p)
-		if seen[k] || types[t] >= SameTypeAlternatives {
+		taken, sameType := false, 0
+		for _, r := range rows {
+			taken = taken || samePlaces(r, p, sameOffer)
+			if samePlaces(r, p, sameTypeIn) {
+				sameType++
+			}
+		}
+		if taken || sameType >= SameTypeAlternatives {
 			continue
 		}
-		seen[k] = true
-		types[t]++
+		rows = append(rows, p)
 		out = append(out, p)
 		if len(out) == MaxAlternatives {
 			break
@@ -106,21 +111,22 @@ func distinctAlternatives(plans []*plan) []*plan {
 // instance type may take among the pick and its alternatives.
 const SameTypeAlternatives = 3
 
-func instancesKey(p *plan) string {
-	k := ""
-	for _, pl := range p.places {
-		k += pl.u.offer.ID() + "+"
-	}
-	return k
+// samePlaces reports whether two plans place the same things, place by
+// place, as same tells.
+func samePlaces(a, b *plan, same func(x, y *catalog.Offer) bool) bool {
+	return slices.EqualFunc(a.places, b.places, func(x, y place) bool { return same(x.u.offer, y.u.offer) })
 }
 
-// typesKey names a plan's provider and instance types, regions aside.
-func typesKey(p *plan) string {
-	k := ""
-	for _, pl := range p.places {
-		k += pl.u.offer.Provider + ":" + pl.u.offer.InstanceType + "+"
-	}
-	return k
+// sameOffer reports whether two offers are one: the same provider, region
+// and instance type (the offer's id).
+func sameOffer(x, y *catalog.Offer) bool {
+	return x.Provider == y.Provider && x.Region == y.Region && x.InstanceType == y.InstanceType
+}
+
+// sameTypeIn reports whether two offers are one provider's instance type,
+// regions aside.
+func sameTypeIn(x, y *catalog.Offer) bool {
+	return x.Provider == y.Provider && x.InstanceType == y.InstanceType
 }
 
 func (e *engine) option(p *plan) Option {
@@ -218,10 +224,10 @@ func (e *engine) placement(pl place, p *plan) Placement {
 // GDPR filter, so the reasons are joined without repeats.
 func (e *engine) compliance(p *plan) Compliance {
 	var t *locale.Text
-	seen := map[string]bool{}
+	var seen []locale.Text
 	for _, pl := range p.places {
-		if r := pl.u.compliance; !seen[r.Text.Key()] {
-			seen[r.Text.Key()] = true
+		if r := pl.u.compliance; !slices.ContainsFunc(seen, r.Text.Equal) {
+			seen = append(seen, r.Text)
 			if t == nil {
 				t = &r.Text
 			} else {
@@ -252,7 +258,7 @@ func (e *engine) latencyTable(p *plan) *Latency {
 	type acc struct {
 		weight, rtt, compute, within float64
 		estimated                    bool
-		byPlace                      map[int]float64
+		byPlace                      [MaxRegions]float64 // weight served by each place
 	}
 	groups := make([]acc, len(e.req.Users))
 	for _, up := range e.users {
@@ -260,9 +266,6 @@ func (e *engine) latencyTable(p *plan) *Latency {
 		pl := p.places[k]
 		_, est := up.point.RTT(pl.u.metro)
 		g := &groups[up.group]
-		if g.byPlace == nil {
-			g.byPlace = map[int]float64{}
-		}
 		g.weight += up.weight
 		g.rtt += up.weight * rtt
 		g.compute += up.weight * pl.u.computeMS
@@ -277,16 +280,16 @@ func (e *engine) latencyTable(p *plan) *Latency {
 		if g.weight == 0 {
 			continue
 		}
-		main := 0
-		for k, wt := range g.byPlace {
-			if wt > g.byPlace[main] || (wt == g.byPlace[main] && k < main) {
+		main := 0 // the place serving most of the group, the first of equals
+		for k, wt := range g.byPlace[:len(p.places)] {
+			if wt > g.byPlace[main] {
 				main = k
 			}
 		}
 		loc, _ := e.cat.Location(u.Location)
 		rtt, compute := g.rtt/g.weight, g.compute/g.weight
 		lat.Groups = append(lat.Groups, LatencyGroup{
-			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.offer.RegionKey(),
+			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.regionKey,
 			RTTMS: round1(rtt), ComputeMS: round1(compute), TotalMS: round1(rtt + compute),
 			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated,
 		})
@@ -311,6 +314,7 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 // marks the Pareto front: no other plan is both cheaper and faster.
 func (e *engine) candidates(plans []*plan) []Candidate {
 	top := plans[:min(len(plans), MaxCandidates)]
+	nameAll(top)
 	out := make([]Candidate, len(top))
 	for i, p := range top {
 		out[i] = Candidate{Label: p.name(), Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}

@@ -1,10 +1,11 @@
 package advisor
 
 import (
-	"gpuplace/internal/locale"
 	"math"
+	"slices"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // explainPick says, in a buyer's words, why the pick won.
@@ -406,10 +407,8 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 // estimatedFigures lists the modelled figures an option rests on.
 func (e *engine) estimatedFigures(p *plan) []locale.Text {
 	var out []locale.Text
-	seen := map[string]bool{}
 	add := func(t locale.Text) {
-		if k := t.Key(); !seen[k] {
-			seen[k] = true
+		if !slices.ContainsFunc(out, t.Equal) {
 			out = append(out, t)
 		}
 	}

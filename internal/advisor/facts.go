@@ -2,10 +2,11 @@ package advisor
 
 // What the advisor derives from a catalog alone, worked out once per
 // catalog instead of once per answer: each offer's region, metro, GPU,
-// prices and kind of node.
+// prices and kind of node, and each region's GDPR verdicts.
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"weak"
 
@@ -22,14 +23,31 @@ type catalogFacts struct {
 	nodes []nodeClass
 	// gpuCount is len(cat.GPUs): per-GPU working lists are that long.
 	gpuCount int
+	// regions holds, for each of GDPRModes, each region's verdict (see
+	// complianceOf).
+	regions [][]regionVerdict
+}
+
+// regionVerdict is complianceOf's answer for one region under one GDPR
+// mode.
+type regionVerdict struct {
+	comp   Compliance
+	ok     bool
+	reason string
+}
+
+// verdict is region ri's verdict under a GDPR mode.
+func (f *catalogFacts) verdict(mode string, ri int) *regionVerdict {
+	return &f.regions[slices.Index(GDPRModes, mode)][ri]
 }
 
 // offerFacts is what an answer needs to know about Offers[i] before the
 // request says anything.
 type offerFacts struct {
-	region, metro int // indexes into Regions and Metros (metro −1: unknown)
-	gpu           int // index into GPUs
-	node          int // index into catalogFacts.nodes
+	region, metro int    // indexes into Regions and Metros (metro −1: unknown)
+	regionKey     string // the region's "provider:region"
+	gpu           int    // index into GPUs
+	node          int    // index into catalogFacts.nodes
 	prices        offerPrices
 	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable)
 }
@@ -101,6 +119,18 @@ func (e errGPUMissing) Error() string {
 // newFacts works cat's facts out.
 func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 	f := &catalogFacts{offers: make([]offerFacts, len(cat.Offers)), gpuCount: len(cat.GPUs)}
+	for _, mode := range GDPRModes {
+		verdicts := make([]regionVerdict, len(cat.Regions))
+		for ri := range cat.Regions {
+			v := &verdicts[ri]
+			v.comp, v.ok, v.reason = complianceOf(cat, mode, &cat.Regions[ri])
+		}
+		f.regions = append(f.regions, verdicts)
+	}
+	regionKeys := make([]string, len(cat.Regions))
+	for i, r := range cat.Regions {
+		regionKeys[i] = r.Key()
+	}
 	gpuAt := make(map[string]int, len(cat.GPUs))
 	for i, g := range cat.GPUs {
 		gpuAt[g.ID] = i
@@ -129,6 +159,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		}
 		of := &f.offers[i]
 		of.region, of.metro, of.gpu = ri, cat.MetroIndex(cat.Regions[ri].Metro), gi
+		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		for k := range of.prices.usd {
 			if of.prices.sold[k] {

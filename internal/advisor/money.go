@@ -113,10 +113,15 @@ func egressTiers(cat *catalog.Catalog, r *catalog.Region) []catalog.EgressTier {
 type money struct {
 	rate     decimal.Decimal
 	currency string
+	one      bool // rate is 1 (USD)
 }
 
-// unitPrice converts a USD unit price.
+// unitPrice converts a USD unit price (at a rate of 1, the product is the
+// price itself: no multiplication).
 func (m money) unitPrice(usd decimal.Decimal) decimal.Decimal {
+	if m.one {
+		return usd.Round(unitPricePlaces)
+	}
 	return usd.Mul(m.rate).Round(unitPricePlaces)
 }
 

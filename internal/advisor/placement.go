@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -36,22 +37,24 @@ func (e *engine) multiRegionPlans() []*plan {
 		places += n * (n - 1) * (n - 2) / 6 * 3
 	}
 	e.buf.multi, e.buf.multiPlaces = take(&e.buf.multi, sets), take(&e.buf.multiPlaces, places)
-	var plans []*plan
-	var pick func(start int, chosen []int)
-	pick = func(start int, chosen []int) {
-		if len(chosen) >= 2 {
-			if p := e.placementPlan(cands, chosen); p != nil {
+	plans := make([]*plan, 0, sets)
+	var chosen [MaxRegions]int
+	var pick func(start, n int)
+	pick = func(start, n int) {
+		if n >= 2 {
+			if p := e.placementPlan(cands, chosen[:n]); p != nil {
 				plans = append(plans, p)
 			}
 		}
-		if len(chosen) == MaxRegions {
+		if n == MaxRegions {
 			return
 		}
 		for i := start; i < len(cands); i++ {
-			pick(i+1, append(chosen, i))
+			chosen[n] = i
+			pick(i+1, n+1)
 		}
 	}
-	pick(0, nil)
+	pick(0, 0)
 	return plans
 }
 
@@ -197,12 +200,14 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 const maxMemoPoints = 32
 
 // placeMemo is a cheapestPlace answer: for the candidate metro c and the
-// user points routed to it.
+// user points routed to it. next is the index of the next memo with the
+// same hash, or −1.
 type placeMemo struct {
 	c      int
 	routed []int
 	pl     place
 	ok     bool
+	next   int
 }
 
 // memoPlace is cheapestPlace for the points routed to candidate c, worked
@@ -222,10 +227,14 @@ func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float
 		h = (h ^ uint64(i)) * 0x100000001b3
 	}
 	if e.placeMemos == nil {
-		e.placeMemos = map[uint64][]placeMemo{}
+		e.placeMemos = map[uint64]int{}
 	}
-	for _, m := range e.placeMemos[h] {
-		if m.c == c && slices.Equal(m.routed, routed) {
+	first, seen := e.placeMemos[h]
+	if !seen {
+		first = -1
+	}
+	for i := first; i >= 0; i = e.memoSlab[i].next {
+		if m := &e.memoSlab[i]; m.c == c && slices.Equal(m.routed, routed) {
 			return m.pl, m.ok
 		}
 	}
@@ -233,7 +242,8 @@ func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float
 	start := len(e.intSlab)
 	e.intSlab = append(e.intSlab, routed...)
 	kept := e.intSlab[start:len(e.intSlab):len(e.intSlab)]
-	e.placeMemos[h] = append(e.placeMemos[h], placeMemo{c: c, routed: kept, pl: pl, ok: ok})
+	e.placeMemos[h] = len(e.memoSlab)
+	e.memoSlab = append(e.memoSlab, placeMemo{c: c, routed: kept, pl: pl, ok: ok, next: first})
 	return pl, ok
 }
 
@@ -386,31 +396,36 @@ type servingCand struct {
 }
 
 func (e *engine) servingTable(m metroOption) *servingTable {
-	if t, ok := e.tables[m.metro]; ok {
-		return t
+	if e.tableAt == nil {
+		e.tableAt = make([]int, len(e.cat.Metros))
+		e.tables = make([]servingTable, 0, searchMetros)
+	}
+	if i := e.tableAt[m.metro]; i > 0 {
+		return &e.tables[i-1]
 	}
 	// The tables' rows come from one buffer: each usable offer is in one
 	// metro, so all tables together need at most len(e.usable) ×
-	// len(e.req.Pricing) rows.
+	// len(e.req.Pricing) rows. Their service times, regions and orders
+	// are cut from arrays shared by all tables (see tableLists).
 	if n := len(e.usable) * len(e.req.Pricing); cap(e.buf.cands) < n {
 		e.buf.cands = take(&e.buf.cands, n)
 	}
 	k := len(e.buf.cands)
-	t := &servingTable{cands: e.buf.cands[k : k : k+len(m.offers)*len(e.req.Pricing)]}
-	computeSlot := map[float64]int{}
-	regionSlot := map[*catalog.Region]int{}
+	l := &e.tableLists
+	ms, rg := len(l.computeMS), len(l.regions)
+	t := servingTable{cands: e.buf.cands[k : k : k+len(m.offers)*len(e.req.Pricing)]}
 	for _, u := range m.offers {
-		cs, ok := computeSlot[u.computeMS]
-		if !ok {
-			cs = len(t.computeMS)
-			computeSlot[u.computeMS] = cs
-			t.computeMS = append(t.computeMS, u.computeMS)
+		// A metro has a few service times and regions: a scan finds them
+		// faster than a map.
+		cs := slices.Index(l.computeMS[ms:], u.computeMS)
+		if cs < 0 {
+			cs = len(l.computeMS) - ms
+			l.computeMS = append(l.computeMS, u.computeMS)
 		}
-		rs, ok := regionSlot[u.region]
-		if !ok {
-			rs = len(t.regions)
-			regionSlot[u.region] = rs
-			t.regions = append(t.regions, u.region)
+		rs := slices.Index(l.regions[rg:], u.region)
+		if rs < 0 {
+			rs = len(l.regions) - rg
+			l.regions = append(l.regions, u.region)
 		}
 		for k, pm := range e.req.Pricing {
 			if !u.sold(pm) {
@@ -427,16 +442,24 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 		}
 	}
 	e.buf.cands = e.buf.cands[:k+len(t.cands)]
-	t.byService = make([]int, len(t.computeMS))
-	for s := range t.byService {
-		t.byService[s] = s
+	t.computeMS = l.computeMS[ms:len(l.computeMS):len(l.computeMS)]
+	t.regions = l.regions[rg:len(l.regions):len(l.regions)]
+	o := len(l.order)
+	for s := range t.computeMS {
+		l.order = append(l.order, s)
 	}
-	sort.SliceStable(t.byService, func(a, b int) bool { return t.computeMS[t.byService[a]] < t.computeMS[t.byService[b]] })
-	if e.tables == nil {
-		e.tables = map[int]*servingTable{}
-	}
-	e.tables[m.metro] = t
-	return t
+	t.byService = l.order[o:len(l.order):len(l.order)]
+	slices.SortStableFunc(t.byService, func(a, b int) int { return cmp.Compare(t.computeMS[a], t.computeMS[b]) })
+	e.tables = append(e.tables, t)
+	e.tableAt[m.metro] = len(e.tables)
+	return &e.tables[len(e.tables)-1]
+}
+
+// tableLists holds the serving tables' short lists, one after another.
+type tableLists struct {
+	computeMS []float64
+	regions   []*catalog.Region
+	order     []int
 }
 
 // scratch holds the multi-region search's buffers, reused from call to

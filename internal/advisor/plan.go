@@ -83,13 +83,49 @@ func (p *plan) name() string {
 // "+", built in one allocation: ranking and the chart label thousands of
 // plans.
 func planLabel(places []place) string {
+	var b strings.Builder
+	b.Grow(labelLen(places))
+	writeLabel(&b, places)
+	return b.String()
+}
+
+// nameAll gives every plan its label, those not labelled yet cut from one
+// string: the chart labels hundreds of plans.
+func nameAll(plans []*plan) {
+	n := 0
+	for _, p := range plans {
+		if p.label == "" {
+			n += labelLen(p.places)
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range plans {
+		if p.label == "" {
+			writeLabel(&b, p.places)
+		}
+	}
+	all, at := b.String(), 0
+	for _, p := range plans {
+		if p.label == "" {
+			k := labelLen(p.places)
+			p.label, at = all[at:at+k], at+k
+		}
+	}
+}
+
+// labelLen is the length of the places' label.
+func labelLen(places []place) int {
 	n := len(places) - 1
 	for _, p := range places {
 		o := p.u.offer
 		n += len(o.Provider) + len(o.Region) + len(o.InstanceType) + len(p.pricing) + 3
 	}
-	var b strings.Builder
-	b.Grow(n)
+	return n
+}
+
+// writeLabel writes the places' label (see planLabel).
+func writeLabel(b *strings.Builder, places []place) {
 	for i, p := range places {
 		if i > 0 {
 			b.WriteByte('+')
@@ -103,5 +139,4 @@ func planLabel(places []place) string {
 		b.WriteByte('/')
 		b.WriteString(p.pricing)
 	}
-	return b.String()
 }

@@ -1,6 +1,8 @@
 package advisor
 
 import (
+	"slices"
+
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
@@ -11,10 +13,8 @@ import (
 // rests on. Each is said once.
 func (e *engine) risks(p *plan) []Risk {
 	out := []Risk{}
-	seen := map[string]bool{}
 	add := func(kind string, t locale.Text) {
-		if s := t.Key(); !seen[s] {
-			seen[s] = true
+		if !slices.ContainsFunc(out, func(r Risk) bool { return r.Message.Equal(t) }) {
 			out = append(out, Risk{Kind: kind, Message: t})
 		}
 	}

@@ -16,6 +16,7 @@ import (
 type usable struct {
 	offer     *catalog.Offer
 	region    *catalog.Region
+	regionKey string // region.Key()
 	metro     int
 	gpu       *catalog.GPU // shared by the offers with that GPU
 	perf      *perf
@@ -107,23 +108,24 @@ func offerPlace(o *catalog.Offer, city string) locale.Text {
 
 // filterOffers keeps the offers the request allows and counts the rest by
 // reason, in a fixed order so the output is deterministic. What depends only
-// on the catalog comes from its facts (see factsOf); what depends on an
-// offer's region (compliance) or kind of node (throughput, service time)
-// and the request is worked out once per answer and shared.
+// on the catalog (and the GDPR mode) comes from its facts (see factsOf);
+// what depends on an offer's kind of node (throughput, service time) and
+// the request is worked out once per answer and shared.
 func (e *engine) filterOffers(facts *catalogFacts) {
 	w := e.req.Workload
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
 	allowCountry := setOf(e.req.Countries)
 	perfs := make([]*perfOK, facts.gpuCount)
-	ruledOut := map[string]bool{}
-	type regionFacts struct {
-		known  bool
-		comp   Compliance
-		ok     bool
-		reason string
+	// Each GPU's service time and the figure behind it (see serviceTime).
+	type serviceOK struct {
+		known bool
+		ms    float64
+		fig   catalog.Figure
+		has   bool
 	}
-	regions := make([]regionFacts, len(e.cat.Regions))
+	services := make([]serviceOK, facts.gpuCount)
+	ruledOut := map[string]bool{}
 	type nodeFacts struct {
 		known                bool
 		tput, eff, computeMS float64
@@ -148,11 +150,7 @@ func (e *engine) filterOffers(facts *catalogFacts) {
 			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
-		rf := &regions[of.region]
-		if !rf.known {
-			rf.comp, rf.ok, rf.reason = complianceOf(e.cat, e.req.GDPR, r)
-			rf.known = true
-		}
+		rf := facts.verdict(e.req.GDPR, of.region)
 		if !rf.ok {
 			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
 			if rf.reason == reasonSovereignty && !ruledOut[o.Provider] {
@@ -212,7 +210,7 @@ func (e *engine) filterOffers(facts *catalogFacts) {
 			})
 			continue
 		}
-		pool = append(pool, usable{offer: o, region: r, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+		pool = append(pool, usable{offer: o, region: r, regionKey: of.regionKey, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
 			proximity: e.proximityOf(of.metro), prices: of.prices, hourlyUSD: of.hourlyUSD})
 		u := &pool[len(pool)-1]
 		nf := &nodes[of.node]
@@ -228,7 +226,14 @@ func (e *engine) filterOffers(facts *catalogFacts) {
 					nf.copyGPUs = k
 					nf.tput = pk.perf.perGPU * float64(o.GPUCount/k*k) * e.efficiency(catalog.ScopeNode, nk.interconnect, k)
 				}
-				nf.computeMS, nf.service = e.serviceTime(g)
+				sv := &services[of.gpu]
+				if !sv.known {
+					sv.ms, sv.fig, sv.has = e.serviceTime(g)
+					sv.known = true
+				}
+				if nf.computeMS, nf.service = sv.ms, nil; sv.has {
+					nf.service = &sv.fig
+				}
 				// A partition serves as its share of the GPU: that share
 				// of the throughput, each request that much slower.
 				nf.tput, nf.computeMS = nf.tput*nk.share, nf.computeMS/nk.share
@@ -293,13 +298,13 @@ func (e *engine) nodeThroughput(p perf, g catalog.GPU, interconnect string, coun
 }
 
 // serviceTime is the time one request takes on a GPU: the basis's latency
-// figure (measured or derived), or the profile's own service time where
-// the catalog has no latency basis.
-func (e *engine) serviceTime(g *catalog.GPU) (float64, *catalog.Figure) {
+// figure (measured or derived) and true, or the profile's own service time
+// and false where the catalog has no latency basis.
+func (e *engine) serviceTime(g *catalog.GPU) (float64, catalog.Figure, bool) {
 	if f, ok := e.cat.ServiceLatency(g.ID, e.profile.ID, e.req.Workload.Precision); ok {
-		return f.Value, &f
+		return f.Value, f, true
 	}
-	return e.profile.Inference.ComputeMS, nil
+	return e.profile.Inference.ComputeMS, catalog.Figure{}, false
 }
 
 func (e *engine) anyPricing(p offerPrices) bool {

@@ -41,13 +41,28 @@ func (e *engine) rttTo(metro int) []float64 {
 	if col := e.rtts[metro]; col != nil {
 		return col
 	}
-	col := make([]float64, len(e.users))
+	// Columns are cut from chunks of several, fewer allocations.
+	n := len(e.users)
+	if cap(e.rttSlab)-len(e.rttSlab) < n {
+		e.rttSlab = make([]float64, 0, n*rttChunk)
+	}
+	k := len(e.rttSlab)
+	e.rttSlab = e.rttSlab[:k+n]
+	col := e.rttSlab[k : k+n : k+n]
 	for j := range e.users {
 		col[j], _ = e.users[j].point.RTT(metro)
 	}
 	e.rtts[metro] = col
 	return col
 }
+
+// rttChunk is how many metros' round-trip columns rttTo allocates at once;
+// statsPerMetro how many service times statsFor keeps room for per metro
+// (more still fit, in an array of their own).
+const (
+	rttChunk      = 8
+	statsPerMetro = 12
+)
 
 // latencyStats is what users see when one metro serves all of them.
 type latencyStats struct {
@@ -80,7 +95,11 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	}
 	s.within *= 100
 	if e.latency[metro] == nil {
-		e.latency[metro] = make([]latencyStats, 0, 4)
+		// Room for a few service times a metro, all metros in one array.
+		if e.latencySlab == nil {
+			e.latencySlab = make([]latencyStats, statsPerMetro*len(e.cat.Metros))
+		}
+		e.latency[metro] = e.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
 	}
 	e.latency[metro] = append(e.latency[metro], s)
 	return s

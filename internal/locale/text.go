@@ -3,6 +3,7 @@ package locale
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -197,6 +198,17 @@ func (p Printer) Format(x float64, format string) string {
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// Equal reports whether two Texts have the same id and arguments: whether
+// they read the same in every language. It is Key(t) == Key(u) without
+// encoding either.
+func (t Text) Equal(u Text) bool {
+	return t.ID == u.ID && slices.EqualFunc(t.Args, u.Args, func(a, b Arg) bool {
+		return a.Value == b.Value && a.Word == b.Word && a.Fmt == b.Fmt &&
+			(a.Text == b.Text || a.Text != nil && b.Text != nil && a.Text.Equal(*b.Text)) &&
+			(a.Num == b.Num || a.Num != nil && b.Num != nil && *a.Num == *b.Num)
+	})
 }
 
 // Key identifies a Text by its id and arguments, for telling two apart

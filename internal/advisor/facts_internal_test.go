@@ -1,0 +1,63 @@
+package advisor
+
+import (
+	"runtime"
+	"testing"
+	"time"
+	"weak"
+
+	"gpuplace/data"
+	"gpuplace/internal/catalog"
+)
+
+// Ensure a loaded catalog's facts are worked out once and shared, say what
+// the catalog says, and are dropped once the catalog is no longer used; a
+// catalog built by hand gets fresh facts each time.
+func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f1, err := factsOf(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2, _ := factsOf(cat); f2 != f1 {
+		t.Error("factsOf(the same catalog) worked the facts out again")
+	}
+	for i := range cat.Offers {
+		o, of := &cat.Offers[i], f1.offers[i]
+		r := cat.Regions[of.region]
+		if r.Provider != o.Provider || r.ID != o.Region || of.regionKey != o.RegionKey() ||
+			cat.GPUs[of.gpu].ID != o.GPU || of.metro != cat.MetroIndex(r.Metro) {
+			t.Fatalf("offer %s: facts name region %s, GPU %s", o.ID(), of.regionKey, cat.GPUs[of.gpu].ID)
+		}
+		if want := pricesOf(o); of.prices != want {
+			t.Fatalf("offer %s: prices %v, want %v", o.ID(), of.prices, want)
+		}
+		if nc := f1.nodes[of.node]; nc.gpu != of.gpu || nc.count != o.GPUCount || nc.share != share(o) {
+			t.Fatalf("offer %s: node class %+v", o.ID(), nc)
+		}
+	}
+
+	hand := &catalog.Catalog{GPUs: cat.GPUs, Regions: cat.Regions, Offers: cat.Offers[:3], Metros: cat.Metros}
+	if h1, _ := factsOf(hand); h1 == nil {
+		t.Fatal("no facts for a catalog built by hand")
+	} else if h2, _ := factsOf(hand); h2 == h1 {
+		t.Error("a catalog built by hand (it may still change) had its facts kept")
+	}
+
+	key := weak.Make(cat)
+	cat, f1 = nil, nil
+	for range 100 {
+		runtime.GC()
+		factsCache.Lock()
+		_, kept := factsCache.m[key]
+		factsCache.Unlock()
+		if !kept {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("the facts of a catalog no longer used are still kept")
+}
