@@ -3,9 +3,11 @@ package templates
 import (
 	"context"
 	"fmt"
+	"html"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -78,6 +80,42 @@ type Scatter struct {
 	XTicks, YTicks       []Tick
 	Title, Desc          string
 	Width, Height, PlotB float64
+}
+
+// pointsMarkup is the chart's points as SVG: a circle for each candidate
+// (a triangle on the edge for one beyond the axes) with its details as a
+// tooltip, escaped. Hundreds of points written here cost a fraction of
+// what the template's attribute and class handling does.
+func pointsMarkup(points []Point) string {
+	var b strings.Builder
+	b.Grow(len(points) * 200)
+	for _, p := range points {
+		if p.Clipped {
+			b.WriteString(`<path d="`)
+			b.WriteString(clippedMark(p))
+			b.WriteString(`" class="pt clipped"><title>`)
+			b.WriteString(html.EscapeString(p.Detail))
+			b.WriteString(`</title></path>`)
+			continue
+		}
+		b.WriteString(`<circle cx="`)
+		b.WriteString(ff(p.X))
+		b.WriteString(`" cy="`)
+		b.WriteString(ff(p.Y))
+		b.WriteString(`" r="`)
+		b.WriteString(pointRadius(p))
+		b.WriteString(`" class="pt`)
+		if p.Pareto {
+			b.WriteString(" pareto")
+		}
+		if p.Pick {
+			b.WriteString(" pick")
+		}
+		b.WriteString(`"><title>`)
+		b.WriteString(html.EscapeString(p.Detail))
+		b.WriteString(`</title></circle>`)
+	}
+	return b.String()
 }
 
 // Tick is one axis label.
