@@ -67,11 +67,9 @@ type engine struct {
 	tables     []servingTable
 	tableAt    []int
 	tableLists tableLists
-	// route, nearestRTT and routed are placementPlan's buffers.
-	route      []int
-	nearestRTT []float64
-	routed     []int
-	scratch    scratch
+	// routed is placementPlan's buffer.
+	routed  []int
+	scratch scratch
 	// groupSlab holds the multi-region search's lists of user groups (see
 	// groupsOf).
 	groupSlab []int

@@ -18,42 +18,66 @@ const MinSpotSpares = 1
 func (e *engine) inferencePlans() []*plan {
 	var plans []*plan
 	all := e.allGroups()
-	// Serving everyone, a region's egress is the same whatever the offer.
-	egressBy := map[*catalog.Region]float64{}
+	// What depends on the pricing model alone, worked out once.
+	type model struct {
+		pm     string
+		k      int // index in catalog.PricingModels
+		billed float64
+	}
+	hours := e.serviceHours()
+	var models []model
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 {
+			models = append(models, model{pm: pm, k: k, billed: billedHours(pm, hours)})
+		}
+	}
+	// Serving everyone, a region's egress is the same whatever the offer:
+	// worked out once per region (NaN: not yet).
+	egress := grow(&e.scratch.regionEgress, len(e.cat.Regions))
+	for i := range egress {
+		egress[i] = math.NaN()
+	}
 	// The plans and their places, allocated at once (never grown, so the
 	// pointers stay put): one per offer and pricing model it is sold under.
 	n := 0
 	for _, u := range e.usable {
-		for _, pm := range e.req.Pricing {
-			if u.sold(pm) {
+		for _, m := range models {
+			if u.prices.sold[m.k] {
 				n++
 			}
 		}
 	}
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
 	plans = take(&e.buf.ptrs, n)
-	hours := e.serviceHours()
+	w := e.req.Workload
+	monthlyGB := w.RPS * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB // as servingPlace, share 1
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
-		for _, pm := range e.req.Pricing {
-			if !u.sold(pm) {
+		for _, m := range models {
+			if !u.prices.sold[m.k] {
 				continue
 			}
-			// The place is made where it stays, in the buffer.
+			// The place is made where it stays, in the buffer: what
+			// servingPlace makes, for the whole traffic.
 			places = places[:len(places)+1]
 			k := len(places)
 			pl := &places[k-1]
-			e.setServingPlace(pl, u, pm, replicas, 1, all)
+			*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.prices.usd[m.k],
+				groups: all, share: 1, monthlyGB: monthlyGB}
+			if m.pm == catalog.Spot {
+				pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
+				pl.count += pl.spares
+			}
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
-			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
-			egress, seen := egressBy[u.region]
-			if !seen {
-				egress = e.egressCostUSD(*pl)
-				egressBy[u.region] = egress
+			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(w.TPOTMS)
+			eg := egress[u.regionIndex]
+			if math.IsNaN(eg) {
+				eg = e.egressCostUSD(*pl)
+				egress[u.regionIndex] = eg
 			}
-			p.costUSD = e.computeCostUSD(*pl) + egress // priceInference, one place
+			p.costUSD = e.computeCost(pl) + eg // priceInference, one place
 			plans = append(plans, p)
 		}
 	}
@@ -153,7 +177,10 @@ func (e *engine) placeCostUSD(pl place) float64 {
 	return e.computeCostUSD(pl) + e.egressCostUSD(pl)
 }
 
-func (e *engine) computeCostUSD(pl place) float64 {
+func (e *engine) computeCostUSD(pl place) float64 { return e.computeCost(&pl) }
+
+// computeCost is computeCostUSD without copying the place.
+func (e *engine) computeCost(pl *place) float64 {
 	return float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + pl.fallbackHours*pl.u.hourlyFloat(catalog.OnDemand) +
 		setupUSD(pl.u.offer, pl.pricing, pl.count)
 }

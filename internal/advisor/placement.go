@@ -38,24 +38,74 @@ func (e *engine) multiRegionPlans() []*plan {
 	}
 	e.buf.multi, e.buf.multiPlaces = take(&e.buf.multi, sets), take(&e.buf.multiPlaces, places)
 	plans := make([]*plan, 0, sets)
+	// Routing is worked out set by set from the set one member shorter
+	// (see routing), one level per size of set.
+	users := len(e.users)
+	routes := grow(&e.scratch.routes, MaxRegions*users)
+	nearests := grow(&e.scratch.nearests, MaxRegions*users)
+	var levels [MaxRegions]routing
+	for d := range levels {
+		levels[d] = routing{route: routes[d*users : (d+1)*users], nearest: nearests[d*users : (d+1)*users]}
+	}
 	var chosen [MaxRegions]int
-	var pick func(start, n int)
-	pick = func(start, n int) {
-		if n >= 2 {
-			if p := e.placementPlan(cands, chosen[:n]); p != nil {
-				plans = append(plans, p)
-			}
-		}
-		if n == MaxRegions {
-			return
-		}
+	var pick func(start, depth int)
+	pick = func(start, depth int) {
 		for i := start; i < len(cands); i++ {
-			chosen[n] = i
-			pick(i+1, n+1)
+			chosen[depth] = i
+			at := &levels[depth]
+			if depth == 0 {
+				e.routeFirst(at, e.rttTo(cands[i].metro))
+			} else {
+				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth)
+				if p := e.placementPlan(cands, chosen[:depth+1], at); p != nil {
+					plans = append(plans, p)
+				}
+			}
+			if depth+1 < MaxRegions {
+				pick(i+1, depth+1)
+			}
 		}
 	}
 	pick(0, 0)
 	return plans
+}
+
+// routing is where a set of metros sends each user point: route[i] is the
+// member serving point i (its index in the set), nearest[i] the round trip
+// to it; shares and counts are each member's weight and points.
+type routing struct {
+	route   []int
+	nearest []float64
+	shares  [MaxRegions]float64
+	counts  [MaxRegions]int
+}
+
+// routeFirst routes every point to the one metro of a set of one.
+func (e *engine) routeFirst(r *routing, rtt []float64) {
+	copy(r.nearest, rtt)
+	clear(r.route)
+	r.shares, r.counts = [MaxRegions]float64{}, [MaxRegions]int{}
+	for i := range e.users {
+		r.shares[0] += e.users[i].weight
+	}
+	r.counts[0] = len(e.users)
+}
+
+// routeNext routes the set prev plus one more member k (round trips rtt):
+// a point goes to the new member only when it is strictly nearer, so each
+// point goes to the first member with the lowest round trip. The members'
+// shares add up the points' weights in point order.
+func (e *engine) routeNext(r, prev *routing, rtt []float64, k int) {
+	r.shares, r.counts = [MaxRegions]float64{}, [MaxRegions]int{}
+	for i, t := range rtt {
+		m, near := prev.route[i], prev.nearest[i]
+		if t < near {
+			m, near = k, t
+		}
+		r.route[i], r.nearest[i] = m, near
+		r.shares[m] += e.users[i].weight
+		r.counts[m]++
+	}
 }
 
 // searchMetros returns the metros worth combining. It picks them greedily
@@ -132,48 +182,35 @@ func (e *engine) searchMetros() []metroOption {
 	return out
 }
 
-// placementPlan routes every user point to its nearest chosen metro, sizes
-// each metro's cheapest offer for its traffic and measures the latency.
-// It returns nil when a member would serve nobody (a smaller set is as good).
-func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
-	// The search calls this for every set of metros, one after another:
-	// its per-user buffers are reused from call to call.
-	n := len(e.users)
-	if cap(e.route) < n {
-		e.route, e.nearestRTT = make([]int, n), make([]float64, n)
-	}
-	route, nearest := e.route[:n], e.nearestRTT[:n]
-	// Each point goes to the first member with the lowest round trip:
-	// member by member, a later one takes a point only when strictly nearer.
-	for i := range route {
-		route[i], nearest[i] = 0, math.Inf(1)
-	}
-	for k, c := range chosen {
-		for i, rtt := range e.rttTo(cands[c].metro) {
-			if rtt < nearest[i] {
-				route[i], nearest[i] = k, rtt
-			}
+// placementPlan sizes, for a set of metros and the routing of the user
+// points to them, each metro's cheapest offer for its traffic, and
+// measures the latency. It returns nil when a member would serve nobody (a
+// smaller set is as good).
+func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *plan {
+	for k := range chosen {
+		if r.shares[k] == 0 {
+			return nil
 		}
 	}
-	shares := grow(&e.scratch.shares, len(chosen))
-	clear(shares)
-	for i := range e.users {
-		shares[route[i]] += e.users[i].weight
+	// Each member's points, in order, one list after another.
+	n := len(e.users)
+	if cap(e.routed) < n {
+		e.routed = make([]int, n)
+	}
+	routed := e.routed[:n]
+	var start [MaxRegions + 1]int
+	for k := range chosen {
+		start[k+1] = start[k] + r.counts[k]
+	}
+	next := start
+	for i, m := range r.route {
+		routed[next[m]] = i
+		next[m]++
 	}
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
 	for k, c := range chosen {
-		if shares[k] == 0 {
-			return nil
-		}
-		routed := e.routed[:0]
-		for i, r := range route {
-			if r == k {
-				routed = append(routed, i)
-			}
-		}
-		e.routed = routed
-		pl, ok := e.memoPlace(cands, c, routed, nearest, shares[k])
+		pl, ok := e.memoPlace(cands, c, routed[start[k]:start[k+1]], r.nearest, r.shares[k])
 		if !ok {
 			return nil
 		}
@@ -184,7 +221,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int) *plan {
 		up := &e.users[i]
 		// Each member serves from its own metro, so a user's round trip
 		// is the one it was routed by.
-		total := nearest[i] + p.places[route[i]].u.computeMS
+		total := r.nearest[i] + p.places[r.route[i]].u.computeMS
 		p.metric += up.weight * total
 		if total <= target {
 			p.within += up.weight
@@ -465,9 +502,9 @@ type tableLists struct {
 // scratch holds the multi-region search's buffers, reused from call to
 // call (see grow).
 type scratch struct {
-	egress, sums, within, shares []float64
-	prefix, group                []int
-	cut                          []bool
+	egress, sums, within, nearests, regionEgress []float64
+	prefix, group, routes                        []int
+	cut                                          []bool
 }
 
 // grow returns (*buf)[:n], reallocating *buf when it is too small. The

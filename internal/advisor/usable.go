@@ -17,12 +17,14 @@ type usable struct {
 	offer     *catalog.Offer
 	region    *catalog.Region
 	regionKey string // region.Key()
-	metro     int
-	gpu       *catalog.GPU // shared by the offers with that GPU
-	perf      *perf
-	nodeTput  float64 // units/s of one instance (all its GPUs)
-	nodeEff   float64
-	computeMS float64 // inference: service time of one request
+	// regionIndex is the region's index in the catalog's Regions.
+	regionIndex int
+	metro       int
+	gpu         *catalog.GPU // shared by the offers with that GPU
+	perf        *perf
+	nodeTput    float64 // units/s of one instance (all its GPUs)
+	nodeEff     float64
+	computeMS   float64 // inference: service time of one request
 	// node is the catalog's figure for the whole instance, when it has
 	// one; service the latency figure behind computeMS.
 	node    *catalog.Figure
@@ -210,7 +212,7 @@ func (e *engine) filterOffers(facts *catalogFacts) {
 			})
 			continue
 		}
-		pool = append(pool, usable{offer: o, region: r, regionKey: of.regionKey, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+		pool = append(pool, usable{offer: o, region: r, regionKey: of.regionKey, regionIndex: of.region, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
 			proximity: e.proximityOf(of.metro), prices: of.prices, hourlyUSD: of.hourlyUSD})
 		u := &pool[len(pool)-1]
 		nf := &nodes[of.node]
