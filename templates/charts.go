@@ -18,26 +18,30 @@ import (
 type Bar struct {
 	Label  string
 	Amount decimal.Decimal
-	// Computed geometry, in SVG user units.
-	Y, Width float64
+	// Computed geometry, in SVG user units: X is where the bar starts
+	// (its label ends just before).
+	X, Y, Width float64
 }
 
 // Chart geometry shared by the SVG charts (user units of the viewBox).
 const (
-	chartWidth  = 640.0
-	barLabelW   = 170.0
-	barValueW   = 110.0
-	barHeight   = 22.0
-	barGap      = 10.0
-	plotHeight  = 300.0
-	plotMarginL = 70.0
-	plotMarginB = 40.0
-	plotMarginT = 15.0
-	plotMarginR = 20.0
+	chartWidth = 640.0
+	barLabelW  = 170.0
+	barValueW  = 110.0 // at least; see valueWidth
+	// phoneChartFont is the charts' font size on phones (see app.css).
+	phoneChartFont = 20.0
+	barHeight      = 22.0
+	barGap         = 10.0
+	plotHeight     = 300.0
+	plotMarginL    = 70.0
+	plotMarginB    = 40.0
+	plotMarginT    = 15.0
+	plotMarginR    = 20.0
 )
 
-// costBars groups an option's lines by item into bars scaled to the largest.
-func costBars(ctx context.Context, o *advisor.Option) []Bar {
+// costBars groups an option's lines by item into bars scaled to the
+// largest, leaving room after the longest bar for its amount in currency.
+func costBars(ctx context.Context, o *advisor.Option, currency string) []Bar {
 	sums := map[string]decimal.Decimal{}
 	var order []string
 	for _, l := range o.Lines {
@@ -50,15 +54,38 @@ func costBars(ctx context.Context, o *advisor.Option) []Bar {
 	for _, a := range sums {
 		maxAmt = decimal.Max(maxAmt, a)
 	}
+	// Room for the longest label before the bars and the longest amount
+	// after them.
+	left, right := barLabelW, barValueW
+	for item, a := range sums {
+		left = math.Max(left, textWidth(T(ctx, "item."+item))+8)
+		right = math.Max(right, textWidth(Money(a, currency))+12)
+	}
 	bars := make([]Bar, len(order))
 	for i, item := range order {
 		w := 0.0
 		if maxAmt.IsPositive() {
-			w = sums[item].Div(maxAmt).InexactFloat64() * (chartWidth - barLabelW - barValueW)
+			w = sums[item].Div(maxAmt).InexactFloat64() * (chartWidth - left - right)
 		}
-		bars[i] = Bar{Label: T(ctx, "item."+item), Amount: sums[item], Y: float64(i) * (barHeight + barGap), Width: w}
+		bars[i] = Bar{Label: T(ctx, "item."+item), Amount: sums[item], Y: float64(i) * (barHeight + barGap), X: left, Width: w}
 	}
 	return bars
+}
+
+// textWidth is about how wide a label or amount is drawn, in user units,
+// at the largest font the charts use (on phones, where a chart is scaled
+// down, its text is drawn larger): a Latin letter, digit or symbol about
+// 0.62 em, a Chinese character 1 em. Over-estimating costs only bar length.
+func textWidth(s string) float64 {
+	em := 0.0
+	for _, r := range s {
+		if r >= 0x1100 {
+			em++
+		} else {
+			em += 0.62
+		}
+	}
+	return em * phoneChartFont
 }
 
 func barsHeight(bars []Bar) float64 { return float64(len(bars))*(barHeight+barGap) + barGap }

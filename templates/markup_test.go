@@ -1,6 +1,14 @@
 package templates
 
-import "testing"
+import (
+	"context"
+	"net/url"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+)
 
 // Ensure the chart's points are written as the template wrote them: a
 // circle sized and classed by its role, a triangle on the edge for one
@@ -30,5 +38,32 @@ func TestOptionsMarkup(t *testing.T) {
 		`<option value="x&#34;y">R&amp;D &lt;lab&gt;</option>`
 	if got != want {
 		t.Errorf("optionsMarkup:\n got %s\nwant %s", got, want)
+	}
+}
+
+// Ensure the cost bars leave room, at the font phones draw charts with, for
+// the longest label before them and the largest amount after them, in
+// either language and with long amounts.
+func TestCostBarsFit(t *testing.T) {
+	o := &advisor.Option{Lines: []advisor.Line{
+		{Item: "compute", Amount: decimal.RequireFromString("1234567.89")},
+		{Item: "egress", Amount: decimal.RequireFromString("605.48")},
+		{Item: "transfer", Amount: decimal.RequireFromString("2.56")},
+	}}
+	for _, lang := range []string{"en", "zh-CN"} {
+		for _, cur := range []string{"USD", "CNY"} {
+			ctx := WithPage(context.Background(), lang, &url.URL{Path: "/advice"})
+			for _, b := range costBars(ctx, o, cur) {
+				if w := textWidth(b.Label); b.X-8 < w {
+					t.Errorf("%s %s: label %q needs %.0f units, has %.0f", lang, cur, b.Label, w, b.X-8)
+				}
+				if end := b.X + b.Width + 6 + textWidth(Money(b.Amount, cur)); end > chartWidth {
+					t.Errorf("%s %s: amount %s ends at %.0f, beyond the chart's %.0f", lang, cur, Money(b.Amount, cur), end, chartWidth)
+				}
+				if b.Width <= 0 {
+					t.Errorf("%s %s: bar %q has no width", lang, cur, b.Label)
+				}
+			}
+		}
 	}
 }

@@ -1252,7 +1252,7 @@ func costBreakdown(r *advisor.Result, o *advisor.Option) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = BarChart(costBars(ctx, o), r.Currency, T(ctx, "results.breakdown")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = BarChart(costBars(ctx, o, r.Currency), r.Currency, T(ctx, "results.breakdown")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
