@@ -23,9 +23,12 @@ import (
 // by Fetch metadata), the session only in a cookie.
 const (
 	minGzipBytes = 1 << 10
-	// gzipLevel trades a little size for speed: answers are compressed
-	// once, when first asked, and cached compressed.
-	gzipLevel = 4
+	// gzipLevel is the fastest: a new question's answer is compressed
+	// while its asker waits (then cached compressed), and the fastest level
+	// takes half the time of level 4 for 8 % more bytes (the issue
+	// question's JSON 10.3 KB against 9.5 KB, its page 23.3 KB against
+	// 21.7 KB).
+	gzipLevel = gzip.BestSpeed
 )
 
 // gzipWriters reuses compressors: each holds several hundred KB of state,
