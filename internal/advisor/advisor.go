@@ -99,6 +99,13 @@ type buffers struct {
 	cands       []servingCand
 	// ranking's best and other plans (see sortTop).
 	top, rest []*plan
+	// the multi-region search's memos and the lists they keep, and the
+	// latency figures and round trips by metro (see memoPlace, groupsOf,
+	// statsFor, rttTo).
+	memo         []placeMemo
+	ints, groups []int
+	latency      []latencyStats
+	rtts         []float64
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
@@ -142,6 +149,10 @@ func (e *engine) release() {
 	clear(b.rest)
 	b.usable, b.usables, b.plans, b.places, b.ptrs = b.usable[:0], b.usables[:0], b.plans[:0], b.places[:0], b.ptrs[:0]
 	b.multi, b.multiPlaces, b.cands, b.top, b.rest = b.multi[:0], b.multiPlaces[:0], b.cands[:0], b.top[:0], b.rest[:0]
+	// The slabs may have grown during the answer: the grown ones are kept.
+	clear(e.memoSlab)
+	b.memo, b.ints, b.groups = e.memoSlab[:0], e.intSlab[:0], e.groupSlab[:0]
+	e.memoSlab, e.intSlab, e.groupSlab = nil, nil, nil
 	bufferPool.Put(b)
 }
 
@@ -168,6 +179,7 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
 		rate:         r.PerUSD.InexactFloat64(),
 		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
+	e.memoSlab, e.intSlab, e.groupSlab = e.buf.memo[:0], e.buf.ints[:0], e.buf.groups[:0]
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference {
 		e.llm = p.LLM

@@ -41,14 +41,13 @@ func (e *engine) rttTo(metro int) []float64 {
 	if col := e.rtts[metro]; col != nil {
 		return col
 	}
-	// Columns are cut from chunks of several, fewer allocations.
+	// Each metro's column has its place in one array from the buffers
+	// (what an earlier answer left there is overwritten before use).
 	n := len(e.users)
-	if cap(e.rttSlab)-len(e.rttSlab) < n {
-		e.rttSlab = make([]float64, 0, n*rttChunk)
+	if e.rttSlab == nil {
+		e.rttSlab = grow(&e.buf.rtts, n*len(e.cat.Metros))
 	}
-	k := len(e.rttSlab)
-	e.rttSlab = e.rttSlab[:k+n]
-	col := e.rttSlab[k : k+n : k+n]
+	col := e.rttSlab[metro*n : (metro+1)*n : (metro+1)*n]
 	for j := range e.users {
 		col[j], _ = e.users[j].point.RTT(metro)
 	}
@@ -56,13 +55,9 @@ func (e *engine) rttTo(metro int) []float64 {
 	return col
 }
 
-// rttChunk is how many metros' round-trip columns rttTo allocates at once;
-// statsPerMetro how many service times statsFor keeps room for per metro
-// (more still fit, in an array of their own).
-const (
-	rttChunk      = 8
-	statsPerMetro = 12
-)
+// statsPerMetro is how many service times statsFor keeps room for per
+// metro (more still fit, in an array of their own).
+const statsPerMetro = 12
 
 // latencyStats is what users see when one metro serves all of them.
 type latencyStats struct {
@@ -97,7 +92,9 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	if e.latency[metro] == nil {
 		// Room for a few service times a metro, all metros in one array.
 		if e.latencySlab == nil {
-			e.latencySlab = make([]latencyStats, statsPerMetro*len(e.cat.Metros))
+			// (From the buffers: what an earlier answer left in it is
+			// never read, each metro's list starting empty.)
+			e.latencySlab = grow(&e.buf.latency, statsPerMetro*len(e.cat.Metros))
 		}
 		e.latency[metro] = e.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
 	}
