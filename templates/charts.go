@@ -26,8 +26,8 @@ type Bar struct {
 // Chart geometry shared by the SVG charts (user units of the viewBox).
 const (
 	chartWidth = 640.0
-	barLabelW  = 170.0
-	barValueW  = 110.0 // at least; see valueWidth
+	barLabelW  = 170.0 // at least; see costBars
+	barValueW  = 110.0 // at least; see costBars
 	// phoneChartFont is the charts' font size on phones (see app.css).
 	phoneChartFont = 20.0
 	barHeight      = 22.0

@@ -54,12 +54,13 @@ type engine struct {
 	usable       []*usable
 	users        []userPoint
 	// latency caches, by metro, its latency figures for each GPU service
-	// time asked.
+	// time asked, each metro's list in latencySlab while it has room.
 	latency     [][]latencyStats
 	latencySlab []latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
-	// rtts caches, by metro, every user point's round trip to it (rttTo).
+	// rtts caches, by metro, every user point's round trip to it (rttTo),
+	// the columns cut from rttSlab.
 	rtts    [][]float64
 	rttSlab []float64
 	// tables holds the metros' serving tables (see servingTable); tableAt

@@ -14,8 +14,8 @@ import (
 )
 
 // catalogFacts is what the advisor derives from one catalog, whatever the
-// request. It holds indexes and values, never pointers into the catalog,
-// so caching it keeps no catalog alive.
+// request: indexes and values, never a pointer to the catalog itself, so
+// caching them does not keep a catalog alive.
 type catalogFacts struct {
 	offers []offerFacts
 	// nodes lists the distinct kinds of instance: GPU, interconnect,

@@ -19,16 +19,11 @@ func (e *engine) inferencePlans() []*plan {
 	var plans []*plan
 	all := e.allGroups()
 	// What depends on the pricing model alone, worked out once.
-	type model struct {
-		pm     string
-		k      int // index in catalog.PricingModels
-		billed float64
-	}
 	hours := e.serviceHours()
-	var models []model
+	var models []pricingModel
 	for _, pm := range e.req.Pricing {
-		if k := pricingIndex(pm); k >= 0 {
-			models = append(models, model{pm: pm, k: k, billed: billedHours(pm, hours)})
+		if m, ok := e.pricingModel(pm); ok {
+			models = append(models, m)
 		}
 	}
 	// Serving everyone, a region's egress is the same whatever the offer:
@@ -49,8 +44,6 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
 	plans = take(&e.buf.ptrs, n)
-	w := e.req.Workload
-	monthlyGB := w.RPS * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB // as servingPlace, share 1
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
@@ -58,20 +51,14 @@ func (e *engine) inferencePlans() []*plan {
 			if !u.prices.sold[m.k] {
 				continue
 			}
-			// The place is made where it stays, in the buffer: what
-			// servingPlace makes, for the whole traffic.
+			// The place is made where it stays, in the buffer.
 			places = places[:len(places)+1]
 			k := len(places)
 			pl := &places[k-1]
-			*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.prices.usd[m.k],
-				groups: all, share: 1, monthlyGB: monthlyGB}
-			if m.pm == catalog.Spot {
-				pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
-				pl.count += pl.spares
-			}
+			e.setServingPlace(pl, u, m, replicas, 1, all)
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
-			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(w.TPOTMS)
+			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 			eg := egress[u.regionIndex]
 			if math.IsNaN(eg) {
 				eg = e.egressCostUSD(*pl)
@@ -114,28 +101,41 @@ func anyMeets(plans []*plan) bool {
 // servingPlace sizes one region serving share of the traffic: enough
 // replicas for its peak at the target utilisation.
 func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
+	m, ok := e.pricingModel(pm)
+	if !ok || !u.prices.sold[m.k] {
+		return place{}, false
+	}
 	var pl place
-	ok := e.setServingPlace(&pl, u, pm, e.replicas(u, share), share, groups)
-	return pl, ok
+	e.setServingPlace(&pl, u, m, e.replicas(u, share), share, groups)
+	return pl, true
 }
 
-// setServingPlace is servingPlace written into *pl, for replicas
-// (e.replicas(u, share)) worked out by the caller. It reports false, and
-// leaves *pl as it was, when the offer is not sold under pm.
-func (e *engine) setServingPlace(pl *place, u *usable, pm string, replicas int, share float64, groups []int) bool {
-	price, ok := u.hourly(pm)
-	if !ok {
-		return false
-	}
+// pricingModel is what a place needs of a pricing model, worked out once
+// per answer: its name, its index in catalog.PricingModels and the hours
+// an instance is billed for over the service.
+type pricingModel struct {
+	pm     string
+	k      int
+	billed float64
+}
+
+// pricingModel returns pm's pricingModel, and false for a model the
+// catalog does not know.
+func (e *engine) pricingModel(pm string) (pricingModel, bool) {
+	k := pricingIndex(pm)
+	return pricingModel{pm: pm, k: k, billed: billedHours(pm, e.serviceHours())}, k >= 0
+}
+
+// setServingPlace is servingPlace written into *pl, for an offer sold
+// under m and replicas (e.replicas(u, share)) worked out by the caller.
+func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64, groups []int) {
 	w := e.req.Workload
-	*pl = place{u: u, pricing: pm, count: replicas, billed: billedHours(pm, e.serviceHours()),
-		priceUSD: price, groups: groups, share: share,
-		monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
-	if pm == catalog.Spot {
+	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.prices.usd[m.k],
+		groups: groups, share: share, monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
+	if m.pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
 		pl.count += pl.spares
 	}
-	return true
 }
 
 // replicas is how many instances serve share of the peak at the target

@@ -80,15 +80,11 @@ type routing struct {
 	counts  [MaxRegions]int
 }
 
-// routeFirst routes every point to the one metro of a set of one.
+// routeFirst routes every point to the one metro of a set of one (a set
+// the search only grows: its shares and counts are not needed).
 func (e *engine) routeFirst(r *routing, rtt []float64) {
 	copy(r.nearest, rtt)
 	clear(r.route)
-	r.shares, r.counts = [MaxRegions]float64{}, [MaxRegions]int{}
-	for i := range e.users {
-		r.shares[0] += e.users[i].weight
-	}
-	r.counts[0] = len(e.users)
 }
 
 // routeNext routes the set prev plus one more member k (round trips rtt):
