@@ -172,7 +172,9 @@ func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 	var front []advisor.Candidate
 	clipped := 0
 	for _, c := range r.Candidates {
-		total := decimal.NewFromFloat(c.Total).Round(2)
+		// c.Total is rounded to cents: its cents are a whole number (and
+		// this is NewFromFloat(c.Total).Round(2), without parsing a float).
+		total := decimal.New(int64(math.Round(c.Total*100)), -2)
 		if c.Pick && r.Pick != nil {
 			total = r.Pick.Total // the card's total, the sum of its rounded lines
 		}

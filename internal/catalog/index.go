@@ -44,6 +44,9 @@ type Catalog struct {
 	methodPrec map[string]string
 	// fallback holds the prices that stand in for unknown ones.
 	fallback Fallback
+	// indexed is set once index has run; priceTotal is then priceCount.
+	indexed    bool
+	priceTotal int
 }
 
 type benchKey struct {
@@ -76,8 +79,18 @@ func (c *Catalog) Counts() Counts {
 		GPUs: len(c.GPUs), Profiles: len(c.Profiles), Benchmarks: len(c.Benchmarks),
 		Providers: len(c.Providers), Regions: len(c.Regions), Offers: len(c.Offers),
 		Metros: len(c.Metros), LatencyPairs: len(c.Latency), Countries: len(c.Countries),
-		ServingPoints: len(c.Serving), Prices: c.priceCount(),
+		ServingPoints: len(c.Serving), Prices: c.prices(),
 	}
+}
+
+// prices is priceCount, counted once when the catalog is indexed (pages
+// show it on every answer); a catalog changed since, or never indexed, is
+// counted afresh.
+func (c *Catalog) prices() int {
+	if c.indexed && len(c.offerRegion) == len(c.Offers) {
+		return c.priceTotal
+	}
+	return c.priceCount()
 }
 
 // priceCount counts the prices of every offer under every pricing model.
@@ -130,6 +143,7 @@ func (c *Catalog) index() {
 	c.indexSpotOutliers()
 	c.indexFallbacks()
 	c.indexServing()
+	c.priceTotal, c.indexed = c.priceCount(), true
 }
 
 const missingPair = int(^uint(0) >> 1)
