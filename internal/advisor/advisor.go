@@ -26,7 +26,8 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	}
 	e := newEngine(cat, req)
 	defer e.release()
-	e.filterOffers(facts)
+	e.facts = facts
+	e.filterOffers()
 	var plans []*plan
 	if req.Workload.Kind == catalog.KindTraining {
 		plans = e.trainingPlans()
@@ -40,7 +41,9 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 
 // engine holds what one recommendation computes once and reuses.
 type engine struct {
-	cat     *catalog.Catalog
+	cat *catalog.Catalog
+	// facts is what the advisor knows of cat whatever the request.
+	facts   *catalogFacts
 	req     Request
 	profile catalog.Profile
 	// llm is the model served, for inference on an LLM profile.

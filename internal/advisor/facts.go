@@ -2,7 +2,8 @@ package advisor
 
 // What the advisor derives from a catalog alone, worked out once per
 // catalog instead of once per answer: each offer's region, metro, GPU,
-// prices and kind of node, and each region's GDPR verdicts.
+// prices and kind of node, and each region's GDPR verdicts and egress
+// prices.
 
 import (
 	"runtime"
@@ -26,6 +27,16 @@ type catalogFacts struct {
 	// regions holds, for each of GDPRModes, each region's verdict (see
 	// complianceOf).
 	regions [][]regionVerdict
+	// egress holds each region's internet egress tiers (see egressTiers)
+	// with float prices, for ranking; regionAt each region's index by its
+	// "provider:region".
+	egress   [][]egressTier
+	regionAt map[string]int
+}
+
+// egressTier is a catalog.EgressTier with its price as a float.
+type egressTier struct {
+	fromGB, toGB, usdPerGB float64
 }
 
 // regionVerdict is complianceOf's answer for one region under one GDPR
@@ -128,8 +139,12 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		f.regions = append(f.regions, verdicts)
 	}
 	regionKeys := make([]string, len(cat.Regions))
-	for i, r := range cat.Regions {
+	f.egress, f.regionAt = make([][]egressTier, len(cat.Regions)), make(map[string]int, len(cat.Regions))
+	for i := range cat.Regions {
+		r := &cat.Regions[i]
 		regionKeys[i] = r.Key()
+		f.regionAt[regionKeys[i]] = i
+		f.egress[i] = floatTiers(egressTiers(cat, r))
 	}
 	gpuAt := make(map[string]int, len(cat.GPUs))
 	for i, g := range cat.GPUs {

@@ -129,7 +129,7 @@ func TestEgressTiers(t *testing.T) {
 					t.Errorf("spreadOverTiers(%v)[%d] = %v GB in %+v, want %v GB in tier %d", tt.gb, i, s.gb, s.tier, tt.parts[i], i)
 				}
 			}
-			if got := tieredCostUSD(tiers, tt.gb); math.Abs(got-tt.cost) > 1e-9 {
+			if got := tieredCostUSD(floatTiers(tiers), tt.gb); math.Abs(got-tt.cost) > 1e-9 {
 				t.Errorf("tieredCostUSD(%v) = %v, want %v", tt.gb, got, tt.cost)
 			}
 		})

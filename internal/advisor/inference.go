@@ -186,7 +186,7 @@ func (e *engine) computeCost(pl *place) float64 {
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
-	return tieredCostUSD(egressTiers(e.cat, pl.u.region), pl.monthlyGB) * float64(e.req.Workload.Months)
+	return tieredCostUSD(e.facts.egress[pl.u.regionIndex], pl.monthlyGB) * float64(e.req.Workload.Months)
 }
 
 // inferenceLines turns an inference plan into estimate lines.

@@ -82,20 +82,29 @@ func toFloat(d decimal.Decimal) float64 {
 	return d.InexactFloat64()
 }
 
-// tieredCostUSD prices a month's volume on marginal tiers, as a float for
-// ranking.
-func tieredCostUSD(tiers []catalog.EgressTier, gb float64) float64 {
+// floatTiers is tiers with float prices, for tieredCostUSD.
+func floatTiers(tiers []catalog.EgressTier) []egressTier {
+	out := make([]egressTier, len(tiers))
+	for i, t := range tiers {
+		out[i] = egressTier{fromGB: t.FromGB, toGB: t.ToGB, usdPerGB: toFloat(t.USDPerGB)}
+	}
+	return out
+}
+
+// tieredCostUSD prices a month's volume on marginal tiers (a region's,
+// from catalogFacts.egress), as a float for ranking.
+func tieredCostUSD(tiers []egressTier, gb float64) float64 {
 	// The same spans as spreadOverTiers, without building the list.
 	var sum float64
 	for _, t := range tiers {
-		if gb <= t.FromGB {
+		if gb <= t.fromGB {
 			break
 		}
 		hi := gb
-		if t.ToGB > 0 {
-			hi = math.Min(gb, t.ToGB)
+		if t.toGB > 0 {
+			hi = math.Min(gb, t.toGB)
 		}
-		sum += (hi - t.FromGB) * toFloat(t.USDPerGB)
+		sum += (hi - t.fromGB) * t.usdPerGB
 	}
 	return sum
 }

@@ -140,7 +140,7 @@ func (e *engine) transferCostUSD(from, toProvider string, gb float64) float64 {
 		prov, _ := e.cat.Provider(src.Provider)
 		return gb * prov.InterRegionUSDPerGB.InexactFloat64()
 	}
-	return tieredCostUSD(egressTiers(e.cat, &src), gb)
+	return tieredCostUSD(e.facts.egress[e.facts.regionAt[from]], gb)
 }
 
 // trainingLines turns a training plan into estimate lines.

@@ -113,7 +113,8 @@ func offerPlace(o *catalog.Offer, city string) locale.Text {
 // on the catalog (and the GDPR mode) comes from its facts (see factsOf);
 // what depends on an offer's kind of node (throughput, service time) and
 // the request is worked out once per answer and shared.
-func (e *engine) filterOffers(facts *catalogFacts) {
+func (e *engine) filterOffers() {
+	facts := e.facts
 	w := e.req.Workload
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
