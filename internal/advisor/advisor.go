@@ -46,11 +46,14 @@ type engine struct {
 	facts   *catalogFacts
 	req     Request
 	profile catalog.Profile
-	// llm is the model served, for inference on an LLM profile.
-	llm   *catalog.LLMProfile
-	money money
-	rate  float64
-	excl  exclusions
+	// llm is the model served, for inference on an LLM profile;
+	// llmGPUs and singles keep what sizing it reads of each GPU.
+	llm     *catalog.LLMProfile
+	llmGPUs map[gpuPrecision]*llmGPUFigures
+	singles map[singleKey]catalog.ServingPoint
+	money   money
+	rate    float64
+	excl    exclusions
 	// sovereignOut says, once per provider in catalog order, why
 	// eu_sovereign rules a provider out.
 	sovereignOut []locale.Text

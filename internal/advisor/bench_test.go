@@ -118,6 +118,11 @@ func BenchmarkRecommend(b *testing.B) {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
 		Users:    []advisor.UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
 	}
+	// An LLM served to three continents (the answer's slowest kind).
+	llm := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 10, PeakRPS: 20},
+		Users:    []advisor.UserShare{{Location: "US", Share: 50}, {Location: "DE", Share: 30}, {Location: "JP", Share: 20}},
+	}
 	world := func(cat *catalog.Catalog) advisor.Request {
 		return advisor.Request{
 			Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 200, PeakRPS: 500},
@@ -132,6 +137,7 @@ func BenchmarkRecommend(b *testing.B) {
 		{"embedded/training", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return training }},
 		{"embedded/inference", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return inference }},
 		{"embedded/resnet50-DE-US-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return issueQuestion }},
+		{"embedded/llm-8b-US-DE-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return llm }},
 		{"embedded/inference-200-users", func() *catalog.Catalog { return real }, world},
 		{"offers=1000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 1000) }, world},
 		{"offers=5000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 5000) }, world},

@@ -63,24 +63,75 @@ func (e *engine) llmFit(o *catalog.Offer, g *catalog.GPU, budgetMS float64) (llm
 		return llmServing{}, reasonMemory, locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
 			locale.Short(need), locale.Word("precision."+prec), o.GPUCount, locale.Short(g.MemoryGB*share(o)))
 	}
-	points, derived := e.llmPoints(g, prec)
-	if len(points) == 0 {
+	lg := e.llmGPU(g, prec)
+	if len(lg.points) == 0 {
 		return llmServing{}, reasonBenchmark, locale.New("excluded.llm.no_figures", o.InstanceType, e.profile.Name, g.Name)
 	}
 	best := llmServing{perGPU: -1}
 	for _, r := range fits {
-		for _, pt := range append(points, e.singleStream(g, prec, r.GPUs)) {
+		// The catalog's points, then the one-user roofline point.
+		for _, pt := range lg.points {
 			s := e.servingAt(pt, r, prec, budgetMS)
 			if pt.Scenario != singleStream {
-				s.derived = derived
+				s.derived = lg.derived
 			}
 			if better(s, best) {
 				best = s
 			}
 		}
+		if s := e.servingAt(e.singleStreamOf(g, prec, r.GPUs), r, prec, budgetMS); better(s, best) {
+			best = s
+		}
 	}
-	best.perGPU = math.Min(best.perGPU, e.offlineCap(g, prec))
+	best.perGPU = math.Min(best.perGPU, lg.offlineCap)
 	return best, "", locale.Text{}
+}
+
+// llmGPUFigures is what llmFit reads of a GPU's serving figures at one
+// precision: the same for every offer of that GPU, worked out once per
+// answer (see llmGPU).
+type llmGPUFigures struct {
+	points     []catalog.ServingPoint // llmPoints
+	derived    string
+	offlineCap float64 // offlineCap
+}
+
+type gpuPrecision struct{ gpu, precision string }
+
+// llmGPU is the serving figures of a GPU at a precision, looked up once
+// per answer: an LLM answer sizes thousands of offers on a few dozen GPUs.
+func (e *engine) llmGPU(g *catalog.GPU, prec string) *llmGPUFigures {
+	k := gpuPrecision{g.ID, prec}
+	if f, ok := e.llmGPUs[k]; ok {
+		return f
+	}
+	f := &llmGPUFigures{offlineCap: e.offlineCap(g, prec)}
+	f.points, f.derived = e.llmPoints(g, prec)
+	if e.llmGPUs == nil {
+		e.llmGPUs = map[gpuPrecision]*llmGPUFigures{}
+	}
+	e.llmGPUs[k] = f
+	return f
+}
+
+type singleKey struct {
+	gpu, precision string
+	gpus           int
+}
+
+// singleStreamOf is singleStream, worked out once per GPU, precision and
+// number of GPUs in an answer.
+func (e *engine) singleStreamOf(g *catalog.GPU, prec string, gpus int) catalog.ServingPoint {
+	k := singleKey{g.ID, prec, gpus}
+	if p, ok := e.singles[k]; ok {
+		return p
+	}
+	p := e.singleStream(g, prec, gpus)
+	if e.singles == nil {
+		e.singles = map[singleKey]catalog.ServingPoint{}
+	}
+	e.singles[k] = p
+	return p
 }
 
 // The one-user operating point every GPU has: decode reads every weight
