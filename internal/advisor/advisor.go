@@ -47,9 +47,8 @@ type engine struct {
 	req     Request
 	profile catalog.Profile
 	// llm is the model served, for inference on an LLM profile;
-	// llmGPUs and singles keep what sizing it reads of each GPU.
+	// singles keeps each GPU's one-user point (see singleStreamOf).
 	llm     *catalog.LLMProfile
-	llmGPUs map[gpuPrecision]*llmGPUFigures
 	singles map[singleKey]catalog.ServingPoint
 	money   money
 	rate    float64

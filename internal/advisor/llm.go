@@ -88,30 +88,31 @@ func (e *engine) llmFit(o *catalog.Offer, g *catalog.GPU, budgetMS float64) (llm
 }
 
 // llmGPUFigures is what llmFit reads of a GPU's serving figures at one
-// precision: the same for every offer of that GPU, worked out once per
-// answer (see llmGPU).
+// precision for one model: the same for every offer of that GPU and every
+// request, worked out once per catalog (see llmGPU). Read only: answers
+// share it.
 type llmGPUFigures struct {
 	points     []catalog.ServingPoint // llmPoints
 	derived    string
 	offlineCap float64 // offlineCap
 }
 
-type gpuPrecision struct{ gpu, precision string }
+// servedKey names a model's serving figures on a GPU at a precision.
+type servedKey struct{ profile, gpu, precision string }
 
-// llmGPU is the serving figures of a GPU at a precision, looked up once
-// per answer: an LLM answer sizes thousands of offers on a few dozen GPUs.
+// llmGPU is the serving figures of a GPU at a precision for the model
+// asked, kept with the catalog's facts: an LLM answer sizes thousands of
+// offers on a few dozen GPUs, and the figures (and the cross-walk search
+// for a GPU without any) depend on the catalog alone.
 func (e *engine) llmGPU(g *catalog.GPU, prec string) *llmGPUFigures {
-	k := gpuPrecision{g.ID, prec}
-	if f, ok := e.llmGPUs[k]; ok {
-		return f
+	k := servedKey{e.profile.ID, g.ID, prec}
+	if f, ok := e.facts.served.Load(k); ok {
+		return f.(*llmGPUFigures)
 	}
 	f := &llmGPUFigures{offlineCap: e.offlineCap(g, prec)}
 	f.points, f.derived = e.llmPoints(g, prec)
-	if e.llmGPUs == nil {
-		e.llmGPUs = map[gpuPrecision]*llmGPUFigures{}
-	}
-	e.llmGPUs[k] = f
-	return f
+	kept, _ := e.facts.served.LoadOrStore(k, f)
+	return kept.(*llmGPUFigures)
 }
 
 type singleKey struct {
