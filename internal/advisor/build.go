@@ -289,7 +289,7 @@ func (e *engine) latencyTable(p *plan) *Latency {
 		loc, _ := e.cat.Location(u.Location)
 		rtt, compute := g.rtt/g.weight, g.compute/g.weight
 		lat.Groups = append(lat.Groups, LatencyGroup{
-			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.regionKey,
+			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.facts.regionKey,
 			RTTMS: round1(rtt), ComputeMS: round1(compute), TotalMS: round1(rtt + compute),
 			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated,
 		})

@@ -63,7 +63,7 @@ type offerFacts struct {
 	gpu           int    // index into GPUs
 	node          int    // index into catalogFacts.nodes
 	prices        offerPrices
-	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable)
+	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one

@@ -37,7 +37,7 @@ func (e *engine) inferencePlans() []*plan {
 	n := 0
 	for _, u := range e.usable {
 		for _, m := range models {
-			if u.prices.sold[m.k] {
+			if u.facts.prices.sold[m.k] {
 				n++
 			}
 		}
@@ -48,7 +48,7 @@ func (e *engine) inferencePlans() []*plan {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
 		for _, m := range models {
-			if !u.prices.sold[m.k] {
+			if !u.facts.prices.sold[m.k] {
 				continue
 			}
 			// The place is made where it stays, in the buffer.
@@ -59,10 +59,10 @@ func (e *engine) inferencePlans() []*plan {
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
 			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
-			eg := egress[u.regionIndex]
+			eg := egress[u.facts.region]
 			if math.IsNaN(eg) {
 				eg = e.egressCostUSD(*pl)
-				egress[u.regionIndex] = eg
+				egress[u.facts.region] = eg
 			}
 			p.costUSD = e.computeCost(pl) + eg // priceInference, one place
 			plans = append(plans, p)
@@ -102,7 +102,7 @@ func anyMeets(plans []*plan) bool {
 // replicas for its peak at the target utilisation.
 func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
 	m, ok := e.pricingModel(pm)
-	if !ok || !u.prices.sold[m.k] {
+	if !ok || !u.facts.prices.sold[m.k] {
 		return place{}, false
 	}
 	var pl place
@@ -130,7 +130,7 @@ func (e *engine) pricingModel(pm string) (pricingModel, bool) {
 // under m and replicas (e.replicas(u, share)) worked out by the caller.
 func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64, groups []int) {
 	w := e.req.Workload
-	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.prices.usd[m.k],
+	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.facts.prices.usd[m.k],
 		groups: groups, share: share, monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
 	if m.pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
@@ -186,7 +186,7 @@ func (e *engine) computeCost(pl *place) float64 {
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
-	return tieredCostUSD(e.facts.egress[pl.u.regionIndex], pl.monthlyGB) * float64(e.req.Workload.Months)
+	return tieredCostUSD(e.facts.egress[pl.u.facts.region], pl.monthlyGB) * float64(e.req.Workload.Months)
 }
 
 // inferenceLines turns an inference plan into estimate lines.

@@ -339,11 +339,10 @@ func (e *engine) addLLMUsable(o *catalog.Offer, of *offerFacts, r *catalog.Regio
 	}
 	th := Throughput{PerGPU: fit.perGPU, Unit: "tokens/s", Source: fit.point.Source, Date: fit.point.Date,
 		Estimated: fit.derived != "" || fit.point.Estimated, Method: fit.method()}
-	u := &usable{offer: o, region: r, regionKey: of.regionKey, regionIndex: of.region, metro: metro, gpu: g, perf: &perf{perGPU: fit.perGPU, info: th}, compliance: comp,
+	u := &usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &perf{perGPU: fit.perGPU, info: th}, compliance: comp,
 		serving: &fit, nodeEff: 1, computeMS: fit.ttftMS}
 	// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
 	u.nodeTput = fit.perGPU * float64(o.GPUCount)
-	u.prices, u.hourlyUSD = of.prices, of.hourlyUSD
 	e.usable = append(e.usable, u)
 }
 

@@ -30,16 +30,6 @@ func billedHours(pricing string, hours float64) float64 {
 	return hours
 }
 
-// hourly returns an offer's price per instance-hour under a pricing model.
-// A spot price the catalog marks as an outlier is no price to plan with.
-func hourly(o *catalog.Offer, pricing string) (decimal.Decimal, bool) {
-	p, ok := o.Price(pricing)
-	if !ok || (pricing == catalog.Spot && o.SpotOutlier() != "") {
-		return decimal.Decimal{}, false
-	}
-	return p.USDPerHour, true
-}
-
 // tierSpan is the gigabytes of one month's volume that fall in one tier.
 type tierSpan struct {
 	tier catalog.EgressTier

@@ -125,7 +125,7 @@ func (e *engine) priceTraining(p *plan) {
 	p.storageGBMonths = gb * p.hours / catalog.HoursPerMonth
 	storage, _ := e.cat.StoragePrice(pl.u.offer.Provider)
 	p.costUSD += p.storageGBMonths * storage.InexactFloat64()
-	if from := e.req.Data.Location; from != "" && from != pl.u.regionKey && gb > 0 {
+	if from := e.req.Data.Location; from != "" && from != pl.u.facts.regionKey && gb > 0 {
 		p.transferGB, p.transferFrom = gb, from
 		p.costUSD += e.transferCostUSD(from, pl.u.offer.Provider, gb)
 	}

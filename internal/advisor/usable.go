@@ -14,17 +14,17 @@ import (
 
 // usable is an offer that passed every filter, with its figures.
 type usable struct {
-	offer     *catalog.Offer
-	region    *catalog.Region
-	regionKey string // region.Key()
-	// regionIndex is the region's index in the catalog's Regions.
-	regionIndex int
-	metro       int
-	gpu         *catalog.GPU // shared by the offers with that GPU
-	perf        *perf
-	nodeTput    float64 // units/s of one instance (all its GPUs)
-	nodeEff     float64
-	computeMS   float64 // inference: service time of one request
+	offer  *catalog.Offer
+	region *catalog.Region
+	// facts is what the catalog's facts say of the offer: its region's
+	// index and key, its prices (see offerFacts).
+	facts     *offerFacts
+	metro     int
+	gpu       *catalog.GPU // shared by the offers with that GPU
+	perf      *perf
+	nodeTput  float64 // units/s of one instance (all its GPUs)
+	nodeEff   float64
+	computeMS float64 // inference: service time of one request
 	// node is the catalog's figure for the whole instance, when it has
 	// one; service the latency figure behind computeMS.
 	node    *catalog.Figure
@@ -38,11 +38,6 @@ type usable struct {
 	// copyGPUs is how many GPUs one copy of a model too large for one GPU
 	// spans (inference on the throughput path; 0 when it fits one).
 	copyGPUs int
-	// prices holds the offer's price (hourly) under each of
-	// catalog.PricingModels, from the catalog's facts; hourlyUSD the same
-	// as floats, for ranking (0 where the offer has no such price).
-	prices    offerPrices
-	hourlyUSD [5]float64
 }
 
 // offerPrices is an offer's price per instance-hour under each of
@@ -52,14 +47,15 @@ type offerPrices struct {
 	sold [5]bool
 }
 
-// pricesOf looks up an offer's prices under every pricing model (see hourly).
+// pricesOf looks up an offer's prices under every pricing model. A spot
+// price the catalog marks as an outlier is no price to plan with.
 func pricesOf(o *catalog.Offer) offerPrices {
 	var p offerPrices
 	for k, pm := range catalog.PricingModels {
 		p.usd[k], p.sold[k] = o.USDPerHour(pm)
 	}
 	if p.sold[1] && o.SpotOutlier() != "" {
-		p.usd[1], p.sold[1] = decimal.Decimal{}, false // as hourly
+		p.usd[1], p.sold[1] = decimal.Decimal{}, false
 	}
 	return p
 }
@@ -81,10 +77,10 @@ func pricingIndex(pm string) int {
 	return -1
 }
 
-// hourly is hourly(u.offer, pm), looked up once.
+// hourly is the offer's price per instance-hour under pm (see pricesOf).
 func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
-	if k := pricingIndex(pm); k >= 0 && u.prices.sold[k] {
-		return u.prices.usd[k], true
+	if k := pricingIndex(pm); k >= 0 && u.facts.prices.sold[k] {
+		return u.facts.prices.usd[k], true
 	}
 	return decimal.Decimal{}, false
 }
@@ -92,13 +88,14 @@ func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
 // sold reports whether the offer has a price to plan with under pm.
 func (u *usable) sold(pm string) bool {
 	k := pricingIndex(pm)
-	return k >= 0 && u.prices.sold[k]
+	return k >= 0 && u.facts.prices.sold[k]
 }
 
-// hourlyFloat is the offer's price under a pricing model as a float.
+// hourlyFloat is the offer's price under a pricing model as a float, for
+// ranking (0 where the offer has no such price).
 func (u *usable) hourlyFloat(pm string) float64 {
 	if k := pricingIndex(pm); k >= 0 {
-		return u.hourlyUSD[k]
+		return u.facts.hourlyUSD[k]
 	}
 	return 0
 }
@@ -213,8 +210,8 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		pool = append(pool, usable{offer: o, region: r, regionKey: of.regionKey, regionIndex: of.region, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
-			proximity: e.proximityOf(of.metro), prices: of.prices, hourlyUSD: of.hourlyUSD})
+		pool = append(pool, usable{offer: o, region: r, facts: of, metro: of.metro, gpu: g, perf: &pk.perf, compliance: rf.comp,
+			proximity: e.proximityOf(of.metro)})
 		u := &pool[len(pool)-1]
 		nf := &nodes[of.node]
 		if !nf.known {
