@@ -6,6 +6,7 @@ package advisor
 // prices, and the serving figures language-model answers read.
 
 import (
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -22,8 +23,6 @@ type catalogFacts struct {
 	// nodes lists the distinct kinds of instance: GPU, interconnect,
 	// count and share (see nodeClass).
 	nodes []nodeClass
-	// gpuCount is len(cat.GPUs): per-GPU working lists are that long.
-	gpuCount int
 	// regions holds, for each of GDPRModes, each region's verdict (see
 	// complianceOf).
 	regions [][]regionVerdict
@@ -114,25 +113,9 @@ func factsOf(cat *catalog.Catalog) (*catalogFacts, error) {
 	return f, nil
 }
 
-// errRegionMissing is returned for an offer whose region is not in the
-// catalog, which validation rules out.
-type errRegionMissing string
-
-func (e errRegionMissing) Error() string {
-	return "advisor: offer region missing from a validated catalog: " + string(e)
-}
-
-// errGPUMissing is returned for an offer whose GPU is not in the catalog,
-// which validation rules out.
-type errGPUMissing string
-
-func (e errGPUMissing) Error() string {
-	return "advisor: offer GPU missing from a validated catalog: " + string(e)
-}
-
 // newFacts works cat's facts out.
 func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
-	f := &catalogFacts{offers: make([]offerFacts, len(cat.Offers)), gpuCount: len(cat.GPUs)}
+	f := &catalogFacts{offers: make([]offerFacts, len(cat.Offers))}
 	for _, mode := range GDPRModes {
 		verdicts := make([]regionVerdict, len(cat.Regions))
 		for ri := range cat.Regions {
@@ -168,12 +151,12 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 				}
 			}
 			if ri, ok = regionAt[regionKey{o.Provider, o.Region}]; !ok {
-				return nil, errRegionMissing(o.RegionKey())
+				return nil, fmt.Errorf("advisor: offer %s: region missing from a validated catalog", o.ID())
 			}
 		}
 		gi, ok := gpuAt[o.GPU]
 		if !ok {
-			return nil, errGPUMissing(o.ID())
+			return nil, fmt.Errorf("advisor: offer %s: GPU %s missing from a validated catalog", o.ID(), o.GPU)
 		}
 		of := &f.offers[i]
 		of.region, of.metro, of.gpu = ri, cat.MetroIndex(cat.Regions[ri].Metro), gi

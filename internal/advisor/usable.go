@@ -116,7 +116,7 @@ func (e *engine) filterOffers() {
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
 	allowCountry := setOf(e.req.Countries)
-	perfs := make([]*perfOK, facts.gpuCount)
+	perfs := make([]*perfOK, len(e.cat.GPUs))
 	// Each GPU's service time and the figure behind it (see serviceTime).
 	type serviceOK struct {
 		known bool
@@ -124,7 +124,7 @@ func (e *engine) filterOffers() {
 		fig   catalog.Figure
 		has   bool
 	}
-	services := make([]serviceOK, facts.gpuCount)
+	services := make([]serviceOK, len(e.cat.GPUs))
 	ruledOut := map[string]bool{}
 	type nodeFacts struct {
 		known                bool
