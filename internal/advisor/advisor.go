@@ -112,6 +112,9 @@ type buffers struct {
 	ints, groups []int
 	latency      []latencyStats
 	rtts         []float64
+	// the user points each metro reaches (see searchMetros) and each
+	// serving table's reach (see servingTable).
+	reach, tableReach []int32
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}

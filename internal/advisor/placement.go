@@ -131,16 +131,22 @@ func (e *engine) searchMetros() []metroOption {
 		m.offers = append(m.offers, u)
 		m.minCompute = math.Min(m.minCompute, u.computeMS)
 	}
+	// Each metro's reach: the user points its fastest offer keeps within
+	// the target, in order, its list cut from one array.
 	target := e.req.Workload.LatencyMS
-	reach := make([][]bool, len(all))
-	reachAll := make([]bool, len(all)*len(e.users))
+	reach := make([][]int32, len(all))
+	reachAll := take(&e.buf.reach, len(all)*len(e.users))
 	for i, m := range all {
 		m.coverage = e.statsFor(m.metro, m.minCompute).within
-		reach[i] = reachAll[i*len(e.users) : (i+1)*len(e.users)]
+		start := len(reachAll)
 		for j, rtt := range e.rttTo(m.metro) {
-			reach[i][j] = rtt+m.minCompute <= target
+			if rtt+m.minCompute <= target {
+				reachAll = append(reachAll, int32(j))
+			}
 		}
+		reach[i] = reachAll[start:len(reachAll):len(reachAll)]
 	}
+	e.buf.reach = reachAll
 	covered := make([]bool, len(e.users))
 	taken := make([]bool, len(all))
 	var out []metroOption
@@ -151,8 +157,8 @@ func (e *engine) searchMetros() []metroOption {
 				continue
 			}
 			gain := 0.0
-			for j, r := range reach[i] {
-				if r && !covered[j] {
+			for _, j := range reach[i] {
+				if !covered[j] {
 					gain += e.users[j].weight
 				}
 			}
@@ -166,8 +172,8 @@ func (e *engine) searchMetros() []metroOption {
 			break
 		}
 		taken[best] = true
-		for j := range e.users {
-			covered[j] = covered[j] || reach[best][j]
+		for _, j := range reach[best] {
+			covered[j] = true
 		}
 		out = append(out, *all[best])
 	}
@@ -202,7 +208,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
 	for k, c := range chosen {
-		pl, ok := e.memoPlace(cands, c, routed[start[k]:start[k+1]], r.nearest, r.shares[k])
+		pl, ok := e.memoPlace(cands, c, routed[start[k]:start[k+1]], r.shares[k])
 		if !ok {
 			return nil
 		}
@@ -245,11 +251,11 @@ type placeMemo struct {
 // metros serve the rest). The points' round trips are those to c and
 // their share is the sum of their weights, so c and the points decide the
 // answer.
-func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float64, share float64) (place, bool) {
+func (e *engine) memoPlace(cands []metroOption, c int, routed []int, share float64) (place, bool) {
 	if len(routed) > maxMemoPoints {
 		// Many points: the same set seldom comes twice, and keeping them
 		// all would cost more than it saves.
-		return e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+		return e.cheapestPlace(cands[c], routed, share)
 	}
 	h := uint64(c)*0x9e3779b97f4a7c15 ^ uint64(len(routed))
 	for _, i := range routed {
@@ -267,7 +273,7 @@ func (e *engine) memoPlace(cands []metroOption, c int, routed []int, rtt []float
 			return m.pl, m.ok
 		}
 	}
-	pl, ok := e.cheapestPlace(cands[c], routed, rtt, share, e.groupsOf(routed))
+	pl, ok := e.cheapestPlace(cands[c], routed, share)
 	start := len(e.intSlab)
 	e.intSlab = append(e.intSlab, routed...)
 	kept := e.intSlab[start:len(e.intSlab):len(e.intSlab)]
@@ -310,9 +316,8 @@ func (e *engine) multiPlan(n int) *plan {
 // scratch holds the multi-region search's buffers, reused from call to
 // call (see grow).
 type scratch struct {
-	egress, sums, within, nearests, regionEgress []float64
-	prefix, group, routes                        []int
-	cut                                          []bool
+	egress, nearests, regionEgress []float64
+	routes                         []int
 }
 
 // grow returns (*buf)[:n], reallocating *buf when it is too small. The

@@ -18,19 +18,14 @@ import (
 // models, the way to serve the users routed there that keeps the most of
 // them within the target (a slow GPU's service time can undo a short round
 // trip), and among those the cheapest; among equally cheap ones, the first
-// in offer, then pricing-model, order.
-// rtt holds every user point's round trip to the metro it is routed to.
-func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share float64, groups []int) (place, bool) {
+// in offer, then pricing-model, order. The place serves the users' groups.
+// The users' round trips are those to the metro (they are routed to it).
+func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (place, bool) {
 	t := e.servingTable(m)
-	target := e.req.Workload.LatencyMS
 	// The share within the target depends on an offer only through its
-	// service time, and the egress cost only through its region, so both
-	// are worked out once per distinct value.
-	within := e.withinByService(t, routed, rtt, target)
-	bestWithin := -1.0
-	for _, w := range within {
-		bestWithin = max(bestWithin, w)
-	}
+	// service time, and the egress cost only through its region, so the
+	// one is read from the table and the other worked out once per region.
+	keep := t.keepingMost(routed)
 	egress := grow(&e.scratch.egress, len(t.regions))
 	for r := range egress {
 		egress[r] = math.NaN()
@@ -39,11 +34,11 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 	best, bestCost := -1, math.Inf(1)
 	for c := range t.cands {
 		sc := &t.cands[c]
-		if within[sc.computeSlot] != bestWithin {
+		if t.rank[sc.computeSlot] >= keep {
 			continue
 		}
 		if math.IsNaN(egress[sc.regionSlot]) {
-			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, groups)
+			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, nil)
 			egress[sc.regionSlot] = e.egressCostUSD(pl)
 		}
 		// computeCostUSD of the place servingPlace would make.
@@ -62,49 +57,24 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, rtt []float64, share
 		return place{}, false
 	}
 	sc := &t.cands[best]
-	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, groups)
+	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, e.groupsOf(routed))
 }
 
-// withinByService returns, for each of t's service times, the weight of the
-// routed points within the target: for slot s, the sum in routed order of
-// the weights of the points with rtt + t.computeMS[s] ≤ target.
+// keepingMost returns how many of the table's service times, shortest
+// first, keep the most of the routed user points within the target.
 //
 // A point within the target at one service time is within it at every
-// shorter one, so in order of service time each point is within for a
-// prefix of the slots; slots that no point's prefix separates have the very
-// same points, hence the very same sum, which is added up once.
-func (e *engine) withinByService(t *servingTable, routed []int, rtt []float64, target float64) []float64 {
-	n := len(t.byService)
-	cut := grow(&e.scratch.cut, n+1) // cut[p]: some point's prefix ends before position p
-	clear(cut)
-	prefix := grow(&e.scratch.prefix, len(routed))
-	for k, i := range routed {
-		p := sort.Search(n, func(j int) bool { return !(rtt[i]+t.computeMS[t.byService[j]] <= target) })
-		prefix[k] = p
-		cut[p] = true
-	}
-	group := grow(&e.scratch.group, n) // group of each position: runs without a cut
-	g := 0
-	for p := range n {
-		if p > 0 && cut[p] {
-			g++
-		}
-		group[p] = g
-	}
-	sums := grow(&e.scratch.sums, g+1)
-	clear(sums)
-	for k, i := range routed {
-		if p := prefix[k]; p > 0 {
-			for h := 0; h <= group[p-1]; h++ {
-				sums[h] += e.users[i].weight
-			}
+// shorter one: the shortest service time keeps the most points, and so
+// does every service time that keeps the very same points — each one
+// shorter than the first at which some point it keeps falls out.
+func (t *servingTable) keepingMost(routed []int) int {
+	keep := len(t.byService)
+	for _, i := range routed {
+		if r := int(t.reach[i]); r > 0 && r < keep {
+			keep = r
 		}
 	}
-	within := grow(&e.scratch.within, n)
-	for p, s := range t.byService {
-		within[s] = sums[group[p]]
-	}
-	return within
+	return keep
 }
 
 // servingTable lists a metro's ways to serve: every usable offer under every
@@ -114,7 +84,11 @@ type servingTable struct {
 	cands     []servingCand
 	computeMS []float64         // distinct service times
 	byService []int             // computeMS slots, shortest service time first
+	rank      []int             // by computeMS slot, its index in byService
 	regions   []*catalog.Region // distinct regions
+	// reach is, by user point, how many service times (shortest first)
+	// keep it within the target from this metro.
+	reach []int32
 }
 
 type servingCand struct {
@@ -186,14 +160,40 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	t.byService = l.order[o:len(l.order):len(l.order)]
 	slices.SortStableFunc(t.byService, func(a, b int) int { return cmp.Compare(t.computeMS[a], t.computeMS[b]) })
+	for range t.computeMS {
+		l.order = append(l.order, 0)
+	}
+	t.rank = l.order[o+len(t.computeMS) : len(l.order) : len(l.order)]
+	for p, s := range t.byService {
+		t.rank[s] = p
+	}
+	if l.reach == nil {
+		// (From the buffers: a table of each metro of the search's pool.)
+		l.reach = take(&e.buf.tableReach, searchMetros*len(e.users))
+	}
+	r := len(l.reach)
+	for _, rtt := range e.rttTo(m.metro) {
+		l.reach = append(l.reach, int32(t.servicesWithin(rtt, e.req.Workload.LatencyMS)))
+	}
+	t.reach = l.reach[r:len(l.reach):len(l.reach)]
+	e.buf.tableReach = l.reach[:0]
 	e.tables = append(e.tables, t)
 	e.tableAt[m.metro] = len(e.tables)
 	return &e.tables[len(e.tables)-1]
+}
+
+// servicesWithin is how many of the table's service times, shortest
+// first, keep a user point rtt away within the target.
+func (t *servingTable) servicesWithin(rtt, target float64) int {
+	return sort.Search(len(t.byService), func(j int) bool { return !(rtt+t.computeMS[t.byService[j]] <= target) })
 }
 
 // tableLists holds the serving tables' short lists, one after another.
 type tableLists struct {
 	computeMS []float64
 	regions   []*catalog.Region
-	order     []int
+	// order holds the tables' byService and rank lists, reach their
+	// reach lists.
+	order []int
+	reach []int32
 }

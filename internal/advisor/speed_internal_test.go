@@ -56,15 +56,17 @@ func TestSortTop(t *testing.T) {
 	}
 }
 
-// Ensure withinByService adds up exactly what summing each service time over the routed points in order gives.
-func TestWithinByService(t *testing.T) {
+// Ensure the service times cheapestPlace weighs are exactly those that keep
+// the most weight within the target, summing each service time over the
+// routed points.
+func TestKeepingMost(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for trial := range 300 {
 		points := 1 + r.IntN(60)
-		e := &engine{users: make([]userPoint, points)}
+		weight := make([]float64, points)
 		rtt := make([]float64, points)
 		for i := range points {
-			e.users[i].weight = r.Float64() / float64(points)
+			weight[i] = (0.01 + r.Float64()) / float64(points)
 			rtt[i] = float64(r.IntN(120)) + r.Float64()
 		}
 		var routed []int
@@ -81,21 +83,40 @@ func TestWithinByService(t *testing.T) {
 			}
 		}
 		tb.byService = make([]int, len(tb.computeMS))
+		tb.rank = make([]int, len(tb.computeMS))
 		for s := range tb.byService {
 			tb.byService[s] = s
 		}
 		slices.SortFunc(tb.byService, func(a, b int) int { return cmp.Compare(tb.computeMS[a], tb.computeMS[b]) })
+		for p, s := range tb.byService {
+			tb.rank[s] = p
+		}
 		target := float64(20 + r.IntN(100))
-		got := e.withinByService(tb, routed, rtt, target)
-		for s, ms := range tb.computeMS {
-			want := 0.0
-			for _, i := range routed {
-				if rtt[i]+ms <= target {
-					want += e.users[i].weight
+		for _, x := range rtt {
+			n := 0
+			for _, ms := range tb.computeMS {
+				if x+ms <= target {
+					n++
 				}
 			}
-			if got[s] != want {
-				t.Fatalf("trial %d: withinByService()[%v ms] = %v, want %v", trial, ms, got[s], want)
+			if got := tb.servicesWithin(x, target); got != n {
+				t.Fatalf("trial %d: servicesWithin(%v, %v) = %d, want %d", trial, x, target, got, n)
+			}
+			tb.reach = append(tb.reach, int32(n))
+		}
+		within := make([]float64, len(tb.computeMS))
+		for s, ms := range tb.computeMS {
+			for _, i := range routed {
+				if rtt[i]+ms <= target {
+					within[s] += weight[i]
+				}
+			}
+		}
+		best := slices.Max(within)
+		keep := tb.keepingMost(routed)
+		for s, ms := range tb.computeMS {
+			if weighed := tb.rank[s] < keep; weighed != (within[s] == best) {
+				t.Fatalf("trial %d: %v ms weighed %v, but keeps %v of the best %v", trial, ms, weighed, within[s], best)
 			}
 		}
 	}

@@ -18,7 +18,13 @@ func userPoints(cat *catalog.Catalog, users []UserShare) []userPoint {
 	for _, u := range users {
 		total += u.Share
 	}
-	var out []userPoint
+	n := 0
+	for _, u := range users {
+		if loc, ok := cat.Location(u.Location); ok && u.Share > 0 {
+			n += len(loc.Points)
+		}
+	}
+	out := make([]userPoint, 0, n)
 	for i, u := range users {
 		loc, ok := cat.Location(u.Location)
 		if !ok || u.Share <= 0 {
