@@ -215,17 +215,23 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 		p.places = append(p.places, pl)
 	}
 	target := e.req.Workload.LatencyMS
+	var compute [MaxRegions]float64
+	for k, pl := range p.places {
+		compute[k] = pl.u.computeMS
+	}
+	// (Summed in locals, which stay in registers.)
+	metric, within := 0.0, 0.0
 	for i := range e.users {
-		up := &e.users[i]
+		w := e.users[i].weight
 		// Each member serves from its own metro, so a user's round trip
 		// is the one it was routed by.
-		total := r.nearest[i] + p.places[r.route[i]].u.computeMS
-		p.metric += up.weight * total
+		total := r.nearest[i] + compute[r.route[i]]
+		metric += w * total
 		if total <= target {
-			p.within += up.weight
+			within += w
 		}
 	}
-	p.within *= 100
+	p.metric, p.within = metric, within*100
 	p.meets = p.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p

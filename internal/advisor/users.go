@@ -85,16 +85,16 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	target := e.req.Workload.LatencyMS
-	s := latencyStats{computeMS: computeMS}
+	weighted, within := 0.0, 0.0
 	for j, rtt := range e.rttTo(metro) {
-		up := &e.users[j]
+		w := e.users[j].weight
 		total := rtt + computeMS
-		s.weightedMS += up.weight * total
+		weighted += w * total
 		if total <= target {
-			s.within += up.weight
+			within += w
 		}
 	}
-	s.within *= 100
+	s := latencyStats{computeMS: computeMS, weightedMS: weighted, within: within * 100}
 	if e.latency[metro] == nil {
 		// Room for a few service times a metro, all metros in one array.
 		if e.latencySlab == nil {
