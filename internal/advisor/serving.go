@@ -49,7 +49,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 			replicas += spares
 			cost += fallback * sc.onDemand
 		}
-		if cost += float64(replicas) * sc.billed * sc.price; cost < bestCost {
+		if cost += float64(replicas) * (sc.billed*sc.price + sc.setup); cost < bestCost {
 			best, bestCost = c, cost
 		}
 	}
@@ -97,6 +97,7 @@ type servingCand struct {
 	perReplica float64 // requests/s one replica takes at the target utilisation
 	billed     float64 // hours billed per replica
 	price      float64 // USD per instance-hour
+	setup      float64 // USD per instance, once (see setupUSD)
 	// spot only: the band's monthly interruption share and the on-demand
 	// price of the fallback (see spotServing).
 	bandShare   float64
@@ -142,7 +143,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 				continue
 			}
 			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
-				computeSlot: cs, regionSlot: rs}
+				setup: setupUSD(u.offer, pm, 1), computeSlot: cs, regionSlot: rs}
 			// As in e.replicas.
 			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
 			if pm == catalog.Spot {

@@ -1,0 +1,122 @@
+package advisor
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/data"
+	"gpuplace/internal/catalog"
+)
+
+// Ensure the multi-region search serves each metro's users the cheapest
+// way that keeps the most of them within the target, priced as the plan is
+// priced (a monthly server's setup fee included): for every metro of the
+// embedded catalog, share of the traffic and length of service, and again
+// with every monthly server's setup fee raised to twenty months of its price
+// (setup fees can decide).
+func TestCheapestPlaceIsCheapest(t *testing.T) {
+	real, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dear := *real
+	dear.Offers = slices.Clone(real.Offers)
+	raised := 0
+	for i := range dear.Offers {
+		if m := dear.Offers[i].Monthly; m != nil {
+			p := *m
+			fee := p.PerMonth.Mul(decimal.NewFromInt(20))
+			p.Setup = &fee
+			dear.Offers[i].Monthly = &p
+			raised++
+		}
+	}
+	var buf bytes.Buffer
+	if err := dear.Bundle(&buf); err != nil {
+		t.Fatal(err)
+	}
+	expensive, err := catalog.LoadBundle(&buf, "setup-fees.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raised == 0 {
+		t.Fatal("no monthly offer in the catalog")
+	}
+	checkCheapestPlaces(t, "embedded catalog", real)
+	checkCheapestPlaces(t, "setup fees raised", expensive)
+}
+
+func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
+	t.Helper()
+	facts, err := factsOf(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, months := range []int{1, 3, 12} {
+		req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: months},
+			Users:   []UserShare{{Location: "DE", Share: 50}, {Location: "FI", Share: 20}, {Location: "US", Share: 30}},
+			Pricing: []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}}
+		req = req.WithDefaults(cat)
+		if err := req.Validate(cat); err != nil {
+			t.Fatal(err)
+		}
+		e := newEngine(cat, req)
+		e.facts = facts
+		e.filterOffers()
+		routed := make([]int, len(e.users))
+		for i := range routed {
+			routed[i] = i
+		}
+		byMetro := map[int][]*usable{}
+		for _, u := range e.usable {
+			byMetro[u.metro] = append(byMetro[u.metro], u)
+		}
+		checked := 0
+		for metro, offers := range byMetro {
+			m := metroOption{metro: metro, offers: offers}
+			rtt := e.rttTo(metro)
+			within := func(u *usable) (w float64) {
+				for _, i := range routed {
+					if rtt[i]+u.computeMS <= req.Workload.LatencyMS {
+						w += e.users[i].weight
+					}
+				}
+				return w
+			}
+			best := 0.0
+			for _, u := range offers {
+				best = max(best, within(u))
+			}
+			for _, share := range []float64{0.05, 0.4, 1} {
+				got, ok := e.cheapestPlace(m, routed, share)
+				if !ok {
+					t.Fatalf("%d months, metro %s: no place", months, cat.Metros[metro].ID)
+				}
+				want, wantCost := place{}, math.Inf(1)
+				for _, u := range offers {
+					if within(u) != best {
+						continue
+					}
+					for _, pm := range req.Pricing {
+						if pl, ok := e.servingPlace(u, pm, share, nil); ok && e.placeCostUSD(pl) < wantCost {
+							want, wantCost = pl, e.placeCostUSD(pl)
+						}
+					}
+				}
+				if gotCost := e.placeCostUSD(got); gotCost > wantCost*(1+1e-12) {
+					t.Errorf("%s, %d months, metro %s, share %v: %s/%s costs %.2f USD, but %s/%s costs %.2f",
+						name, months, cat.Metros[metro].ID, share, got.u.offer.ID(), got.pricing, gotCost, want.u.offer.ID(), want.pricing, wantCost)
+				}
+				checked++
+			}
+		}
+		e.release()
+		if checked < 30 {
+			t.Fatalf("%d months: only %d metro and share cases checked", months, checked)
+		}
+	}
+}
