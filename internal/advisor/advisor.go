@@ -73,9 +73,6 @@ type engine struct {
 	tables     []servingTable
 	tableAt    []int
 	tableLists tableLists
-	// routed is placementPlan's buffer.
-	routed  []int
-	scratch scratch
 	// groupSlab holds the multi-region search's lists of user groups (see
 	// groupsOf).
 	groupSlab []int
@@ -115,6 +112,8 @@ type buffers struct {
 	// the user points each metro reaches (see searchMetros) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32
+	// the scratch buffers of the search (see scratch).
+	scratch scratch
 }
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}

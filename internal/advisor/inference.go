@@ -28,7 +28,7 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	// Serving everyone, a region's egress is the same whatever the offer:
 	// worked out once per region (NaN: not yet).
-	egress := grow(&e.scratch.regionEgress, len(e.cat.Regions))
+	egress := grow(&e.scratch().regionEgress, len(e.cat.Regions))
 	for i := range egress {
 		egress[i] = math.NaN()
 	}

@@ -37,11 +37,13 @@ func (e *engine) multiRegionPlans() []*plan {
 	// Routing is worked out set by set from the set one member shorter
 	// (see routing), one level per size of set.
 	users := len(e.users)
-	routes := grow(&e.scratch.routes, MaxRegions*users)
-	nearests := grow(&e.scratch.nearests, MaxRegions*users)
+	routes := grow(&e.scratch().routes, MaxRegions*users)
+	nearests := grow(&e.scratch().nearests, MaxRegions*users)
+	members := grow(&e.scratch().members, MaxRegions*MaxRegions*users)
 	var levels [MaxRegions]routing
 	for d := range levels {
-		levels[d] = routing{route: routes[d*users : (d+1)*users], nearest: nearests[d*users : (d+1)*users]}
+		levels[d] = routing{route: routes[d*users : (d+1)*users], nearest: nearests[d*users : (d+1)*users],
+			members: members[d*MaxRegions*users : (d+1)*MaxRegions*users]}
 	}
 	var chosen [MaxRegions]int
 	var pick func(start, depth int)
@@ -68,12 +70,20 @@ func (e *engine) multiRegionPlans() []*plan {
 
 // routing is where a set of metros sends each user point: route[i] is the
 // member serving point i (its index in the set), nearest[i] the round trip
-// to it; shares and counts are each member's weight and points.
+// to it; shares and counts are each member's weight and points, and
+// members lists each member's points in order (see routedTo).
 type routing struct {
 	route   []int
 	nearest []float64
 	shares  [MaxRegions]float64
 	counts  [MaxRegions]int
+	members []int
+}
+
+// routedTo is the points routed to member k, in order.
+func (r *routing) routedTo(k int) []int {
+	n := len(r.route)
+	return r.members[k*n : k*n+r.counts[k]]
 }
 
 // routeFirst routes every point to the one metro of a set of one (a set
@@ -96,6 +106,7 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int) {
 		}
 		r.route[i], r.nearest[i] = m, near
 		r.shares[m] += e.users[i].weight
+		r.members[m*len(rtt)+r.counts[m]] = i
 		r.counts[m]++
 	}
 }
@@ -190,25 +201,10 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 			return nil
 		}
 	}
-	// Each member's points, in order, one list after another.
-	n := len(e.users)
-	if cap(e.routed) < n {
-		e.routed = make([]int, n)
-	}
-	routed := e.routed[:n]
-	var start [MaxRegions + 1]int
-	for k := range chosen {
-		start[k+1] = start[k] + r.counts[k]
-	}
-	next := start
-	for i, m := range r.route {
-		routed[next[m]] = i
-		next[m]++
-	}
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
 	for k, c := range chosen {
-		pl, ok := e.memoPlace(cands, c, routed[start[k]:start[k+1]], r.shares[k])
+		pl, ok := e.memoPlace(cands, c, r.routedTo(k), r.shares[k])
 		if !ok {
 			return nil
 		}
@@ -323,8 +319,11 @@ func (e *engine) multiPlan(n int) *plan {
 // call (see grow).
 type scratch struct {
 	egress, nearests, regionEgress []float64
-	routes                         []int
+	routes, members                []int
 }
+
+// scratch is the answer's scratch buffers, kept with its buffers.
+func (e *engine) scratch() *scratch { return &e.buf.scratch }
 
 // grow returns (*buf)[:n], reallocating *buf when it is too small. The
 // contents are whatever the last user left: callers clear what they read

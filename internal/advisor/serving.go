@@ -26,7 +26,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 	// service time, and the egress cost only through its region, so the
 	// one is read from the table and the other worked out once per region.
 	keep := t.keepingMost(routed)
-	egress := grow(&e.scratch.egress, len(t.regions))
+	egress := grow(&e.scratch().egress, len(t.regions))
 	for r := range egress {
 		egress[r] = math.NaN()
 	}
