@@ -43,7 +43,8 @@ func (e *engine) inferencePlans() []*plan {
 		}
 	}
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
-	plans = take(&e.buf.ptrs, n)
+	multi, _ := setsOf(searchMetros) // room for the multi-region plans
+	plans = take(&e.buf.ptrs, n+multi)
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
@@ -70,9 +71,8 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	e.buf.plans, e.buf.places, e.buf.ptrs = pool, places, plans
 	if !anyMeets(plans) {
-		// (appending beyond n moves plans out of the buffer: the buffer
-		// keeps the first n.)
 		plans = append(plans, e.multiRegionPlans()...)
+		e.buf.ptrs = plans
 	}
 	return plans
 }

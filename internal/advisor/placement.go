@@ -24,14 +24,7 @@ type metroOption struct {
 // to their nearest member, each member sized and priced for its traffic.
 func (e *engine) multiRegionPlans() []*plan {
 	cands := e.searchMetros()
-	// Every set of two or three metros, at most: n(n−1)/2 pairs and
-	// n(n−1)(n−2)/6 triples.
-	n := len(cands)
-	sets, places := n*(n-1)/2, n*(n-1)/2*2
-	if MaxRegions >= 3 {
-		sets += n * (n - 1) * (n - 2) / 6
-		places += n * (n - 1) * (n - 2) / 6 * 3
-	}
+	sets, places := setsOf(len(cands))
 	e.buf.multi, e.buf.multiPlaces = take(&e.buf.multi, sets), take(&e.buf.multiPlaces, places)
 	plans := make([]*plan, 0, sets)
 	// Routing is worked out set by set from the set one member shorter
@@ -66,6 +59,18 @@ func (e *engine) multiRegionPlans() []*plan {
 	}
 	pick(0, 0)
 	return plans
+}
+
+// setsOf is how many sets of two to MaxRegions metros the search tries
+// at most from a pool of n, and how many places they have: n(n−1)/2 pairs
+// and n(n−1)(n−2)/6 triples.
+func setsOf(n int) (sets, places int) {
+	sets, places = n*(n-1)/2, n*(n-1)/2*2
+	if MaxRegions >= 3 {
+		sets += n * (n - 1) * (n - 2) / 6
+		places += n * (n - 1) * (n - 2) / 6 * 3
+	}
+	return sets, places
 }
 
 // routing is where a set of metros sends each user point: route[i] is the
