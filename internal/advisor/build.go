@@ -254,17 +254,19 @@ func (e *engine) costPerUnit(total decimal.Decimal) CostPerUnit {
 // from the region that serves it (each point goes to its nearest region).
 func (e *engine) latencyTable(p *plan) *Latency {
 	w := e.req.Workload
-	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within), Groups: []LatencyGroup{}}
+	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within),
+		Groups: make([]LatencyGroup, 0, len(e.req.Users))}
 	type acc struct {
 		weight, rtt, compute, within float64
 		estimated                    bool
 		byPlace                      [MaxRegions]float64 // weight served by each place
 	}
 	groups := make([]acc, len(e.req.Users))
-	for _, up := range e.users {
-		k, rtt := nearestPlace(p, up)
+	rtts := e.rttsOf(p)
+	for i, up := range e.users {
+		k, rtt := nearestPlace(p, rtts, i)
 		pl := p.places[k]
-		_, est := up.point.RTT(pl.u.metro)
+		est := up.point.Route(pl.u.metro) != catalog.RouteMeasured
 		g := &groups[up.group]
 		g.weight += up.weight
 		g.rtt += up.weight * rtt
@@ -297,11 +299,21 @@ func (e *engine) latencyTable(p *plan) *Latency {
 	return lat
 }
 
-// nearestPlace is the place a user point is routed to: the lowest round trip.
-func nearestPlace(p *plan, up userPoint) (int, float64) {
-	best, bestRTT := 0, math.Inf(1)
+// rttsOf is, for each of p's places, every user point's round trip to it
+// (see rttTo).
+func (e *engine) rttsOf(p *plan) (rtts [MaxRegions][]float64) {
 	for k, pl := range p.places {
-		if rtt, _ := up.point.RTT(pl.u.metro); rtt < bestRTT {
+		rtts[k] = e.rttTo(pl.u.metro)
+	}
+	return rtts
+}
+
+// nearestPlace is the place user point i is routed to: the lowest round
+// trip (the first of equals), rtts being rttsOf(p).
+func nearestPlace(p *plan, rtts [MaxRegions][]float64, i int) (int, float64) {
+	best, bestRTT := 0, math.Inf(1)
+	for k := range p.places {
+		if rtt := rtts[k][i]; rtt < bestRTT {
 			best, bestRTT = k, rtt
 		}
 	}

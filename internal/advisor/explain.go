@@ -434,9 +434,10 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 				add(locale.New("estimated.service.figure", pl.u.gpu.Name, s.Method))
 			}
 		}
-		for _, up := range e.users {
-			k, _ := nearestPlace(p, up)
-			if _, est := up.point.RTT(p.places[k].u.metro); est {
+		rtts := e.rttsOf(p)
+		for i, up := range e.users {
+			k, _ := nearestPlace(p, rtts, i)
+			if up.point.Route(p.places[k].u.metro) != catalog.RouteMeasured {
 				add(locale.New("estimated.rtt"))
 				break
 			}
