@@ -73,9 +73,6 @@ type engine struct {
 	tables     []servingTable
 	tableAt    []int
 	tableLists tableLists
-	// groupSlab holds the multi-region search's lists of user groups (see
-	// groupsOf).
-	groupSlab []int
 	// placeMemos, memoSlab and intSlab keep memoPlace's answers.
 	placeMemos map[uint64]int // hash → index in memoSlab of its newest memo
 	memoSlab   []placeMemo
@@ -103,12 +100,12 @@ type buffers struct {
 	// ranking's best and other plans (see sortTop).
 	top, rest []*plan
 	// the multi-region search's memos and the lists they keep, and the
-	// latency figures and round trips by metro (see memoPlace, groupsOf,
-	// statsFor, rttTo).
-	memo         []placeMemo
-	ints, groups []int
-	latency      []latencyStats
-	rtts         []float64
+	// latency figures and round trips by metro (see memoPlace, statsFor,
+	// rttTo).
+	memo    []placeMemo
+	ints    []int
+	latency []latencyStats
+	rtts    []float64
 	// the user points each metro reaches (see searchMetros) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32
@@ -160,9 +157,9 @@ func (e *engine) release() {
 	recycle(&b.top, &w.top)
 	recycle(&b.rest, &w.rest)
 	// The slabs may have grown during the answer: the grown ones are kept.
-	b.memo, b.ints, b.groups = e.memoSlab, e.intSlab[:0], e.groupSlab[:0]
+	b.memo, b.ints = e.memoSlab, e.intSlab[:0]
 	recycle(&b.memo, &w.memo)
-	e.memoSlab, e.intSlab, e.groupSlab = nil, nil, nil
+	e.memoSlab, e.intSlab = nil, nil
 	bufferPool.Put(b)
 }
 
@@ -205,7 +202,7 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
 		rate:         r.PerUSD.InexactFloat64(),
 		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
-	e.memoSlab, e.intSlab, e.groupSlab = e.buf.memo[:0], e.buf.ints[:0], e.buf.groups[:0]
+	e.memoSlab, e.intSlab = e.buf.memo[:0], e.buf.ints[:0]
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference {
 		e.llm = p.LLM

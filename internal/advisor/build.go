@@ -146,8 +146,8 @@ func (e *engine) option(p *plan) Option {
 		o.FinishesWithinDeadline = &in
 	}
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
-	for _, pl := range p.places {
-		o.Placements = append(o.Placements, e.placement(pl, p))
+	for k := range p.places {
+		o.Placements = append(o.Placements, e.placement(p, k))
 	}
 	o.CostPerUnit = e.costPerUnit(o.Total)
 	if e.req.Workload.Kind == catalog.KindInference {
@@ -184,7 +184,8 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 	}
 }
 
-func (e *engine) placement(pl place, p *plan) Placement {
+func (e *engine) placement(p *plan, k int) Placement {
+	pl := p.places[k]
 	o, r := pl.u.offer, pl.u.region
 	out := Placement{
 		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
@@ -213,8 +214,28 @@ func (e *engine) placement(pl place, p *plan) Placement {
 			out.Replicas = pl.count * (o.GPUCount / k)
 			out.Instances = pl.count
 		}
-		for _, g := range pl.groups {
-			out.Users = append(out.Users, e.req.Users[g].Location)
+		out.Users = append(out.Users, e.usersServed(p, k)...)
+	}
+	return out
+}
+
+// usersServed lists, in order, the user locations an inference plan's kth
+// place serves: every one when it is the only place; else those with a
+// user point routed to it as the search routed them (see nearestPlace).
+func (e *engine) usersServed(p *plan, k int) []string {
+	var out []string
+	if len(p.places) == 1 {
+		for _, u := range e.req.Users {
+			out = append(out, u.Location)
+		}
+		return out
+	}
+	rtts := e.rttsOf(p)
+	last := -1
+	for i, up := range e.users {
+		if at, _ := nearestPlace(p, rtts, i); at == k && up.group != last {
+			out = append(out, e.req.Users[up.group].Location)
+			last = up.group
 		}
 	}
 	return out

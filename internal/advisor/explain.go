@@ -354,7 +354,7 @@ func (e *engine) variant(p *plan, pm string) *plan {
 		}
 		return q
 	}
-	np, _ := e.servingPlace(pl.u, pm, 1, pl.groups)
+	np, _ := e.servingPlace(pl.u, pm, 1)
 	q := &plan{places: []place{np}, hours: p.hours, metric: p.metric, within: p.within, meets: p.meets}
 	e.priceInference(q)
 	return q

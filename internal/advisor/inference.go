@@ -17,7 +17,6 @@ const MinSpotSpares = 1
 // latency target, it adds multi-region placements.
 func (e *engine) inferencePlans() []*plan {
 	var plans []*plan
-	all := e.allGroups()
 	// What depends on the pricing model alone, worked out once.
 	hours := e.serviceHours()
 	var models []pricingModel
@@ -56,7 +55,7 @@ func (e *engine) inferencePlans() []*plan {
 			places = places[:len(places)+1]
 			k := len(places)
 			pl := &places[k-1]
-			e.setServingPlace(pl, u, m, replicas, 1, all)
+			e.setServingPlace(pl, u, m, replicas, 1)
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
 			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
@@ -81,14 +80,6 @@ func (e *engine) serviceHours() float64 {
 	return float64(e.req.Workload.Months) * catalog.HoursPerMonth
 }
 
-func (e *engine) allGroups() []int {
-	g := make([]int, len(e.req.Users))
-	for i := range g {
-		g[i] = i
-	}
-	return g
-}
-
 func anyMeets(plans []*plan) bool {
 	for _, p := range plans {
 		if p.meets {
@@ -100,13 +91,13 @@ func anyMeets(plans []*plan) bool {
 
 // servingPlace sizes one region serving share of the traffic: enough
 // replicas for its peak at the target utilisation.
-func (e *engine) servingPlace(u *usable, pm string, share float64, groups []int) (place, bool) {
+func (e *engine) servingPlace(u *usable, pm string, share float64) (place, bool) {
 	m, ok := e.pricingModel(pm)
 	if !ok || !u.facts.prices.sold[m.k] {
 		return place{}, false
 	}
 	var pl place
-	e.setServingPlace(&pl, u, m, e.replicas(u, share), share, groups)
+	e.setServingPlace(&pl, u, m, e.replicas(u, share), share)
 	return pl, true
 }
 
@@ -128,10 +119,10 @@ func (e *engine) pricingModel(pm string) (pricingModel, bool) {
 
 // setServingPlace is servingPlace written into *pl, for an offer sold
 // under m and replicas (e.replicas(u, share)) worked out by the caller.
-func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64, groups []int) {
+func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64) {
 	w := e.req.Workload
 	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.facts.prices.usd[m.k],
-		groups: groups, share: share, monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
+		share: share, monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
 	if m.pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
 		pl.count += pl.spares

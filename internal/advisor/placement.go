@@ -289,22 +289,6 @@ func (e *engine) memoPlace(cands []metroOption, c int, routed []int, share float
 	return pl, ok
 }
 
-// groupsOf lists, in order, the user groups of some user points (given in
-// order; the points of a group are consecutive in e.users). The lists are
-// cut from one growing array, never written once handed out.
-func (e *engine) groupsOf(points []int) []int {
-	start := len(e.groupSlab)
-	for _, i := range points {
-		if g := e.users[i].group; len(e.groupSlab) == start || e.groupSlab[len(e.groupSlab)-1] != g {
-			e.groupSlab = append(e.groupSlab, g)
-		}
-	}
-	if len(e.groupSlab) == start {
-		return nil
-	}
-	return e.groupSlab[start:len(e.groupSlab):len(e.groupSlab)]
-}
-
 // multiPlan returns an empty plan with room for n places, from the
 // buffers (sized by multiRegionPlans for every set of metros it can try).
 func (e *engine) multiPlan(n int) *plan {

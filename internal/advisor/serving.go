@@ -18,7 +18,7 @@ import (
 // models, the way to serve the users routed there that keeps the most of
 // them within the target (a slow GPU's service time can undo a short round
 // trip), and among those the cheapest; among equally cheap ones, the first
-// in offer, then pricing-model, order. The place serves the users' groups.
+// in offer, then pricing-model, order.
 // The users' round trips are those to the metro (they are routed to it).
 func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (place, bool) {
 	t := e.servingTable(m)
@@ -38,7 +38,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 			continue
 		}
 		if math.IsNaN(egress[sc.regionSlot]) {
-			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, nil)
+			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
 			egress[sc.regionSlot] = e.egressCostUSD(pl)
 		}
 		// computeCostUSD of the place servingPlace would make.
@@ -57,7 +57,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 		return place{}, false
 	}
 	sc := &t.cands[best]
-	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share, e.groupsOf(routed))
+	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
 }
 
 // keepingMost returns how many of the table's service times, shortest

@@ -102,7 +102,7 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 						continue
 					}
 					for _, pm := range req.Pricing {
-						if pl, ok := e.servingPlace(u, pm, share, nil); ok && e.placeCostUSD(pl) < wantCost {
+						if pl, ok := e.servingPlace(u, pm, share); ok && e.placeCostUSD(pl) < wantCost {
 							want, wantCost = pl, e.placeCostUSD(pl)
 						}
 					}
