@@ -146,8 +146,12 @@ func (e *engine) option(p *plan) Option {
 		o.FinishesWithinDeadline = &in
 	}
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
+	var users [MaxRegions][]string
+	if e.req.Workload.Kind == catalog.KindInference {
+		users = e.usersServed(p)
+	}
 	for k := range p.places {
-		o.Placements = append(o.Placements, e.placement(p, k))
+		o.Placements = append(o.Placements, e.placement(p, k, users[k]))
 	}
 	o.CostPerUnit = e.costPerUnit(o.Total)
 	if e.req.Workload.Kind == catalog.KindInference {
@@ -184,7 +188,8 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 	}
 }
 
-func (e *engine) placement(p *plan, k int) Placement {
+// placement shows p's kth place; users are those it serves (inference).
+func (e *engine) placement(p *plan, k int, users []string) Placement {
 	pl := p.places[k]
 	o, r := pl.u.offer, pl.u.region
 	out := Placement{
@@ -214,28 +219,31 @@ func (e *engine) placement(p *plan, k int) Placement {
 			out.Replicas = pl.count * (o.GPUCount / k)
 			out.Instances = pl.count
 		}
-		out.Users = append(out.Users, e.usersServed(p, k)...)
+		out.Users = append(out.Users, users...)
 	}
 	return out
 }
 
-// usersServed lists, in order, the user locations an inference plan's kth
-// place serves: every one when it is the only place; else those with a
-// user point routed to it as the search routed them (see nearestPlace).
-func (e *engine) usersServed(p *plan, k int) []string {
-	var out []string
+// usersServed lists, in order, the user locations each of an inference
+// plan's places serves: every one when it is the only place; else those
+// with a user point routed to it as the search routed them (see
+// nearestPlace).
+func (e *engine) usersServed(p *plan) (out [MaxRegions][]string) {
 	if len(p.places) == 1 {
 		for _, u := range e.req.Users {
-			out = append(out, u.Location)
+			out[0] = append(out[0], u.Location)
 		}
 		return out
 	}
 	rtts := e.rttsOf(p)
-	last := -1
+	var last [MaxRegions]int // the group last listed for each place
+	for k := range last {
+		last[k] = -1
+	}
 	for i, up := range e.users {
-		if at, _ := nearestPlace(p, rtts, i); at == k && up.group != last {
-			out = append(out, e.req.Users[up.group].Location)
-			last = up.group
+		if k, _ := nearestPlace(p, rtts, i); up.group != last[k] {
+			out[k] = append(out[k], e.req.Users[up.group].Location)
+			last[k] = up.group
 		}
 	}
 	return out
