@@ -148,15 +148,12 @@ func (e *engine) option(p *plan) Option {
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
 	var users [MaxRegions][]string
 	if e.req.Workload.Kind == catalog.KindInference {
-		users = e.usersServed(p)
+		o.Latency, users = e.latencyTable(p)
 	}
 	for k := range p.places {
 		o.Placements = append(o.Placements, e.placement(p, k, users[k]))
 	}
 	o.CostPerUnit = e.costPerUnit(o.Total)
-	if e.req.Workload.Kind == catalog.KindInference {
-		o.Latency = e.latencyTable(p)
-	}
 	if e.llm != nil {
 		e.llmFigures(&o, p)
 	}
@@ -224,31 +221,6 @@ func (e *engine) placement(p *plan, k int, users []string) Placement {
 	return out
 }
 
-// usersServed lists, in order, the user locations each of an inference
-// plan's places serves: every one when it is the only place; else those
-// with a user point routed to it as the search routed them (see
-// nearestPlace).
-func (e *engine) usersServed(p *plan) (out [MaxRegions][]string) {
-	if len(p.places) == 1 {
-		for _, u := range e.req.Users {
-			out[0] = append(out[0], u.Location)
-		}
-		return out
-	}
-	rtts := e.rttsOf(p)
-	var last [MaxRegions]int // the group last listed for each place
-	for k := range last {
-		last[k] = -1
-	}
-	for i, up := range e.users {
-		if k, _ := nearestPlace(p, rtts, i); up.group != last[k] {
-			out[k] = append(out[k], e.req.Users[up.group].Location)
-			last[k] = up.group
-		}
-	}
-	return out
-}
-
 // compliance is the verdict for all of a plan's regions: each passed the
 // GDPR filter, so the reasons are joined without repeats.
 func (e *engine) compliance(p *plan) Compliance {
@@ -280,8 +252,11 @@ func (e *engine) costPerUnit(total decimal.Decimal) CostPerUnit {
 }
 
 // latencyTable reports, per user group, the round trip and service time
-// from the region that serves it (each point goes to its nearest region).
-func (e *engine) latencyTable(p *plan) *Latency {
+// from the region that serves it (each point goes to its nearest region,
+// as the search routed it). It also lists, in order, the user locations
+// each place serves: every one when it is the only place; else those with
+// a user point routed to it.
+func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 	w := e.req.Workload
 	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within),
 		Groups: make([]LatencyGroup, 0, len(e.req.Users))}
@@ -289,6 +264,7 @@ func (e *engine) latencyTable(p *plan) *Latency {
 		weight, rtt, compute, within float64
 		estimated                    bool
 		byPlace                      [MaxRegions]float64 // weight served by each place
+		served                       [MaxRegions]bool    // a point routed to each place
 	}
 	groups := make([]acc, len(e.req.Users))
 	rtts := e.rttsOf(p)
@@ -305,6 +281,15 @@ func (e *engine) latencyTable(p *plan) *Latency {
 		}
 		g.estimated = g.estimated || est
 		g.byPlace[k] += up.weight
+		g.served[k] = true
+	}
+	var users [MaxRegions][]string
+	for i, u := range e.req.Users {
+		for k := range p.places {
+			if len(p.places) == 1 || groups[i].served[k] {
+				users[k] = append(users[k], u.Location)
+			}
+		}
 	}
 	for i, u := range e.req.Users {
 		g := groups[i]
@@ -325,7 +310,7 @@ func (e *engine) latencyTable(p *plan) *Latency {
 			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated,
 		})
 	}
-	return lat
+	return lat, users
 }
 
 // rttsOf is, for each of p's places, every user point's round trip to it
