@@ -38,17 +38,21 @@ var gzipWriters = sync.Pool{New: func() any {
 	return w
 }}
 
+// gzipBuffers keeps gzipBytes' output buffers for reuse.
+var gzipBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // gzipBytes compresses b as the middleware does.
 func gzipBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	buf.Grow(len(b)/6 + 64)
+	buf := gzipBuffers.Get().(*bytes.Buffer)
+	defer gzipBuffers.Put(buf)
+	buf.Reset()
 	zw := gzipWriters.Get().(*gzip.Writer)
-	zw.Reset(&buf)
+	zw.Reset(buf)
 	zw.Write(b)
 	zw.Close()
 	gzipWriters.Put(zw)
-	// A copy of the exact size: the buffer has grown by doubling, and a
-	// cache would keep its spare capacity too.
+	// A copy of the exact size, which the caller may keep (a cache would
+	// keep the buffer's spare capacity too).
 	return bytes.Clone(buf.Bytes())
 }
 

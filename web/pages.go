@@ -75,13 +75,11 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	if status != http.StatusOK {
 		return render(w, r, status, page)
 	}
-	b, err := renderBytes(r, page)
-	if err != nil {
-		return err
-	}
-	gz := gzipBytes(b)
-	s.bodies.put(pageKey, gz, len(gz))
-	return writeEncoded(w, status, contentTypeHTML, b, gz)
+	return renderBytes(r, page, func(b []byte) error {
+		gz := gzipBytes(b)
+		s.bodies.put(pageKey, gz, len(gz))
+		return writeEncoded(w, status, contentTypeHTML, b, gz)
+	})
 }
 
 // answer asks the advisor the form's question with the request's catalog,

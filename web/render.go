@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 )
@@ -32,24 +33,29 @@ func (s *Server) handleAPI(h handlerFunc) http.HandlerFunc {
 // render renders c into a buffer first, so a failing component never leaves
 // a half-written page, then writes status and body.
 func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
-	b, err := renderBytes(r, c)
-	if err != nil {
+	return renderBytes(r, c, func(b []byte) error {
+		w.Header().Set("Content-Type", contentTypeHTML)
+		w.WriteHeader(status)
+		_, err := w.Write(b)
 		return err
-	}
-	w.Header().Set("Content-Type", contentTypeHTML)
-	w.WriteHeader(status)
-	_, err = w.Write(b)
-	return err
+	})
 }
 
-// renderBytes renders c into a buffer.
-func renderBytes(r *http.Request, c templ.Component) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	if err := c.Render(r.Context(), &buf); err != nil {
-		return nil, err
+// renderBuffers keeps page buffers for reuse: a result page is about
+// 100 KB, which a new buffer reaches in several doublings, each a copy, to
+// be garbage as soon as the page is written.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// renderBytes renders c into a buffer and hands the bytes to use, which
+// must not keep them: the buffer is reused once use returns.
+func renderBytes(r *http.Request, c templ.Component, use func([]byte) error) error {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer renderBuffers.Put(buf)
+	buf.Reset()
+	if err := c.Render(r.Context(), buf); err != nil {
+		return err
 	}
-	return buf.Bytes(), nil
+	return use(buf.Bytes())
 }
 
 // Content types of pages and JSON answers.
