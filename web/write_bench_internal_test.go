@@ -1,0 +1,64 @@
+package web
+
+import (
+	"testing"
+
+	"gpuplace/data"
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+// BenchmarkAnswerWrite measures what writing a new question's API answer
+// costs once the advisor has answered, whatever the advisor does: its JSON
+// shape, its encoding and its compression, as writeAdvice does them, for
+// the question the performance figures are measured on. Against /healthz
+// this is the floor under a new question's throughput.
+func BenchmarkAnswerWrite(b *testing.B) {
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := advisor.Recommend(cat, advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+		Users:    []advisor.UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	body, err := encodeJSON(NewAdviceJSON(res, cat))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("shape", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			NewAdviceJSON(res, cat)
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		b.ReportAllocs()
+		shape := NewAdviceJSON(res, cat)
+		for b.Loop() {
+			if _, err := encodeJSON(shape); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("gzip", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(body)))
+		for b.Loop() {
+			gzipBytes(body)
+		}
+	})
+	b.Run("all", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			out, err := encodeJSON(NewAdviceJSON(res, cat))
+			if err != nil {
+				b.Fatal(err)
+			}
+			gzipBytes(out)
+		}
+	})
+}
