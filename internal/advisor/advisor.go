@@ -97,6 +97,8 @@ type buffers struct {
 	multi       []plan
 	multiPlaces []place
 	cands       []servingCand
+	// the multi-region search's offers by metro (see searchMetros).
+	metroOffers []*usable
 	// ranking's best and other plans (see sortTop).
 	top, rest []*plan
 	// the multi-region search's memos and the lists they keep, and the
@@ -112,7 +114,7 @@ type buffers struct {
 	// written is how many elements of each buffer holding pointers the
 	// last answer wrote (see recycle).
 	written struct {
-		usable, usables, plans, places, ptrs, multi, multiPlaces, cands, top, rest, memo int
+		usable, usables, plans, places, ptrs, multi, multiPlaces, cands, metroOffers, top, rest, memo int
 	}
 	// the scratch buffers of the search (see scratch).
 	scratch scratch
@@ -154,6 +156,7 @@ func (e *engine) release() {
 	recycle(&b.multi, &w.multi)
 	recycle(&b.multiPlaces, &w.multiPlaces)
 	recycle(&b.cands, &w.cands)
+	recycle(&b.metroOffers, &w.metroOffers)
 	recycle(&b.top, &w.top)
 	recycle(&b.rest, &w.rest)
 	// The slabs may have grown during the answer: the grown ones are kept.

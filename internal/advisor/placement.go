@@ -134,7 +134,8 @@ func (e *engine) searchMetros() []metroOption {
 	}
 	all := make([]*metroOption, len(metros))
 	options := make([]metroOption, len(metros))
-	offers := make([]*usable, len(e.usable))
+	offers := take(&e.buf.metroOffers, len(e.usable))[:len(e.usable)]
+	e.buf.metroOffers = offers
 	start := 0
 	for i, metro := range metros {
 		index[metro] = i
