@@ -116,6 +116,10 @@ type buffers struct {
 	written struct {
 		usable, usables, plans, places, ptrs, multi, multiPlaces, cands, metroOffers, top, rest, memo int
 	}
+	// filterOffers' figures by GPU and by kind of node.
+	perfs    []perfOK
+	services []serviceOK
+	nodes    []nodeFacts
 	// the scratch buffers of the search (see scratch).
 	scratch scratch
 }
@@ -164,6 +168,14 @@ func (e *engine) release() {
 	recycle(&b.memo, &w.memo)
 	e.memoSlab, e.intSlab = nil, nil
 	bufferPool.Put(b)
+}
+
+// zeroed returns (*buf)[:n] with every element zero, reallocating *buf
+// when it is too small.
+func zeroed[T any](buf *[]T, n int) []T {
+	s := grow(buf, n)
+	clear(s)
+	return s
 }
 
 // recycle empties a buffer for the next answer. The elements this answer

@@ -116,24 +116,12 @@ func (e *engine) filterOffers() {
 	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
 	allowCountry := setOf(e.req.Countries)
-	perfs := make([]*perfOK, len(e.cat.GPUs))
-	// Each GPU's service time and the figure behind it (see serviceTime).
-	type serviceOK struct {
-		known bool
-		ms    float64
-		fig   catalog.Figure
-		has   bool
-	}
-	services := make([]serviceOK, len(e.cat.GPUs))
+	// By GPU and by kind of node, what the offers share, worked out on
+	// first use (the lists come from the buffers, emptied here).
+	perfs := zeroed(&e.buf.perfs, len(e.cat.GPUs))
+	services := zeroed(&e.buf.services, len(e.cat.GPUs))
+	nodes := zeroed(&e.buf.nodes, len(facts.nodes))
 	ruledOut := map[string]bool{}
-	type nodeFacts struct {
-		known                bool
-		tput, eff, computeMS float64
-		service              *catalog.Figure
-		node                 *catalog.Figure
-		copyGPUs             int
-	}
-	nodes := make([]nodeFacts, len(facts.nodes))
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&e.buf.usable, len(e.cat.Offers))
 	e.usable = take(&e.buf.usables, len(e.cat.Offers))
@@ -186,11 +174,10 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
-		pk := perfs[of.gpu]
-		if pk == nil {
-			pk = &perfOK{}
+		pk := &perfs[of.gpu]
+		if !pk.known {
 			pk.perf, pk.ok = perfFor(e.cat, *g, e.profile.ID, w.Kind, w.Precision)
-			perfs[of.gpu] = pk
+			pk.known = true
 		}
 		if !pk.ok {
 			e.excl.add(reasonBenchmark, func() locale.Text {
@@ -274,8 +261,28 @@ func pricingList(list []string) locale.Text {
 }
 
 type perfOK struct {
-	perf perf
-	ok   bool
+	perf      perf
+	ok, known bool
+}
+
+// serviceOK is a GPU's service time and the figure behind it (see
+// serviceTime), once known.
+type serviceOK struct {
+	known bool
+	ms    float64
+	fig   catalog.Figure
+	has   bool
+}
+
+// nodeFacts is what the offers of one kind of node share in an answer:
+// an instance's throughput, scaling efficiency and service time, and the
+// figures behind them.
+type nodeFacts struct {
+	known                bool
+	tput, eff, computeMS float64
+	service              *catalog.Figure
+	node                 *catalog.Figure
+	copyGPUs             int
 }
 
 // nodeThroughput is one instance's throughput and scaling efficiency: the
