@@ -38,13 +38,10 @@ var gzipWriters = sync.Pool{New: func() any {
 	return w
 }}
 
-// gzipBuffers keeps gzipBytes' output buffers for reuse.
-var gzipBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
 // gzipBytes compresses b as the middleware does.
 func gzipBytes(b []byte) []byte {
-	buf := gzipBuffers.Get().(*bytes.Buffer)
-	defer gzipBuffers.Put(buf)
+	buf := byteBuffers.Get().(*bytes.Buffer)
+	defer byteBuffers.Put(buf)
 	buf.Reset()
 	zw := gzipWriters.Get().(*gzip.Writer)
 	zw.Reset(buf)

@@ -41,16 +41,17 @@ func render(w http.ResponseWriter, r *http.Request, status int, c templ.Componen
 	})
 }
 
-// renderBuffers keeps page buffers for reuse: a result page is about
-// 100 KB, which a new buffer reaches in several doublings, each a copy, to
-// be garbage as soon as the page is written.
-var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// byteBuffers keeps the buffers pages are rendered and answers compressed
+// into for reuse: a result page is about 100 KB, which a new buffer
+// reaches in several doublings, each a copy, to be garbage as soon as the
+// page is written.
+var byteBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // renderBytes renders c into a buffer and hands the bytes to use, which
 // must not keep them: the buffer is reused once use returns.
 func renderBytes(r *http.Request, c templ.Component, use func([]byte) error) error {
-	buf := renderBuffers.Get().(*bytes.Buffer)
-	defer renderBuffers.Put(buf)
+	buf := byteBuffers.Get().(*bytes.Buffer)
+	defer byteBuffers.Put(buf)
 	buf.Reset()
 	if err := c.Render(r.Context(), buf); err != nil {
 		return err

@@ -136,21 +136,13 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 	for i, g := range cat.GPUs {
 		gpuAt[g.ID] = i
 	}
-	type regionKey struct{ provider, id string }
-	var regionAt map[regionKey]int
 	classAt := map[nodeClass]int{}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		ri, ok := cat.OfferRegion(i)
 		if !ok || cat.Regions[ri].ID != o.Region || cat.Regions[ri].Provider != o.Provider {
 			// A catalog built by hand: looked up by key.
-			if regionAt == nil {
-				regionAt = make(map[regionKey]int, len(cat.Regions))
-				for k := range cat.Regions {
-					regionAt[regionKey{cat.Regions[k].Provider, cat.Regions[k].ID}] = k
-				}
-			}
-			if ri, ok = regionAt[regionKey{o.Provider, o.Region}]; !ok {
+			if ri, ok = f.regionAt[o.RegionKey()]; !ok {
 				return nil, fmt.Errorf("advisor: offer %s: region missing from a validated catalog", o.ID())
 			}
 		}

@@ -14,10 +14,7 @@ import (
 // the catalog says, and are dropped once the catalog is no longer used; a
 // catalog built by hand gets fresh facts each time.
 func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
-	cat, err := catalog.Load(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := embeddedCatalog(t)
 	f1, err := factsOf(cat)
 	if err != nil {
 		t.Fatal(err)
@@ -60,4 +57,15 @@ func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Error("the facts of a catalog no longer used are still kept")
+}
+
+// embeddedCatalog loads the embedded catalog afresh (one no other test
+// shares).
+func embeddedCatalog(tb testing.TB) *catalog.Catalog {
+	tb.Helper()
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cat
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"gpuplace/data"
 	"gpuplace/internal/catalog"
 )
 
@@ -14,10 +13,7 @@ import (
 // token, 59.73 ms a token) when 900 ms and 60 ms are allowed; the 25-user
 // point under a 700 ms budget; never the saturated 100-user point.
 func TestOperatingPointOnNIMSweep(t *testing.T) {
-	cat, err := catalog.Load(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := embeddedCatalog(t)
 	req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", Precision: catalog.PrecisionFP8,
 		RPS: 1, InputTokens: 5000, OutputTokens: 500, TPOTMS: 60}}
 	e := newEngine(cat, req.WithDefaults(cat))

@@ -49,8 +49,8 @@ type place struct {
 	count    int     // nodes (training) or replicas (inference)
 	billed   float64 // billed hours per instance
 	priceUSD decimal.Decimal
-	// inference: the share of the traffic it serves (its users: see
-	// engine.usersServed) and their monthly egress.
+	// inference: the share of the traffic it serves (its users follow
+	// from the routing: see engine.latencyTable) and their monthly egress.
 	share     float64
 	monthlyGB float64
 	// inference on spot: the spare replicas within count, and the

@@ -8,7 +8,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"gpuplace/data"
 	"gpuplace/internal/catalog"
 )
 
@@ -19,10 +18,7 @@ import (
 // with every monthly server's setup fee raised to twenty months of its price
 // (setup fees can decide).
 func TestCheapestPlaceIsCheapest(t *testing.T) {
-	real, err := catalog.Load(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	real := embeddedCatalog(t)
 	dear := *real
 	dear.Offers = slices.Clone(real.Offers)
 	raised := 0
