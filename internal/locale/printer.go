@@ -70,23 +70,39 @@ func (p Printer) Grouped(x float64, places int32) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return fmt.Sprint(x)
 	}
+	if units, ok := floatUnits(x, places); ok {
+		var buf [48]byte
+		return string(appendGrouped(buf[:0], units, places))
+	}
 	return group(decimal.NewFromFloat(x).StringFixed(places))
 }
 
 // Decimal writes d with places decimals and thousands separators.
 func (p Printer) Decimal(d decimal.Decimal, places int32) string {
-	return group(d.StringFixed(places))
+	var buf [48]byte
+	return string(appendDecimal(buf[:0], d, places))
+}
+
+// appendDecimal appends Printer.Decimal's writing of d.
+func appendDecimal(dst []byte, d decimal.Decimal, places int32) []byte {
+	if units, ok := decimalUnits(d, places); ok {
+		return appendGrouped(dst, units, places)
+	}
+	return append(dst, group(d.StringFixed(places))...)
 }
 
 // DecimalMin writes d with thousands separators, at least minPlaces
 // decimals and every further decimal it has: a quantity (17,520 or 1.125)
 // or a unit price (0.0765, 1,200.00) as it was entered, not rounded.
 func (p Printer) DecimalMin(d decimal.Decimal, minPlaces int32) string {
-	places := int32(0)
-	if s := d.String(); strings.Contains(s, ".") { // String drops trailing zeros
-		places = int32(len(s) - strings.IndexByte(s, '.') - 1)
+	places, ok := fractionDigits(d)
+	if !ok {
+		places = 0
+		if s := d.String(); strings.Contains(s, ".") { // String drops trailing zeros
+			places = int32(len(s) - strings.IndexByte(s, '.') - 1)
+		}
 	}
-	return group(d.StringFixed(max(minPlaces, places)))
+	return p.Decimal(d, max(minPlaces, places))
 }
 
 // Unit writes a line's unit: a unit code the product writes (hour, month,
@@ -109,18 +125,18 @@ type Currency interface {
 // Money writes an amount with its currency's symbol and minor unit:
 // $2,781.09, €12.30, ¥1,234.00.
 func (p Printer) Money(d decimal.Decimal, c Currency) string {
-	s := p.Decimal(d, c.MinorUnit())
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
+	var figureBuf, buf [64]byte
+	figure := appendDecimal(figureBuf[:0], d, c.MinorUnit())
+	b := buf[:0]
+	if len(figure) > 0 && figure[0] == '-' {
+		b, figure = append(b, "−"...), figure[1:]
+	}
 	if sym := c.CurrencySymbol(); sym != "" {
-		s = sym + s
+		b = append(append(b, sym...), figure...)
 	} else {
-		s += " " + c.CurrencyCode()
+		b = append(append(append(b, figure...), ' '), c.CurrencyCode()...)
 	}
-	if neg {
-		return "−" + s
-	}
-	return s
+	return string(b)
 }
 
 // group puts thousands separators into a decimal string: "-1281167.5" →
