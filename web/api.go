@@ -36,13 +36,11 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func
 	if err != nil {
 		return err
 	}
-	b, err := encodeJSON(NewAdviceJSON(res, s.cat(r)))
-	if err != nil {
-		return err
-	}
-	gz := gzipBytes(b)
-	s.bodies.put(key, gz, len(gz))
-	return writeEncoded(w, http.StatusOK, contentTypeJSON, b, gz)
+	return encodeBytes(NewAdviceJSON(res, s.cat(r)), func(b []byte) error {
+		gz := gzipBytes(b)
+		s.bodies.put(key, gz, len(gz))
+		return writeEncoded(w, http.StatusOK, contentTypeJSON, b, gz)
+	})
 }
 
 // handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"testing"
 
 	"gpuplace/data"
@@ -25,8 +26,8 @@ func BenchmarkAnswerWrite(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	body, err := encodeJSON(NewAdviceJSON(res, cat))
-	if err != nil {
+	var body []byte
+	if err := encodeBytes(NewAdviceJSON(res, cat), func(b []byte) error { body = bytes.Clone(b); return nil }); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("shape", func(b *testing.B) {
@@ -39,7 +40,7 @@ func BenchmarkAnswerWrite(b *testing.B) {
 		b.ReportAllocs()
 		shape := NewAdviceJSON(res, cat)
 		for b.Loop() {
-			if _, err := encodeJSON(shape); err != nil {
+			if err := encodeBytes(shape, func([]byte) error { return nil }); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -54,11 +55,13 @@ func BenchmarkAnswerWrite(b *testing.B) {
 	b.Run("all", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			out, err := encodeJSON(NewAdviceJSON(res, cat))
+			err := encodeBytes(NewAdviceJSON(res, cat), func(out []byte) error {
+				gzipBytes(out)
+				return nil
+			})
 			if err != nil {
 				b.Fatal(err)
 			}
-			gzipBytes(out)
 		}
 	})
 }
