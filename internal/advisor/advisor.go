@@ -27,16 +27,22 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	e := newEngine(cat, req)
 	defer e.release()
 	e.facts = facts
+	plans := e.feasiblePlans()
+	e.rank(plans)
+	return e.result(plans), nil
+}
+
+// feasiblePlans sizes and prices every allowed offer under every allowed
+// pricing model, and keeps the plans within the budget.
+func (e *engine) feasiblePlans() []*plan {
 	e.filterOffers()
 	var plans []*plan
-	if req.Workload.Kind == catalog.KindTraining {
+	if e.req.Workload.Kind == catalog.KindTraining {
 		plans = e.trainingPlans()
 	} else {
 		plans = e.inferencePlans()
 	}
-	plans = e.withinBudget(plans)
-	e.rank(plans)
-	return e.result(plans), nil
+	return e.withinBudget(plans)
 }
 
 // engine holds what one recommendation computes once and reuses.
@@ -77,6 +83,8 @@ type engine struct {
 	placeMemos map[uint64]int // hash → index in memoSlab of its newest memo
 	memoSlab   []placeMemo
 	intSlab    []int
+	// order is rank's order of the plans (see rank).
+	order func(a, b *plan) int
 	// buf holds the big working slices, from bufferPool.
 	buf *buffers
 }
@@ -99,8 +107,11 @@ type buffers struct {
 	cands       []servingCand
 	// the multi-region search's offers by metro (see searchMetros).
 	metroOffers []*usable
-	// ranking's best and other plans (see sortTop).
+	// ranking's best and other plans, and the plans' rank keys (see
+	// sortTop).
 	top, rest []*plan
+	rankKeys  []uint64
+	keys      []uint64
 	// the multi-region search's memos and the lists they keep, and the
 	// latency figures and round trips by metro (see memoPlace, statsFor,
 	// rttTo).

@@ -126,9 +126,10 @@ func (e *engine) unmet(p *plan, plans []*plan) []locale.Text {
 	out := []locale.Text{locale.New("why.unmet.near", MaxRegions, locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct1(best),
 		locale.Pct(NearBestPoints), locale.F1(lowest+max(NearBestMS, NearBestShare*lowest)), locale.Word("objective."+e.req.Objective),
 		locale.Pct1(p.within), locale.F1(p.metric))}
+	// The nearest plan; of equally near ones, the best ranked.
 	fastest := p
 	for _, q := range plans {
-		if q.metric < fastest.metric {
+		if q.metric < fastest.metric || q.metric == fastest.metric && e.order(q, fastest) < 0 {
 			fastest = q
 		}
 	}

@@ -3,6 +3,7 @@ package advisor
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 
 	"gpuplace/internal/catalog"
@@ -61,9 +62,16 @@ func (e *engine) rank(plans []*plan) {
 		markFastEnough(plans, noneMeets)
 	}
 	// Labels are unique, so the order is total and an unstable sort gives
-	// the one order there is. The comparisons return early: cmp.Or would
-	// compare every key (the labels too) on every call.
-	sortTop(plans, e.buf, func(a, b *plan) int {
+	// the one order there is.
+	e.order = e.rankOrder(inference, noneMeets)
+	sortTop(plans, e.rankKeys(plans, inference, noneMeets), e.buf, e.order)
+}
+
+// rankOrder is rank's order once the plans are marked. The comparisons
+// return early: cmp.Or would compare every key (the labels too) on every
+// call.
+func (e *engine) rankOrder(inference, noneMeets bool) func(a, b *plan) int {
+	return func(a, b *plan) int {
 		if inference {
 			if noneMeets {
 				if a.nearBest != b.nearBest {
@@ -121,7 +129,7 @@ func (e *engine) rank(plans []*plan) {
 			return 1
 		}
 		return cmp.Compare(a.name(), b.name())
-	})
+	}
 }
 
 // markFastEnough marks, among the inference plans that compete (those
@@ -170,55 +178,122 @@ func markNearBest(plans []*plan) {
 // most one plan per pricing model) and the chart's MaxCandidates.
 const rankedPlans = MaxCandidates
 
-// sortTop puts the rankedPlans best plans first, in order, and the others
-// after them in an order that depends only on the input. With tens of
-// thousands of plans, a heap of the best (worst of them on top) needs far
-// fewer comparisons than sorting everything.
-// Its working lists come from buf.
-func sortTop(plans []*plan, buf *buffers, compare func(a, b *plan) int) {
+// sortTop puts at least the rankedPlans best plans first, in order, and the
+// others after them in the order they came. keys holds each plan's rank
+// key (see rankKeys): a plan is among the best only if its key is at most
+// the rankedPlans-th smallest, so with thousands of plans only those few
+// are compared in full. Its working lists come from buf.
+func sortTop(plans []*plan, keys []uint64, buf *buffers, compare func(a, b *plan) int) {
 	if len(plans) <= rankedPlans {
 		slices.SortFunc(plans, compare)
 		return
 	}
+	limit := nthSmallest(append(take(&buf.keys, len(keys)), keys...), rankedPlans-1)
 	top := take(&buf.top, rankedPlans)
 	rest := take(&buf.rest, len(plans)-rankedPlans)
-	worse := func(i, j int) bool { return compare(top[i], top[j]) > 0 }
-	down := func(i int) {
-		for {
-			w := 2*i + 1
-			if w >= len(top) {
-				return
-			}
-			if r := w + 1; r < len(top) && worse(r, w) {
-				w = r
-			}
-			if !worse(w, i) {
-				return
-			}
-			top[i], top[w] = top[w], top[i]
-			i = w
-		}
-	}
-	for _, p := range plans {
-		switch {
-		case len(top) < rankedPlans:
+	for i, p := range plans {
+		if keys[i] <= limit {
 			top = append(top, p)
-			if len(top) == rankedPlans {
-				for i := len(top)/2 - 1; i >= 0; i-- {
-					down(i)
-				}
-			}
-		case compare(p, top[0]) < 0:
-			rest = append(rest, top[0])
-			top[0] = p
-			down(0)
-		default:
+		} else {
 			rest = append(rest, p)
 		}
 	}
 	slices.SortFunc(top, compare)
 	copy(plans, top)
 	copy(plans[len(top):], rest)
+	buf.top, buf.rest = top, rest
+}
+
+// rankKeys gives each plan, in a list from the buffers, a key that orders
+// plans as rank's first criteria do, or ties them: whether the plan
+// competes (meets the latency target, or is near-best when none does),
+// then the objective's class and first figure (for the plans that do not
+// come close when none meets the target, the share of users within it,
+// highest first). A plan with a smaller key comes first in rank's order.
+func (e *engine) rankKeys(plans []*plan, inference, noneMeets bool) []uint64 {
+	keys := take(&e.buf.rankKeys, len(plans))
+	for _, p := range plans {
+		class, first := uint64(0), p.costUSD
+		switch e.req.Objective {
+		case ObjectiveLatency:
+			if !p.fastEnough {
+				class, first = 1, p.metric
+			}
+		case ObjectiveBalanced:
+			first = p.score.Value
+		}
+		if inference {
+			switch {
+			case noneMeets && !p.nearBest:
+				class, first = 2, -p.within
+			case !noneMeets && !p.meets:
+				class += 2
+			}
+		}
+		keys = append(keys, class<<62|orderedBits(first)>>2)
+	}
+	e.buf.rankKeys = keys
+	return keys
+}
+
+// orderedBits maps floats onto integers in the order cmp.Compare gives
+// them: NaN first, −0 with 0.
+func orderedBits(x float64) uint64 {
+	if x != x {
+		return 0
+	}
+	b := math.Float64bits(x + 0) // −0 + 0 is 0
+	if b>>63 == 1 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// nthSmallest returns the n-th smallest of keys (from 0), reordering them:
+// quickselect on the median of three, sorting what is left when a bad
+// run of pivots makes it slow.
+func nthSmallest(keys []uint64, n int) uint64 {
+	lo, hi := 0, len(keys)-1
+	for budget := 2 * bits.Len(uint(len(keys))); lo < hi; budget-- {
+		if budget == 0 {
+			slices.Sort(keys[lo : hi+1])
+			break
+		}
+		// Median of three, then partition keys[lo..hi] around it.
+		mid := lo + (hi-lo)/2
+		if keys[mid] < keys[lo] {
+			keys[mid], keys[lo] = keys[lo], keys[mid]
+		}
+		if keys[hi] < keys[lo] {
+			keys[hi], keys[lo] = keys[lo], keys[hi]
+		}
+		if keys[hi] < keys[mid] {
+			keys[hi], keys[mid] = keys[mid], keys[hi]
+		}
+		pivot := keys[mid]
+		i, j := lo, hi
+		for i <= j {
+			for keys[i] < pivot {
+				i++
+			}
+			for keys[j] > pivot {
+				j--
+			}
+			if i <= j {
+				keys[i], keys[j] = keys[j], keys[i]
+				i, j = i+1, j-1
+			}
+		}
+		switch {
+		case n <= j:
+			hi = j
+		case n >= i:
+			lo = i
+		default:
+			return keys[n] // between j and i: equal to the pivot
+		}
+	}
+	return keys[n]
 }
 
 // score gives each plan its balanced score: cost and metric normalised to

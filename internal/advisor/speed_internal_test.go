@@ -44,7 +44,11 @@ func TestSortTop(t *testing.T) {
 		want := slices.Clone(plans)
 		slices.SortFunc(want, compare)
 		got := slices.Clone(plans)
-		sortTop(got, buf, compare)
+		keys := make([]uint64, n)
+		for i, p := range got {
+			keys[i] = orderedBits(p.costUSD)
+		}
+		sortTop(got, keys, buf, compare)
 		k := min(n, rankedPlans)
 		if !slices.Equal(got[:k], want[:k]) {
 			t.Errorf("sortTop(%d plans) first %d differ from a full sort", n, k)
