@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
@@ -22,13 +24,23 @@ func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) erro
 }
 
 // writeAdvice answers a decoded request as JSON, reusing the encoded and
-// gzipped form of a cached answer.
+// gzipped form of a cached answer. The candidates key says how many of
+// the chart's candidates the answer lists.
 func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func() (advisor.Request, error)) error {
+	shown, badShown := candidatesShown(r.URL.Query())
 	req, err := decode()
+	if fe, ok := err.(locale.FieldErrors); ok {
+		err = fe.Merge(badShown)
+	} else if err == nil {
+		err = badShown
+	}
 	if err != nil {
 		return err
 	}
 	key := "api " + s.cacheKey(s.cat(r), req)
+	if shown < advisor.MaxCandidates {
+		key += " " + keyCandidates + "=" + strconv.Itoa(shown)
+	}
 	if gz, ok := s.bodies.get(key); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz)
 	}
@@ -36,11 +48,35 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func
 	if err != nil {
 		return err
 	}
-	return encodeBytes(NewAdviceJSON(res, s.cat(r)), func(b []byte) error {
+	answer := NewAdviceJSON(res, s.cat(r))
+	answer.Candidates = answer.Candidates[:min(shown, len(answer.Candidates))]
+	return encodeBytes(answer, func(b []byte) error {
 		gz := gzipBytes(b)
 		s.bodies.put(key, gz, len(gz))
 		return writeEncoded(w, http.StatusOK, contentTypeJSON, b, gz)
 	})
+}
+
+// candidatesShown reads the candidates key of an API answer: how many of
+// the chart's candidates, best first, it lists — all (MaxCandidates) when
+// the key is absent. They are half an answer's bytes, which a script that
+// draws no chart need not wait for.
+func candidatesShown(q url.Values) (int, error) {
+	s := strings.TrimSpace(q.Get(keyCandidates))
+	if s == "" {
+		return advisor.MaxCandidates, nil
+	}
+	n, err := strconv.Atoi(s)
+	var fe locale.FieldErrors
+	switch {
+	case err != nil:
+		fe.Add(keyCandidates, "invalid.whole.got", s)
+	case n < 0:
+		fe.Add(keyCandidates, "invalid.negative")
+	case n > advisor.MaxCandidates:
+		fe.Add(keyCandidates, "invalid.max", strconv.Itoa(advisor.MaxCandidates))
+	}
+	return n, fe.OrNil()
 }
 
 // handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.

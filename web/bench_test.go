@@ -35,7 +35,8 @@ func BenchmarkAPIAdvice(b *testing.B) {
 
 // BenchmarkNewQuestion measures questions the answer cache has not seen
 // (the request rate changes each time) beside the same question asked
-// again, as JSON and as the HTML page, gzipped as browsers ask.
+// again, as JSON (with and without the chart's candidates) and as the HTML
+// page, gzipped as browsers ask.
 func BenchmarkNewQuestion(b *testing.B) {
 	s := newTestServer(b, withLimits(web.Limits{}))
 	for _, bc := range []struct {
@@ -44,6 +45,7 @@ func BenchmarkNewQuestion(b *testing.B) {
 	}{
 		{"api/new", "/api/v1/advice?", true},
 		{"api/cached", "/api/v1/advice?", false},
+		{"api/new-without-candidates", "/api/v1/advice?candidates=0&", true},
 		{"page/new", "/advice?", true},
 		{"page/cached", "/advice?", false},
 	} {

@@ -40,6 +40,8 @@ const (
 	keyObjective  = "objective"
 	keyCurrency   = "currency"
 	keyLang       = "lang"
+	// The API's alone: how many of the chart's candidates an answer lists.
+	keyCandidates = "candidates"
 
 	// The form's user rows, folded into "users" by canonicalQuery.
 	keyUserLocation = "user_location"
