@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // option is one <option> of a list: its value, its label and whether it is
@@ -54,4 +55,42 @@ func locationOptions(ctx context.Context, locs []LocationOption) []option {
 		out[i] = option{Value: l.ID, Label: CountryName(ctx, l.ID, l.Name)}
 	}
 	return out
+}
+
+// NewOptions returns the form's choices from a catalog, its long option
+// lists written once for every page that shows the form: hundreds of
+// options, which every page would otherwise write again.
+func NewOptions(cat *catalog.Catalog, locations []LocationOption, presets []Preset) Options {
+	o := Options{Catalog: cat, Locations: locations, Presets: presets,
+		regions: optionsMarkup(regionOptions(cat.Regions, "")), locations: map[string]string{}}
+	for _, lang := range locale.Langs {
+		o.locations[string(lang)] = optionsMarkup(locationOptions(WithPage(context.Background(), string(lang), nil), locations))
+	}
+	return o
+}
+
+// regionsMarkup is every region's <option>, the one named selected.
+func (o Options) regionsMarkup(selected string) string {
+	all := o.regions
+	if all == "" { // not made by NewOptions
+		all = optionsMarkup(regionOptions(o.Catalog.Regions, ""))
+	}
+	if selected == "" {
+		return all
+	}
+	// Values are unique, so the option that starts with this is the one.
+	value := `<option value="` + html.EscapeString(selected)
+	if i := strings.Index(all, value+`">`); i >= 0 {
+		return all[:i] + value + `" selected>` + all[i+len(value)+2:]
+	}
+	return all
+}
+
+// locationsMarkup is every place users can be as an <option>, named in the
+// page's language.
+func (o Options) locationsMarkup(ctx context.Context) string {
+	if m, ok := o.locations[Lang(ctx)]; ok {
+		return m
+	}
+	return optionsMarkup(locationOptions(ctx, o.Locations))
 }

@@ -41,11 +41,17 @@ type Pinned struct {
 	Today *advisor.Result
 }
 
-// Options are the choices the form offers, from the catalog.
+// Options are the choices the form offers, from the catalog. Made with
+// NewOptions, they also hold the form's long option lists written out once
+// (see regionsMarkup, locationsMarkup).
 type Options struct {
 	Catalog   *catalog.Catalog
 	Locations []LocationOption
 	Presets   []Preset
+	// regions is every region's <option>, none selected; locations, by
+	// language, every place users can be.
+	regions   string
+	locations map[string]string
 }
 
 // LocationOption is one entry of the users' searchable list.

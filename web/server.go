@@ -168,7 +168,7 @@ func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
 	if o := s.options.Load(); o != nil && o.Catalog == c {
 		return *o
 	}
-	o := templates.Options{Catalog: c, Locations: locationOptions(c), Presets: presets}
+	o := templates.NewOptions(c, locationOptions(c), presets)
 	s.options.Store(&o)
 	return o
 }
