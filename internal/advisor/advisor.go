@@ -112,6 +112,7 @@ type buffers struct {
 	top, rest []*plan
 	rankKeys  []uint64
 	keys      []uint64
+	best      []rankEntry
 	// the multi-region search's memos and the lists they keep, and the
 	// latency figures and round trips by metro (see memoPlace, statsFor,
 	// rttTo).

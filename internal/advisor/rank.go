@@ -182,26 +182,41 @@ const rankedPlans = MaxCandidates
 // others after them in the order they came. keys holds each plan's rank
 // key (see rankKeys): a plan is among the best only if its key is at most
 // the rankedPlans-th smallest, so with thousands of plans only those few
-// are compared in full. Its working lists come from buf.
+// are sorted, on their keys first and in full only where keys tie. Its
+// working lists come from buf.
 func sortTop(plans []*plan, keys []uint64, buf *buffers, compare func(a, b *plan) int) {
-	if len(plans) <= rankedPlans {
-		slices.SortFunc(plans, compare)
-		return
+	limit := uint64(math.MaxUint64)
+	if len(plans) > rankedPlans {
+		limit = nthSmallest(append(take(&buf.keys, len(keys)), keys...), rankedPlans-1)
 	}
-	limit := nthSmallest(append(take(&buf.keys, len(keys)), keys...), rankedPlans-1)
-	top := take(&buf.top, rankedPlans)
-	rest := take(&buf.rest, len(plans)-rankedPlans)
+	best := take(&buf.best, min(len(plans), rankedPlans))
+	rest := take(&buf.rest, max(0, len(plans)-rankedPlans))
 	for i, p := range plans {
 		if keys[i] <= limit {
-			top = append(top, p)
+			best = append(best, rankEntry{key: keys[i], at: int32(i)})
 		} else {
 			rest = append(rest, p)
 		}
 	}
-	slices.SortFunc(top, compare)
+	slices.SortFunc(best, func(a, b rankEntry) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return compare(plans[a.at], plans[b.at])
+	})
+	top := take(&buf.top, len(best))
+	for _, b := range best {
+		top = append(top, plans[b.at])
+	}
 	copy(plans, top)
 	copy(plans[len(top):], rest)
-	buf.top, buf.rest = top, rest
+	buf.best, buf.top, buf.rest = best, top, rest
+}
+
+// rankEntry is a plan among the best, by its index, with its rank key.
+type rankEntry struct {
+	key uint64
+	at  int32
 }
 
 // rankKeys gives each plan, in a list from the buffers, a key that orders
