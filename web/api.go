@@ -17,17 +17,18 @@ import (
 // handleAPIAdviceGet handles GET /api/v1/advice: the request in the query
 // keys of /advice.
 func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) error {
-	return s.writeAdvice(w, r, func() (advisor.Request, error) {
-		f := parseAdviceForm(s.cat(r), r.URL.Query())
+	q := r.URL.Query()
+	return s.writeAdvice(w, r, q, func() (advisor.Request, error) {
+		f := parseAdviceForm(s.cat(r), q)
 		return f.req, f.errs.OrNil()
 	})
 }
 
 // writeAdvice answers a decoded request as JSON, reusing the encoded and
-// gzipped form of a cached answer. The candidates key says how many of
-// the chart's candidates the answer lists.
-func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, decode func() (advisor.Request, error)) error {
-	shown, badShown := candidatesShown(r.URL.Query())
+// gzipped form of a cached answer. The candidates key of the query q says
+// how many of the chart's candidates the answer lists.
+func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Values, decode func() (advisor.Request, error)) error {
+	shown, badShown := candidatesShown(q)
 	req, err := decode()
 	if fe, ok := err.(locale.FieldErrors); ok {
 		err = fe.Merge(badShown)
@@ -81,7 +82,7 @@ func candidatesShown(q url.Values) (int, error) {
 
 // handleAPIAdvicePost handles POST /api/v1/advice: the request as JSON.
 func (s *Server) handleAPIAdvicePost(w http.ResponseWriter, r *http.Request) error {
-	return s.writeAdvice(w, r, func() (advisor.Request, error) { return decodeRequest(r) })
+	return s.writeAdvice(w, r, r.URL.Query(), func() (advisor.Request, error) { return decodeRequest(r) })
 }
 
 // decodeRequest reads a JSON advice request from the body; what cannot be
