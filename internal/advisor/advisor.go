@@ -83,8 +83,10 @@ type engine struct {
 	placeMemos map[uint64]int // hash → index in memoSlab of its newest memo
 	memoSlab   []placeMemo
 	intSlab    []int
-	// order is rank's order of the plans (see rank).
-	order func(a, b *plan) int
+	// order is rank's order of the plans, and nearBest the near-best
+	// rule's figures when no plan meets the target (see rank).
+	order    func(a, b *plan) int
+	nearBest nearBestRule
 	// buf holds the big working slices, from bufferPool.
 	buf *buffers
 }

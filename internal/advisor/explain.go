@@ -114,17 +114,9 @@ func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 // placements came close enough to compete, and what the nearest one costs.
 func (e *engine) unmet(p *plan, plans []*plan) []locale.Text {
 	w := e.req.Workload
-	best, lowest := math.Inf(-1), math.Inf(1)
-	for _, q := range plans {
-		best = max(best, q.within)
-	}
-	for _, q := range plans {
-		if q.within >= best-NearBestPoints {
-			lowest = min(lowest, q.metric)
-		}
-	}
-	out := []locale.Text{locale.New("why.unmet.near", MaxRegions, locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct1(best),
-		locale.Pct(NearBestPoints), locale.F1(lowest+max(NearBestMS, NearBestShare*lowest)), locale.Word("objective."+e.req.Objective),
+	rule := e.nearBest // ranking measured it (none meets the target)
+	out := []locale.Text{locale.New("why.unmet.near", MaxRegions, locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct1(rule.best),
+		locale.Pct(NearBestPoints), locale.F1(rule.limit), locale.Word("objective."+e.req.Objective),
 		locale.Pct1(p.within), locale.F1(p.metric))}
 	// The nearest plan; of equally near ones, the best ranked.
 	fastest := p

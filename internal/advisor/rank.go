@@ -48,7 +48,7 @@ func (e *engine) rank(plans []*plan) {
 	inference := e.req.Workload.Kind == catalog.KindInference
 	noneMeets := inference && !anyMeets(plans)
 	if noneMeets {
-		markNearBest(plans)
+		e.nearBest = markNearBest(plans)
 	}
 	if inference {
 		for _, p := range plans {
@@ -154,8 +154,16 @@ func markFastEnough(plans []*plan, noneMeets bool) {
 	}
 }
 
-// markNearBest marks the near-best plans (see NearBestPoints).
-func markNearBest(plans []*plan) {
+// nearBestRule is what the near-best rule (see NearBestPoints) measured:
+// the best share of users within the target, the lowest weighted latency
+// among the plans within NearBestPoints of it, and the latency limit.
+type nearBestRule struct {
+	best, lowest, limit float64
+}
+
+// markNearBest marks the near-best plans (see NearBestPoints) and returns
+// the figures it marked them by.
+func markNearBest(plans []*plan) nearBestRule {
 	best := math.Inf(-1)
 	for _, p := range plans {
 		best = max(best, p.within)
@@ -170,6 +178,7 @@ func markNearBest(plans []*plan) {
 	for _, p := range plans {
 		p.nearBest = p.within >= best-NearBestPoints && p.metric <= limit
 	}
+	return nearBestRule{best: best, lowest: lowest, limit: limit}
 }
 
 // rankedPlans is how many of the best plans come out in order: the result
