@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 }
 
 // child runs gpuplace (this binary) with args in the background.
-func child(t *testing.T, stdin string, args ...string) *exec.Cmd {
+func child(t testing.TB, stdin string, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "GPUPLACE_TEST_MAIN=1")
@@ -42,7 +42,7 @@ func child(t *testing.T, stdin string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -52,24 +52,34 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// startServer starts gpuplace serve on db and waits until it answers.
-func startServer(t *testing.T, db, addr string) *exec.Cmd {
+// startServer starts gpuplace serve on db with the limits on posts and
+// sign-ins off, and more flags, and waits until it answers.
+func startServer(t testing.TB, db, addr string, flags ...string) *exec.Cmd {
 	t.Helper()
-	cmd := child(t, "", "serve", "-addr", addr, "-db", db, "-limit-posts", "0", "-limit-login", "0")
+	cmd := child(t, "", append([]string{"serve", "-addr", addr, "-db", db, "-limit-posts", "0", "-limit-login", "0"}, flags...)...)
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for range 200 {
+	if !answers(addr, 10*time.Second, 50*time.Millisecond) {
+		cmd.Process.Kill()
+		t.Fatal("the server did not start")
+	}
+	return cmd
+}
+
+// answers asks addr's /healthz every so often until it answers 200, and
+// reports whether it did within the time given.
+func answers(addr string, within, every time.Duration) bool {
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(every) {
 		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			resp.Body.Close()
-			return cmd
+			if resp.StatusCode == http.StatusOK {
+				return true
+			}
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	cmd.Process.Kill()
-	t.Fatal("the server did not start")
-	return nil
+	return false
 }
 
 // Ensure a server killed with SIGKILL while creating quotes and importing
