@@ -99,6 +99,7 @@ func BenchmarkRSSUnderNewQuestions(b *testing.B) {
 		wg.Wait()
 		atEnd := residentMB(b, pid)
 		cancel()
+		client.CloseIdleConnections()
 		stopServer(b, cmd)
 		b.ReportMetric(atStart, "MB-at-start")
 		b.ReportMetric(max(peak, atEnd), "MB-peak")
