@@ -121,3 +121,10 @@ func isUniqueViolation(err error) bool {
 	}
 	return false
 }
+
+// isBusy reports whether SQLite refused for a lock another connection holds
+// (SQLITE_BUSY and its extended codes).
+func isBusy(err error) bool {
+	var lite *sqlite.Error
+	return errors.As(err, &lite) && lite.Code()&0xff == sqlite3.SQLITE_BUSY
+}

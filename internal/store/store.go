@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"path"
 	"sort"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
@@ -44,13 +45,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 }
 
 func openSQLite(ctx context.Context, path string) (*DB, error) {
-	// WAL lets readers run while one writer writes; busy_timeout waits for a
-	// lock instead of failing at once; SQLite leaves foreign keys off unless
-	// asked; _txlock=immediate takes the write lock when a transaction
-	// begins, so a read-then-write transaction cannot fail half-way with
-	// SQLITE_BUSY_SNAPSHOT.
+	// busy_timeout waits for a lock instead of failing at once; SQLite
+	// leaves foreign keys off unless asked; _txlock=immediate takes the
+	// write lock when a transaction begins, so a read-then-write
+	// transaction cannot fail half-way with SQLITE_BUSY_SNAPSHOT.
 	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
@@ -59,7 +58,42 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	if err := useWAL(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
 	return start(ctx, db, sqliteDialect)
+}
+
+// walWait is how long useWAL keeps asking for WAL, as busy_timeout waits
+// for a lock.
+const walWait = 5 * time.Second
+
+// useWAL puts the database in WAL mode, which lets readers run while one
+// writer writes; the file keeps the mode, so every connection has it. On a
+// new file the switch needs the whole database to itself, and SQLite
+// refuses it at once, without waiting, while another instance starting at
+// the same moment holds a lock (waiting could deadlock the two): the
+// switch is asked again until it is made, or walWait has passed.
+func useWAL(ctx context.Context, db *sql.DB) error {
+	deadline := time.Now().Add(walWait)
+	for {
+		var mode string
+		err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
+		switch {
+		case err == nil && mode == "wal":
+			return nil
+		case err != nil && !isBusy(err):
+			return fmt.Errorf("WAL mode: %w", err)
+		case time.Now().After(deadline):
+			return fmt.Errorf("WAL mode: still %q after %s (%v)", mode, walWait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 func openPostgres(ctx context.Context, dsn string) (*DB, error) {
