@@ -70,23 +70,24 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 const walWait = 5 * time.Second
 
 // useWAL puts the database in WAL mode, which lets readers run while one
-// writer writes; the file keeps the mode, so every connection has it. On a
-// new file the switch needs the whole database to itself, and SQLite
-// refuses it at once, without waiting, while another instance starting at
-// the same moment holds a lock (waiting could deadlock the two): the
-// switch is asked again until it is made, or walWait has passed.
+// writer writes; the file keeps the mode, so every connection has it (a
+// file system where SQLite cannot use WAL keeps its mode, as SQLite
+// answers). On a new file the switch needs the whole database to itself,
+// and SQLite refuses it at once, without waiting, while another instance
+// starting at the same moment holds a lock (waiting could deadlock the
+// two): the switch is asked again until it is made, or walWait has passed.
 func useWAL(ctx context.Context, db *sql.DB) error {
 	deadline := time.Now().Add(walWait)
 	for {
 		var mode string
 		err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode)
 		switch {
-		case err == nil && mode == "wal":
+		case err == nil:
 			return nil
-		case err != nil && !isBusy(err):
+		case !isBusy(err):
 			return fmt.Errorf("WAL mode: %w", err)
 		case time.Now().After(deadline):
-			return fmt.Errorf("WAL mode: still %q after %s (%v)", mode, walWait, err)
+			return fmt.Errorf("WAL mode: %w (still, after %s)", err, walWait)
 		}
 		select {
 		case <-ctx.Done():
