@@ -244,6 +244,14 @@ func writeGzipped(w http.ResponseWriter, status int, contentType string, gz []by
 	return err
 }
 
+// writeKept compresses a new answer's body, keeps the gzipped bytes under
+// key for whoever asks the same again (see writeGzipped), and writes it.
+func (s *Server) writeKept(w http.ResponseWriter, key, contentType string, b []byte) error {
+	gz := gzipBytes(b)
+	s.bodies.put(key, gz, len(gz))
+	return writeEncoded(w, http.StatusOK, contentType, b, gz)
+}
+
 // writeEncoded writes a body of which the caller has both the plain and the
 // gzipped bytes: the gzipped ones to a client that takes them.
 func writeEncoded(w http.ResponseWriter, status int, contentType string, plain, gz []byte) error {

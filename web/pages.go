@@ -75,11 +75,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	if status != http.StatusOK {
 		return render(w, r, status, page)
 	}
-	return renderBytes(r, page, func(b []byte) error {
-		gz := gzipBytes(b)
-		s.bodies.put(pageKey, gz, len(gz))
-		return writeEncoded(w, status, contentTypeHTML, b, gz)
-	})
+	return renderBytes(r, page, func(b []byte) error { return s.writeKept(w, pageKey, contentTypeHTML, b) })
 }
 
 // answer asks the advisor the form's question with the request's catalog,

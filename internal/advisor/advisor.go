@@ -109,12 +109,13 @@ type buffers struct {
 	cands       []servingCand
 	// the multi-region search's offers by metro (see searchMetros).
 	metroOffers []*usable
-	// ranking's best and other plans, and the plans' rank keys (see
-	// sortTop).
-	top, rest []*plan
+	// ranking's lists (see sortTop): the plans' rank keys, a copy of them
+	// for quickselect to reorder, the best plans by key and index, then
+	// the best and the other plans.
 	rankKeys  []uint64
 	keys      []uint64
 	best      []rankEntry
+	top, rest []*plan
 	// the multi-region search's memos and the lists they keep, and the
 	// latency figures and round trips by metro (see memoPlace, statsFor,
 	// rttTo).
