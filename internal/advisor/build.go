@@ -41,11 +41,15 @@ func (e *engine) result(plans []*plan) Result {
 		res.Alternatives = append(res.Alternatives, o)
 	}
 	res.Pricing = e.pricingComparison(pick)
-	res.Candidates = e.candidates(plans)
+	shown, totals := append([]*plan{pick}, alts...), []decimal.Decimal{po.Total}
+	for _, o := range res.Alternatives {
+		totals = append(totals, o.Total)
+	}
+	res.Candidates = e.candidates(plans, shown, totals)
 	if b, ok := e.cat.Basis(e.profile.ID, e.req.Workload.Kind, e.req.Workload.Precision); ok {
 		res.BasisLabel = b.Label
 	}
-	res.Basis = e.basis(append([]*plan{pick}, alts...))
+	res.Basis = e.basis(shown)
 	return res
 }
 
@@ -337,13 +341,22 @@ func nearestPlace(p *plan, rtts [MaxRegions][]float64, i int) (int, float64) {
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // candidates lays the best plans out for the cost-versus-latency chart and
-// marks the Pareto front: no other plan is both cheaper and faster.
-func (e *engine) candidates(plans []*plan) []Candidate {
+// marks the Pareto front: no other plan is both cheaper and faster. The
+// plans shown as options (shown, with their options' totals) read as
+// their options do.
+func (e *engine) candidates(plans, shown []*plan, totals []decimal.Decimal) []Candidate {
 	top := plans[:min(len(plans), MaxCandidates)]
 	nameAll(top)
 	out := make([]Candidate, len(top))
 	for i, p := range top {
-		out[i] = Candidate{Label: p.name(), Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}
+		total := math.Round(p.costUSD*e.rate*100) / 100
+		if k := slices.Index(shown, p); k >= 0 {
+			// Shown as an option: the option's total, the sum of its
+			// rounded lines, which the plan's unrounded cost can miss by
+			// a few cents.
+			total = totals[k].InexactFloat64()
+		}
+		out[i] = Candidate{Label: p.name(), Total: total, Metric: round1(p.metric), Pick: i == 0}
 	}
 	idx := make([]int, len(out))
 	for i := range idx {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -222,6 +223,7 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 			t.Errorf("request %d option %d: an alternative without its trade-off", i, k)
 		}
 	}
+	checkChart(t, i, res)
 	for _, c := range res.Pricing {
 		// The comparison prices the pick's instance under every model; under
 		// the pick's own model it must show the pick's total.
@@ -229,6 +231,46 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 			t.Errorf("request %d: pricing comparison %s total = %s, want the pick's %s", i, c.Pricing, c.Total, res.Pick.Total)
 		}
 	}
+}
+
+// checkChart checks that the chart's rows for the options shown (the pick
+// and the alternatives among the candidates) read the options' totals, the
+// sums of their rounded lines, and that the pick's row is the first.
+func checkChart(t *testing.T, i int, res advisor.Result) {
+	t.Helper()
+	if res.Pick == nil {
+		return
+	}
+	if len(res.Candidates) == 0 || !res.Candidates[0].Pick {
+		t.Errorf("request %d: the chart's first row is not the pick's", i)
+		return
+	}
+	rows := map[string]advisor.Candidate{}
+	for _, c := range res.Candidates {
+		rows[c.Label] = c
+	}
+	for k, o := range options(res) {
+		c, ok := rows[optionLabel(o)]
+		if !ok {
+			continue // an alternative ranked beyond the chart's rows
+		}
+		if want := o.Total.InexactFloat64(); c.Total != want {
+			t.Errorf("request %d option %d: chart row %s total = %v, want the option's %v", i, k, c.Label, c.Total, want)
+		}
+		if c.Pick != (k == 0) {
+			t.Errorf("request %d option %d: chart row %s pick = %v", i, k, c.Label, c.Pick)
+		}
+	}
+}
+
+// optionLabel is the chart's label of an option:
+// "provider:region:instance_type/pricing", joined with "+".
+func optionLabel(o advisor.Option) string {
+	parts := make([]string, len(o.Placements))
+	for k, p := range o.Placements {
+		parts[k] = placementID(p) + "/" + p.Pricing
+	}
+	return strings.Join(parts, "+")
 }
 
 // comparisonRE finds a sentence that sets two figures against each other:
