@@ -44,6 +44,7 @@ func (e *engine) inferencePlans() []*plan {
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
 	multi, _ := setsOf(searchMetros) // room for the multi-region plans
 	plans = take(&e.buf.ptrs, n+multi)
+	met := false // whether any plan meets the target
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
@@ -59,6 +60,7 @@ func (e *engine) inferencePlans() []*plan {
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
 			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
+			met = met || p.meets
 			eg := egress[u.facts.region]
 			if math.IsNaN(eg) {
 				eg = e.egressCostUSD(*pl)
@@ -69,7 +71,7 @@ func (e *engine) inferencePlans() []*plan {
 		}
 	}
 	e.buf.plans, e.buf.places, e.buf.ptrs = pool, places, plans
-	if !anyMeets(plans) {
+	if !met {
 		plans = append(plans, e.multiRegionPlans()...)
 		e.buf.ptrs = plans
 	}
@@ -120,9 +122,8 @@ func (e *engine) pricingModel(pm string) (pricingModel, bool) {
 // setServingPlace is servingPlace written into *pl, for an offer sold
 // under m and replicas (e.replicas(u, share)) worked out by the caller.
 func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64) {
-	w := e.req.Workload
 	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.facts.prices.usd[m.k],
-		share: share, monthlyGB: w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB}
+		share: share, monthlyGB: e.monthlyGB(share)}
 	if m.pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
 		pl.count += pl.spares
@@ -177,7 +178,19 @@ func (e *engine) computeCost(pl *place) float64 {
 }
 
 func (e *engine) egressCostUSD(pl place) float64 {
-	return tieredCostUSD(e.facts.egress[pl.u.facts.region], pl.monthlyGB) * float64(e.req.Workload.Months)
+	return e.egressUSD(pl.u.facts.region, pl.monthlyGB)
+}
+
+// egressUSD is the egress cost over the months of service of the region
+// (its index in the facts) that sends gb a month.
+func (e *engine) egressUSD(region int, gb float64) float64 {
+	return tieredCostUSD(e.facts.egress[region], gb) * float64(e.req.Workload.Months)
+}
+
+// monthlyGB is the egress, GB a month, of serving share of the traffic.
+func (e *engine) monthlyGB(share float64) float64 {
+	w := &e.req.Workload
+	return w.RPS * share * 3600 * catalog.HoursPerMonth * w.ResponseKB / KBPerGB
 }
 
 // inferenceLines turns an inference plan into estimate lines.

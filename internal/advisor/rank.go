@@ -46,7 +46,8 @@ const (
 // to the label, so the order is total and the output deterministic.
 func (e *engine) rank(plans []*plan) {
 	inference := e.req.Workload.Kind == catalog.KindInference
-	noneMeets := inference && !anyMeets(plans)
+	meets := anyMeets(plans)
+	noneMeets := inference && !meets
 	if noneMeets {
 		e.nearBest = markNearBest(plans)
 	}
@@ -56,7 +57,7 @@ func (e *engine) rank(plans []*plan) {
 		}
 	}
 	if e.req.Objective == ObjectiveBalanced {
-		e.score(plans)
+		e.score(plans, meets)
 	}
 	if e.req.Objective == ObjectiveLatency && inference {
 		markFastEnough(plans, noneMeets)
@@ -322,10 +323,11 @@ func nthSmallest(keys []uint64, n int) uint64 {
 
 // score gives each plan its balanced score: cost and metric normalised to
 // 0..1 over the plans that compete (those meeting the target, or else the
-// near-best ones), a spread of zero counting as 0 for everyone.
-func (e *engine) score(plans []*plan) {
+// near-best ones), a spread of zero counting as 0 for everyone. meets says
+// whether any plan meets the target.
+func (e *engine) score(plans []*plan, meets bool) {
 	competing := plans
-	meets, near := anyMeets(plans), slices.ContainsFunc(plans, func(p *plan) bool { return p.nearBest })
+	near := slices.ContainsFunc(plans, func(p *plan) bool { return p.nearBest })
 	if meets || near {
 		competing = nil
 		for _, p := range plans {

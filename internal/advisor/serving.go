@@ -30,7 +30,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 	for r := range egress {
 		egress[r] = math.NaN()
 	}
-	peak := e.req.Workload.PeakRPS * share
+	peak, gb := e.req.Workload.PeakRPS*share, e.monthlyGB(share)
 	best, bestCost := -1, math.Inf(1)
 	for c := range t.cands {
 		sc := &t.cands[c]
@@ -38,8 +38,7 @@ func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (plac
 			continue
 		}
 		if math.IsNaN(egress[sc.regionSlot]) {
-			pl, _ := e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
-			egress[sc.regionSlot] = e.egressCostUSD(pl)
+			egress[sc.regionSlot] = e.egressUSD(sc.u.facts.region, gb)
 		}
 		// computeCostUSD of the place servingPlace would make.
 		replicas := replicasFor(peak, sc.perReplica)
