@@ -172,12 +172,10 @@ func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 	var front []advisor.Candidate
 	clipped := 0
 	for _, c := range r.Candidates {
-		// c.Total is rounded to cents: its cents are a whole number (and
-		// this is NewFromFloat(c.Total).Round(2), without parsing a float).
+		// c.Total is rounded to cents (the pick's and the alternatives'
+		// their cards' totals): its cents are a whole number, and this is
+		// NewFromFloat(c.Total).Round(2) without parsing a float.
 		total := decimal.New(int64(math.Round(c.Total*100)), -2)
-		if c.Pick && r.Pick != nil {
-			total = r.Pick.Total // the card's total, the sum of its rounded lines
-		}
 		pt := Point{X: px(c.Metric), Y: py(c.Total), Pareto: c.Pareto, Pick: c.Pick, Label: c.Label,
 			Detail:  c.Label + ": " + Money(total, r.Currency) + ", " + fmtNum(c.Metric) + " " + unit,
 			Clipped: c.Metric > maxX || c.Total > maxY}
