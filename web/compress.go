@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"net"
 	"net/http"
@@ -60,13 +61,32 @@ func gzipBytes(b []byte) []byte {
 	return bytes.Clone(buf.Bytes())
 }
 
-// gunzipBytes undoes gzipBytes.
+// gzipReaders reuses decompressors, as gzipWriters does compressors.
+var gzipReaders sync.Pool
+
+// gunzipBytes undoes gzipBytes (for a client that does not take gzip),
+// into a buffer of the size the gzip trailer gives: its last four bytes
+// are the body's length (modulo 4 GiB, far above any body here), so the
+// body is read once, into one allocation of its own size.
 func gunzipBytes(gz []byte) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	var err error
+	if zr == nil {
+		zr, err = gzip.NewReader(bytes.NewReader(gz))
+	} else {
+		err = zr.Reset(bytes.NewReader(gz))
+	}
 	if err != nil {
 		return nil, err
 	}
-	return io.ReadAll(zr)
+	defer gzipReaders.Put(zr)
+	var buf bytes.Buffer
+	if len(gz) >= 4 {
+		// (MinRead more: ReadFrom wants that much room before it reads.)
+		buf.Grow(int(binary.LittleEndian.Uint32(gz[len(gz)-4:])) + bytes.MinRead)
+	}
+	_, err = buf.ReadFrom(zr)
+	return buf.Bytes(), err
 }
 
 // acceptsGzip reports whether the client takes gzip (Accept-Encoding, with
