@@ -172,7 +172,7 @@ func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 	var front []advisor.Candidate
 	clipped := 0
 	for _, c := range r.Candidates {
-		// c.Total is rounded to cents (the pick's and the alternatives'
+		// c.Total is rounded to cents (for the pick and the alternatives,
 		// their cards' totals): its cents are a whole number, and this is
 		// NewFromFloat(c.Total).Round(2) without parsing a float.
 		total := decimal.New(int64(math.Round(c.Total*100)), -2)

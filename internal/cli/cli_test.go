@@ -118,16 +118,17 @@ func TestAdvise(t *testing.T) {
 func TestServe(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "gpuplace.db")
+	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:18089"}, env(map[string]string{"GPUPLACE_DB": db}),
+		done <- run(ctx, []string{"serve", "-addr", addr}, env(map[string]string{"GPUPLACE_DB": db}),
 			strings.NewReader(""), io.Discard, io.Discard)
 	}()
 	var resp *http.Response
 	var err error
 	for range 100 {
-		if resp, err = http.Get("http://127.0.0.1:18089/healthz"); err == nil {
+		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -169,10 +170,11 @@ func stopServe(t *testing.T, cancel context.CancelFunc, done <-chan error) {
 // Ensure -metrics-addr serves /metrics on its own address (with the
 // -metrics-token it names) and takes it off the app's address.
 func TestServeMetricsApart(t *testing.T) {
+	app, metrics := freeAddr(t), freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:18093", "-metrics-addr", "127.0.0.1:18094"},
+		done <- run(ctx, []string{"serve", "-addr", app, "-metrics-addr", metrics},
 			env(map[string]string{"GPUPLACE_DB": filepath.Join(t.TempDir(), "m.db"), "GPUPLACE_METRICS_TOKEN": "s3cret-token"}),
 			strings.NewReader(""), io.Discard, io.Discard)
 	}()
@@ -189,7 +191,7 @@ func TestServeMetricsApart(t *testing.T) {
 		return resp.StatusCode
 	}
 	for range 100 {
-		if get("http://127.0.0.1:18093/healthz", "") == http.StatusOK {
+		if get("http://"+app+"/healthz", "") == http.StatusOK {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -198,10 +200,10 @@ func TestServeMetricsApart(t *testing.T) {
 		url, token string
 		want       int
 	}{
-		{"http://127.0.0.1:18094/metrics", "s3cret-token", http.StatusOK},
-		{"http://127.0.0.1:18094/metrics", "", http.StatusUnauthorized},
-		{"http://127.0.0.1:18093/metrics", "s3cret-token", http.StatusNotFound},
-		{"http://127.0.0.1:18093/healthz", "", http.StatusOK},
+		{"http://" + metrics + "/metrics", "s3cret-token", http.StatusOK},
+		{"http://" + metrics + "/metrics", "", http.StatusUnauthorized},
+		{"http://" + app + "/metrics", "s3cret-token", http.StatusNotFound},
+		{"http://" + app + "/healthz", "", http.StatusOK},
 	} {
 		if got := get(tt.url, tt.token); got != tt.want {
 			t.Errorf("GET %s (token %q) = %d, want %d", tt.url, tt.token, got, tt.want)
