@@ -245,3 +245,26 @@ func TestExpertTrainingPlacement(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a region that keeps a whole country of 95 % of the users within
+// the target meets it: the share adds up many user points' weights, and
+// their floating-point sum came out as 94.99999999999999 % for the United
+// Kingdom, the Netherlands and Finland, so the answer spread users over two
+// regions "since no single region keeps 95 % (the best keeps 95 %)".
+func TestExpertExactShareMeetsTarget(t *testing.T) {
+	cat := realCatalog(t)
+	for _, home := range []string{"GB", "NL", "FI", "DE", "FR", "IE", "JP"} {
+		req := advisor.Request{
+			Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 40},
+			Users:    []advisor.UserShare{{Location: home, Share: 95}, {Location: "AU", Share: 5}},
+		}
+		pick := recommend(t, cat, req).Pick
+		if pick == nil {
+			t.Fatalf("%s:95, AU:5: no pick", home)
+		}
+		if len(pick.Placements) != 1 || pick.Latency.ShareWithinTarget != 95 {
+			t.Errorf("%s:95, AU:5 within 40 ms: pick in %d regions keeping %v %% within the target; want one region keeping the 95 %% in %s",
+				home, len(pick.Placements), pick.Latency.ShareWithinTarget, home)
+		}
+	}
+}

@@ -174,7 +174,9 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 	switch {
 	case pick.meets && !a.meets:
 		return locale.New("lost.fewer_within", locale.Pct1(a.within), locale.Short(e.req.Workload.LatencyMS), costs)
-	case !pick.meets && !a.nearBest && a.within < pick.within:
+	case !pick.meets && !a.nearBest && a.within < pick.within && shown(a.within, locale.FmtPct1) != shown(pick.within, locale.FmtPct1):
+		// (Only where the figures shown differ: "95.0 % against 95.0 %"
+		// would say nothing.)
 		return locale.New("lost.less_within.costs", locale.Pct1(a.within), locale.Pct1(pick.within), costs)
 	case !pick.meets && !a.nearBest:
 		return locale.New("lost.not_near", locale.F1(a.metric), costs)

@@ -59,7 +59,7 @@ func (e *engine) inferencePlans() []*plan {
 			e.setServingPlace(pl, u, m, replicas, 1)
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
-			p.meets = st.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
+			p.meets = reaches(st.within, MeetsTargetShare) && !p.missesTPOT(e.req.Workload.TPOTMS)
 			met = met || p.meets
 			eg := egress[u.facts.region]
 			if math.IsNaN(eg) {

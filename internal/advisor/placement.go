@@ -234,7 +234,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 		}
 	}
 	p.metric, p.within = metric, within*100
-	p.meets = p.within >= MeetsTargetShare && !p.missesTPOT(e.req.Workload.TPOTMS)
+	p.meets = reaches(p.within, MeetsTargetShare) && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p
 }

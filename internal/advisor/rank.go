@@ -171,13 +171,13 @@ func markNearBest(plans []*plan) nearBestRule {
 	}
 	lowest := math.Inf(1)
 	for _, p := range plans {
-		if p.within >= best-NearBestPoints {
+		if reaches(p.within, best-NearBestPoints) {
 			lowest = min(lowest, p.metric)
 		}
 	}
 	limit := lowest + max(NearBestMS, NearBestShare*lowest)
 	for _, p := range plans {
-		p.nearBest = p.within >= best-NearBestPoints && p.metric <= limit
+		p.nearBest = reaches(p.within, best-NearBestPoints) && p.metric <= limit
 	}
 	return nearBestRule{best: best, lowest: lowest, limit: limit}
 }

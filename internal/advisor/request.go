@@ -58,9 +58,20 @@ const (
 	// the headroom absorbs bursts inside a second.
 	TargetUtilisation = 0.7
 	// MeetsTargetShare is the share of users (percent) that must be within
-	// the latency target for a placement to count as meeting it.
+	// the latency target for a placement to count as meeting it (see
+	// reaches).
 	MeetsTargetShare = 95.0
 )
+
+// shareSlack is how far under a share threshold a share of users within
+// the target may fall and still reach it: such a share adds up the weights
+// of many user points, and the floating-point sum of what is exactly 95 %
+// can come out as 94.99999999999999.
+const shareSlack = 1e-9
+
+// reaches reports whether within, a share of users within the target
+// (percent), reaches threshold (percent), up to that rounding.
+func reaches(within, threshold float64) bool { return within >= threshold-shareSlack }
 
 // Request is everything a buyer tells the advisor. Zero values mean "use the
 // default" where a default exists (see WithDefaults).
