@@ -455,7 +455,13 @@ func allowed(list []string, pm string) bool {
 	return false
 }
 
+// tierName is how an estimate line names the egress tier its gigabytes
+// fall in.
 func tierName(t catalog.EgressTier) locale.Text {
+	if t.FromGB == 0 && t.ToGB == 0 {
+		// One price for every gigabyte ("the over 0 GB tier" says it badly).
+		return locale.New("tier.flat")
+	}
 	if t.ToGB == 0 {
 		return locale.New("tier.over", locale.Num(t.FromGB))
 	}

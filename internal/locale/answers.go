@@ -136,6 +136,7 @@ var answers = map[string][2]string{
 	"line.move.egress": {"Move the dataset out of %s (internet egress, %s)", "从 %s 迁出数据集（互联网出站，%s）"},
 	"line.egress":      {"Internet egress from %s, %s GB/month in the %s tier × %s months", "从 %s 的互联网出站流量，每月 %s GB，属于 %s 档 × %s 个月"},
 	"tier.over":        {"over %s GB", "超过 %s GB"},
+	"tier.flat":        {"flat-rate", "统一费率"},
 	"tier.range":       {"%s–%s GB", "%s–%s GB"},
 	// Invalid input.
 	"invalid.one_of2":              {"must be %q or %q", "必须是 %q 或 %q"},
