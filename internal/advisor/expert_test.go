@@ -2,6 +2,7 @@ package advisor_test
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -167,6 +168,11 @@ func TestExpertSpotOutliersAndDefaults(t *testing.T) {
 	if res.Pick != nil {
 		if k := slices.IndexFunc(res.Pick.Risks, func(r advisor.Risk) bool { return r.Kind == advisor.RiskSpot }); k < 0 {
 			t.Errorf("spot pick without a spot risk: %+v", res.Pick.Risks)
+		} else {
+			checkSpares(t, say(cat, res.Pick.Risks[k].Message))
+		}
+		for _, c := range res.Pricing {
+			checkSpares(t, say(cat, c.NoteText))
 		}
 		if len(linesOf(*res.Pick, "compute")) < 2 {
 			t.Errorf("spot serving lines = %+v, want an on-demand fallback line", res.Pick.Lines)
@@ -176,6 +182,20 @@ func TestExpertSpotOutliersAndDefaults(t *testing.T) {
 	res = recommend(t, cat, req)
 	if slices.Contains(res.Request.Pricing, catalog.Spot) {
 		t.Errorf("inference default pricing = %v, want spot left out", res.Request.Pricing)
+	}
+}
+
+// sparesRE finds a count of spare replicas in a sentence.
+var sparesRE = regexp.MustCompile(`(\d+) spare (replicas?)\b`)
+
+// checkSpares checks that a sentence counting spare replicas says
+// "1 spare replica" and "2 spare replicas".
+func checkSpares(t *testing.T, sentence string) {
+	t.Helper()
+	for _, m := range sparesRE.FindAllStringSubmatch(sentence, -1) {
+		if want := map[bool]string{true: "replica", false: "replicas"}[m[1] == "1"]; m[2] != want {
+			t.Errorf("%q: says %s %s, want %s", sentence, m[1], m[2], want)
+		}
 	}
 }
 

@@ -294,7 +294,7 @@ func (e *engine) spotNote(p *plan) (locale.Text, bool) {
 			return locale.New("spot.saves.training", locale.Pct(savings(p, od)), locale.Count(p.interruptions), bandNote,
 				locale.Hours(p.hours-p.workHours), e.checkpointNote()), true
 		}
-		return locale.New("spot.saves.inference.fallback", locale.Pct(savings(p, od)), pl.spares, locale.Hours(pl.fallbackHours), bandNote), true
+		return locale.New(counted("spot.saves.inference.fallback", pl.spares), locale.Pct(savings(p, od)), pl.spares, locale.Hours(pl.fallbackHours), bandNote), true
 	}
 	s := e.variant(p, catalog.Spot)
 	if s == nil {
@@ -453,6 +453,15 @@ func allowed(list []string, pm string) bool {
 		}
 	}
 	return false
+}
+
+// counted is the id of a sentence about n things: id+".one" for exactly
+// one ("1 spare replica"), else id.
+func counted(id string, n int) string {
+	if n == 1 {
+		return id + ".one"
+	}
+	return id
 }
 
 // tierName is how an estimate line names the egress tier its gigabytes

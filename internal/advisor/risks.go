@@ -26,7 +26,7 @@ func (e *engine) risks(p *plan) []Risk {
 			if training {
 				add(RiskSpot, locale.New("risk.spot.training", o.InstanceType, o.Region, band, locale.Count(p.interruptions), e.checkpointNote()))
 			} else {
-				add(RiskSpot, locale.New("risk.spot.inference", o.InstanceType, o.Region, band, pl.spares, locale.Hours(pl.fallbackHours)))
+				add(RiskSpot, locale.New(counted("risk.spot.inference", pl.spares), o.InstanceType, o.Region, band, pl.spares, locale.Hours(pl.fallbackHours)))
 			}
 		}
 		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
