@@ -46,7 +46,7 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 	if th.Estimated {
 		measured = locale.Word("word.estimated")
 	}
-	out := []locale.Text{locale.New("why.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Num(float64(w.Samples)), w.Epochs,
+	out := []locale.Text{locale.New(counted("why.training", pl.count), pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Num(float64(w.Samples)), w.Epochs,
 		locale.Hours(p.hours), locale.Num(th.PerGPU), th.Unit, measured, th.Date)}
 	id := map[string]string{ObjectiveLatency: "why.fastest", ObjectiveBalanced: "why.balanced"}[e.req.Objective]
 	if id == "" {
@@ -74,7 +74,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 			continue
 		}
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
-		out = append(out, locale.New("why.serving", pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
+		out = append(out, locale.New(counted("why.serving", pl.count), pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
 	}
 	lat := locale.New("why.latency", locale.Pct1(p.within), locale.Short(w.LatencyMS), locale.F1(p.metric))
@@ -105,7 +105,7 @@ func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	if s.derived != "" || s.point.Estimated {
 		measured = locale.Word("word.estimated")
 	}
-	return locale.New("why.llm", pl.count, o.InstanceType, pl.u.region.City, o.Region, s.replica.GPUs, pl.u.gpu.Name,
+	return locale.New(counted("why.llm", pl.count), pl.count, o.InstanceType, pl.u.region.City, o.Region, s.replica.GPUs, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
 		locale.Num(s.perGPU*float64(s.replica.GPUs)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), measured, s.replica.Concurrent)
 }

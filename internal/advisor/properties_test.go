@@ -218,6 +218,7 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 		}
 		for _, e := range sayAll(cat, o.Why) {
 			checkComparison(t, i, e)
+			checkAgreement(t, i, e)
 		}
 		if k > 0 && o.TradeOffText == nil {
 			t.Errorf("request %d option %d: an alternative without its trade-off", i, k)
@@ -285,6 +286,19 @@ func checkComparison(t *testing.T, i int, sentence string) {
 		if m[2] == m[4] {
 			t.Errorf("request %d: %q compares equal figures as different", i, sentence)
 		}
+	}
+}
+
+// pluralVerbRE finds a sentence about one instance with the verb of many:
+// "1 × g4dn.xlarge in Geneva (ch-gva) serve 150 requests/s".
+var pluralVerbRE = regexp.MustCompile(`^1 × [^:]*?\) (serve|run|finish) `)
+
+// checkAgreement checks that a sentence about one instance says "serves",
+// "runs" or "finishes".
+func checkAgreement(t *testing.T, i int, sentence string) {
+	t.Helper()
+	if m := pluralVerbRE.FindStringSubmatch(sentence); m != nil {
+		t.Errorf("request %d: %q says %q of one instance", i, sentence, m[1])
 	}
 }
 
