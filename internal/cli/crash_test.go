@@ -166,7 +166,19 @@ func TestCrashSafety(t *testing.T) {
 			}
 		}
 	}()
-	time.Sleep(3 * time.Second)
+	// Kill it while the writers keep writing, once they have had a few
+	// writes acknowledged: at least 3 s, longer on a busy machine (a
+	// catalog import under the race detector can take seconds), up to 60 s.
+	start := time.Now()
+	for {
+		mu.Lock()
+		enough := len(quotes) >= 5 && len(versions) >= 1
+		mu.Unlock()
+		if (enough && time.Since(start) >= 3*time.Second) || time.Since(start) > time.Minute {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if err := srv.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
