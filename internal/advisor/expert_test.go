@@ -288,3 +288,25 @@ func TestExpertExactShareMeetsTarget(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a one-month deployment's egress lines say "× 1 month" (the cost
+// table and the quotes show them).
+func TestExpertOneMonthLines(t *testing.T) {
+	cat := realCatalog(t)
+	req := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, Months: 1},
+		Users:    []advisor.UserShare{{Location: "DE", Share: 1}},
+	}
+	egress := 0
+	for _, o := range options(recommend(t, cat, req)) {
+		for _, l := range linesOf(o, "egress") {
+			egress++
+			if d := say(cat, l.DescriptionText); !strings.HasSuffix(d, "× 1 month") {
+				t.Errorf("egress line %q, want it to end \"× 1 month\"", d)
+			}
+		}
+	}
+	if egress == 0 {
+		t.Fatal("no egress line to check")
+	}
+}

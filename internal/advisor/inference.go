@@ -211,7 +211,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
 			lines = append(lines, e.money.line("egress",
-				locale.New("line.egress", pl.u.offer.Region, locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
+				locale.New(counted("line.egress", e.req.Workload.Months), pl.u.offer.Region, locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
 				s.gb*months, "GB", s.tier.USDPerGB))
 		}
 	}

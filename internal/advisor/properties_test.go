@@ -203,6 +203,7 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 			t.Errorf("request %d option %d: Recommend() total = %s, want the sum of lines %s", i, k, o.Total, sumLines(o.Lines))
 		}
 		for _, l := range o.Lines {
+			checkCounts(t, i, say(cat, l.DescriptionText))
 			if want := l.Quantity.Mul(l.UnitPrice).Round(2); !l.Amount.Equal(want) {
 				t.Errorf("request %d option %d: line %q amount = %s, want %s × %s = %s", i, k, say(cat, l.DescriptionText), l.Amount, l.Quantity, l.UnitPrice, want)
 			}
@@ -219,10 +220,17 @@ func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) 
 		for _, e := range sayAll(cat, o.Why) {
 			checkComparison(t, i, e)
 			checkAgreement(t, i, e)
+			checkCounts(t, i, e)
+		}
+		for _, r := range o.Risks {
+			checkCounts(t, i, say(cat, r.Message))
 		}
 		if k > 0 && o.TradeOffText == nil {
 			t.Errorf("request %d option %d: an alternative without its trade-off", i, k)
 		}
+	}
+	for _, x := range res.Excluded {
+		checkCounts(t, i, say(cat, x.ExampleText))
 	}
 	checkChart(t, i, res)
 	for _, c := range res.Pricing {
@@ -299,6 +307,18 @@ func checkAgreement(t *testing.T, i int, sentence string) {
 	t.Helper()
 	if m := pluralVerbRE.FindStringSubmatch(sentence); m != nil {
 		t.Errorf("request %d: %q says %q of one instance", i, sentence, m[1])
+	}
+}
+
+// oneManyRE finds one thing counted as many: "× 1 months", "for 1 GPUs",
+// "1 spare replicas".
+var oneManyRE = regexp.MustCompile(`\b1 (months|GPUs|spare replicas)\b`)
+
+// checkCounts checks that a sentence counts one thing as one.
+func checkCounts(t *testing.T, i int, sentence string) {
+	t.Helper()
+	if m := oneManyRE.FindString(sentence); m != "" {
+		t.Errorf("request %d: %q says %q", i, sentence, m)
 	}
 }
 

@@ -154,7 +154,7 @@ func (e *engine) filterOffers() {
 		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
 			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
 			e.excl.add(reasonVCPUs, func() locale.Text {
-				return locale.New("excluded.vcpus", where(), o.InstanceType, o.VCPUs, o.GPUCount, locale.Short(t.MinVCPUsPerGPU), e.profile.Name)
+				return locale.New(counted("excluded.vcpus", o.GPUCount), where(), o.InstanceType, o.VCPUs, o.GPUCount, locale.Short(t.MinVCPUsPerGPU), e.profile.Name)
 			})
 			continue
 		}
