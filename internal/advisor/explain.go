@@ -52,14 +52,18 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 	if id == "" {
 		id = "why.cheapest"
 	}
+	n := []any{len(plans)}
+	if len(plans) == 1 {
+		id, n = "why.only", nil // not "the cheapest of 1 options"
+	}
 	if w.DeadlineHours > 0 {
-		out = append(out, locale.New(id+".deadline", len(plans), locale.Short(w.DeadlineHours)))
+		out = append(out, locale.New(id+".deadline", append(n, locale.Short(w.DeadlineHours))...))
 		if pl.count > 1 {
 			out = append(out, locale.New("why.nodes", pl.count))
 		}
 		return out
 	}
-	return append(out, locale.New(id, len(plans)))
+	return append(out, locale.New(id, n...))
 }
 
 func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
@@ -318,7 +322,11 @@ func (e *engine) spotNote(p *plan) (locale.Text, bool) {
 
 func (e *engine) checkpointNote() locale.Text {
 	if m := *e.req.CheckpointMinutes; m > 0 {
-		return locale.New("spot.checkpoints", locale.Short(m))
+		id := "spot.checkpoints"
+		if m == 1 {
+			id += ".one"
+		}
+		return locale.New(id, locale.Short(m))
 	}
 	return locale.New("spot.no_checkpoints")
 }

@@ -17,6 +17,8 @@ var answers = map[string][2]string{
 	// Explanations of the pick.
 	"why.training.one":      {"%s × %s (%s × %s) finishes %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
 	"why.training":          {"%s × %s (%s × %s) finish %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
+	"why.only":              {"It is the only option.", "这是唯一的方案。"},
+	"why.only.deadline":     {"It is the only option that finishes within the %s h deadline.", "这是唯一能在 %s 小时截止时间前完成的方案。"},
 	"why.cheapest":          {"It is the cheapest of %s options.", "在 %s 个方案中成本最低。"},
 	"why.fastest":           {"It is the fastest of %s options.", "在 %s 个方案中速度最快。"},
 	"why.balanced":          {"It has the best balance of cost and duration of %s options.", "在 %s 个方案中成本与时长最平衡。"},
@@ -85,6 +87,7 @@ var answers = map[string][2]string{
 	"spot.more.training":                {"Spot would cost %s %% more, and expected interruptions add %s h (%s).", "竞价实例成本高 %s%%，且预计的中断会增加 %s 小时（%s）。"},
 	"spot.less.inference":               {"Spot would cost %s %% less than this, with spare replicas, an on-demand fallback and the risk of interruptions (%s).", "竞价实例成本低 %s%%，但需要备用副本和按需后备，并承担中断风险（%s）。"},
 	"spot.more.inference":               {"Spot would cost %s %% more than this, with spare replicas, an on-demand fallback and the risk of interruptions (%s).", "竞价实例成本高 %s%%，还需要备用副本和按需后备，并承担中断风险（%s）。"},
+	"spot.checkpoints.one":              {"a checkpoint every %s minute", "每 %s 分钟保存一次检查点"},
 	"spot.checkpoints":                  {"a checkpoint every %s minutes", "每 %s 分钟保存一次检查点"},
 	"spot.no_checkpoints":               {"no checkpoints", "不保存检查点"},
 	"pricing.note.on_demand":            {"Pay by the hour, no commitment.", "按小时付费，无需承诺。"},
