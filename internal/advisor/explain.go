@@ -322,11 +322,7 @@ func (e *engine) spotNote(p *plan) (locale.Text, bool) {
 
 func (e *engine) checkpointNote() locale.Text {
 	if m := *e.req.CheckpointMinutes; m > 0 {
-		id := "spot.checkpoints"
-		if m == 1 {
-			id += ".one"
-		}
-		return locale.New(id, locale.Short(m))
+		return locale.New(counted("spot.checkpoints", m), locale.Short(m))
 	}
 	return locale.New("spot.no_checkpoints")
 }
@@ -464,8 +460,8 @@ func allowed(list []string, pm string) bool {
 }
 
 // counted is the id of a sentence about n things: id+".one" for exactly
-// one ("1 spare replica"), else id.
-func counted(id string, n int) string {
+// one ("1 spare replica", "every 1 minute"), else id.
+func counted[N int | float64](id string, n N) string {
 	if n == 1 {
 		return id + ".one"
 	}

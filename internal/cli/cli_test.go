@@ -190,12 +190,7 @@ func TestServeMetricsApart(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	for range 100 {
-		if get("http://"+app+"/healthz", "") == http.StatusOK {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	answers(app, 5*time.Second, 50*time.Millisecond) // the table below says what failed
 	for _, tt := range []struct {
 		url, token string
 		want       int
