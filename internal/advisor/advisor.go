@@ -52,13 +52,13 @@ type engine struct {
 	facts   *catalogFacts
 	req     Request
 	profile catalog.Profile
-	// llm is the model served, for inference on an LLM profile;
-	// singles keeps each GPU's one-user point (see singleStreamOf).
-	llm     *catalog.LLMProfile
-	singles map[singleKey]catalog.ServingPoint
-	money   money
-	rate    float64
-	excl    exclusions
+	// llm is the model served, for inference on an LLM profile.
+	llm *catalog.LLMProfile
+	// llmSizings keeps, by kind of offer, how it serves the LLM.
+	llmSizings map[llmSizingKey]*llmSizing
+	money      money
+	rate       float64
+	excl       exclusions
 	// sovereignOut says, once per provider in catalog order, why
 	// eu_sovereign rules a provider out.
 	sovereignOut []locale.Text

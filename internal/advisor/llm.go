@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gpuplace/internal/catalog"
@@ -48,46 +50,99 @@ func (e *engine) llmPrecision(g *catalog.GPU) (string, bool) {
 	return p, p != catalog.PrecisionFP8 || g.FP8TensorTFLOPS > 0
 }
 
-// llmFit sizes an offer for the model: the replica sizes its memory
-// allows and the operating point that gives most tokens/s per GPU within
-// the targets, budgetMS being the time to first token left after the
-// network. It says why when the offer cannot serve.
-func (e *engine) llmFit(o *catalog.Offer, g *catalog.GPU, budgetMS float64) (llmServing, string, locale.Text) {
+// llmSizing is how an offer serves the model whatever the network leaves
+// of the time to first token: why it cannot, or every operating point on
+// every replica size its memory allows. The offers of one llmSizingKey
+// share it (read only but for the fits its points keep).
+type llmSizing struct {
+	// reason is why the offer cannot serve ("" when it can); precision and
+	// need (the memory one request takes) are what whyNot says of it.
+	reason    string
+	precision string
+	need      float64
+	// points are the catalog's points, then the one-user roofline point, on
+	// each replica size, smallest first.
+	points     []sizedPoint
+	offlineCap float64
+}
+
+// sizedPoint is an operating point of an offer (its meets unset) and the
+// fits made of it (see fitAt), as it misses and as it meets the targets.
+type sizedPoint struct {
+	serving llmServing
+	fitted  [2]*llmFitted
+}
+
+// llmSize sizes an offer for the model: the replica sizes its memory
+// allows and the operating points on each, or why it cannot serve.
+func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	w := e.req.Workload
 	prec, ok := e.llmPrecision(g)
 	if !ok {
-		return llmServing{}, reasonPrecision, locale.New("excluded.fp8", o.InstanceType, g.Name)
+		return &llmSizing{reason: reasonPrecision}
 	}
 	fits, need := e.llm.FitReplica(prec, g.MemoryGB, share(o), o.GPUCount, w.InputTokens+w.OutputTokens)
 	if len(fits) == 0 {
-		return llmServing{}, reasonMemory, locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
-			locale.Short(need), locale.Word("precision."+prec), o.GPUCount, locale.Short(g.MemoryGB*share(o)))
+		return &llmSizing{reason: reasonMemory, precision: prec, need: need}
 	}
 	lg := e.llmGPU(g, prec)
 	if len(lg.points) == 0 {
-		return llmServing{}, reasonBenchmark, locale.New("excluded.llm.no_figures", o.InstanceType, e.profile.Name, g.Name)
+		return &llmSizing{reason: reasonBenchmark}
 	}
-	best := llmServing{perGPU: -1}
+	sz := &llmSizing{points: make([]sizedPoint, 0, len(fits)*(len(lg.points)+1)), offlineCap: lg.offlineCap}
 	for _, r := range fits {
-		// The catalog's points, then the one-user roofline point.
 		for _, pt := range lg.points {
-			s := e.servingAt(pt, r, prec, budgetMS)
+			s := e.servingOn(pt, r, prec)
 			if pt.Scenario != singleStream {
 				s.derived = lg.derived
 			}
-			if better(s, best) {
-				best = s
-			}
+			sz.points = append(sz.points, sizedPoint{serving: s})
 		}
-		if s := e.servingAt(e.singleStreamOf(g, prec, r.GPUs), r, prec, budgetMS); better(s, best) {
-			best = s
-		}
+		sz.points = append(sz.points, sizedPoint{serving: e.servingOn(e.singleStream(g, prec, r.GPUs, lg), r, prec)})
 	}
-	best.perGPU = math.Min(best.perGPU, lg.offlineCap)
-	return best, "", locale.Text{}
+	return sz
 }
 
-// llmGPUFigures is what llmFit reads of a GPU's serving figures at one
+// whyNot says why an offer of this sizing cannot serve the model.
+func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.Text {
+	switch sz.reason {
+	case reasonPrecision:
+		return locale.New("excluded.fp8", o.InstanceType, g.Name)
+	case reasonMemory:
+		return locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
+			locale.Short(sz.need), locale.Word("precision."+sz.precision), o.GPUCount, locale.Short(g.MemoryGB*share(o)))
+	}
+	return locale.New("excluded.llm.no_figures", o.InstanceType, e.profile.Name, g.Name)
+}
+
+// fitAt is the operating point an offer serves at when budgetMS of the
+// time to first token is left after the network: the one better prefers,
+// capped at the GPU's Offline figure.
+func (e *engine) fitAt(sz *llmSizing, budgetMS float64) *llmFitted {
+	best, at := llmServing{perGPU: -1}, 0
+	for i := range sz.points {
+		s := sz.points[i].serving
+		s.meets = e.meetsTargets(s, budgetMS)
+		if better(s, best) {
+			best, at = s, i
+		}
+	}
+	k := 0
+	if best.meets {
+		k = 1
+	}
+	fitted := &sz.points[at].fitted[k]
+	if *fitted != nil {
+		return *fitted
+	}
+	best.perGPU = math.Min(best.perGPU, sz.offlineCap)
+	f := &llmFitted{fit: best, perf: perf{perGPU: best.perGPU, info: Throughput{PerGPU: best.perGPU, Unit: "tokens/s",
+		Source: best.point.Source, Date: best.point.Date, Estimated: best.derived != "" || best.point.Estimated, Method: best.method()}}}
+	*fitted = f
+	return f
+}
+
+// llmGPUFigures is what llmSize reads of a GPU's serving figures at one
 // precision for one model: the same for every offer of that GPU and every
 // request, worked out once per catalog (see llmGPU). Read only: answers
 // share it.
@@ -95,6 +150,9 @@ type llmGPUFigures struct {
 	points     []catalog.ServingPoint // llmPoints
 	derived    string
 	offlineCap float64 // offlineCap
+	// singleMethods says how the one-user point on 1, 2, 4 and 8 GPUs (the
+	// replica sizes FitReplica tries) is made (see singleMethod).
+	singleMethods [4]string
 }
 
 // servedKey names a model's serving figures on a GPU at a precision.
@@ -111,28 +169,11 @@ func (e *engine) llmGPU(g *catalog.GPU, prec string) *llmGPUFigures {
 	}
 	f := &llmGPUFigures{offlineCap: e.offlineCap(g, prec)}
 	f.points, f.derived = e.llmPoints(g, prec)
+	for i := range f.singleMethods {
+		f.singleMethods[i] = e.singleMethod(g, prec, 1<<i)
+	}
 	kept, _ := e.facts.served.LoadOrStore(k, f)
 	return kept.(*llmGPUFigures)
-}
-
-type singleKey struct {
-	gpu, precision string
-	gpus           int
-}
-
-// singleStreamOf is singleStream, worked out once per GPU, precision and
-// number of GPUs in an answer.
-func (e *engine) singleStreamOf(g *catalog.GPU, prec string, gpus int) catalog.ServingPoint {
-	k := singleKey{g.ID, prec, gpus}
-	if p, ok := e.singles[k]; ok {
-		return p
-	}
-	p := e.singleStream(g, prec, gpus)
-	if e.singles == nil {
-		e.singles = map[singleKey]catalog.ServingPoint{}
-	}
-	e.singles[k] = p
-	return p
 }
 
 // The one-user operating point every GPU has: decode reads every weight
@@ -149,17 +190,28 @@ const (
 
 // singleStream is the model's one-user point on gpus GPUs of g: the
 // lightest load, the shortest times, the fewest tokens/s.
-func (e *engine) singleStream(g *catalog.GPU, prec string, gpus int) catalog.ServingPoint {
+func (e *engine) singleStream(g *catalog.GPU, prec string, gpus int, lg *llmGPUFigures) catalog.ServingPoint {
 	w := e.req.Workload
 	tp := float64(gpus)
 	tpot := e.llm.WeightsGB(prec) / tp / g.MemoryBandwidthGBs * 1000 / DecodeEfficiency
 	ttft := 2 * e.llm.ParamsB * 1e9 * float64(w.InputTokens) / (tp * tensorTFLOPS(*g, prec) * 1e12 * PrefillMFU) * 1000
+	var method string
+	if i := bits.TrailingZeros(uint(gpus)); gpus == 1<<i && i < len(lg.singleMethods) {
+		method = lg.singleMethods[i]
+	} else {
+		method = e.singleMethod(g, prec, gpus)
+	}
 	return catalog.ServingPoint{Profile: e.profile.ID, Model: e.profile.ID, GPU: g.ID, GPUs: gpus, TP: gpus, Precision: prec,
 		Engine: "roofline", Scenario: singleStream, Concurrency: 1, InputTokens: float64(w.InputTokens), OutputTokens: float64(w.OutputTokens),
 		TokensPerS: 1000 / tpot, TTFTMS: ttft, TPOTMS: tpot,
-		Ref: catalog.Ref{Source: "nim-llm-benchmark-1.8", Date: "2025", Estimated: true, Method: fmt.Sprintf(
-			"one user: %.1f GB of weights a GPU read at %g GB/s per token and %g TFLOPS for the prompt, at the efficiencies of NIM's one-user point (%.2f decode, %.2f prefill)",
-			e.llm.WeightsGB(prec)/tp, g.MemoryBandwidthGBs, tensorTFLOPS(*g, prec), DecodeEfficiency, PrefillMFU)}}
+		Ref: catalog.Ref{Source: "nim-llm-benchmark-1.8", Date: "2025", Estimated: true, Method: method}}
+}
+
+// singleMethod says how the one-user point on gpus GPUs of g is made: the
+// same for every request, so llmGPU keeps it for the usual replica sizes.
+func (e *engine) singleMethod(g *catalog.GPU, prec string, gpus int) string {
+	return fmt.Sprintf("one user: %.1f GB of weights a GPU read at %g GB/s per token and %g TFLOPS for the prompt, at the efficiencies of NIM's one-user point (%.2f decode, %.2f prefill)",
+		e.llm.WeightsGB(prec)/float64(gpus), g.MemoryBandwidthGBs, tensorTFLOPS(*g, prec), DecodeEfficiency, PrefillMFU)
 }
 
 // better prefers a point that meets the targets, then more tokens/s per
@@ -178,16 +230,30 @@ func better(a, b llmServing) bool {
 	return a.replica.GPUs < b.replica.GPUs
 }
 
-// servingAt is one serving point on a replica: its tokens/s per GPU, cut
-// when the replica's memory holds fewer requests than the point ran.
+// servingAt is one serving point on a replica (see servingOn), and
+// whether it meets the targets when budgetMS is left of the time to first
+// token.
 func (e *engine) servingAt(pt catalog.ServingPoint, r catalog.Replica, prec string, budgetMS float64) llmServing {
+	s := e.servingOn(pt, r, prec)
+	s.meets = e.meetsTargets(s, budgetMS)
+	return s
+}
+
+// servingOn is one serving point on a replica: its tokens/s per GPU, cut
+// when the replica's memory holds fewer requests than the point ran.
+func (e *engine) servingOn(pt catalog.ServingPoint, r catalog.Replica, prec string) llmServing {
 	s := llmServing{precision: prec, replica: r, point: pt, perGPU: pt.PerGPU(), ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, memoryCap: 1}
 	if n := concurrencyOf(pt, r.GPUs); n > float64(r.Concurrent) {
 		s.memoryCap = float64(r.Concurrent) / n
 		s.perGPU *= s.memoryCap
 	}
-	s.meets = s.ttftMS <= budgetMS && (s.tpotMS == 0 || s.tpotMS <= e.req.Workload.TPOTMS)
 	return s
+}
+
+// meetsTargets reports whether a serving point meets the time per output
+// token asked and the time to first token budgetMS leaves.
+func (e *engine) meetsTargets(s llmServing, budgetMS float64) bool {
+	return s.ttftMS <= budgetMS && (s.tpotMS == 0 || s.tpotMS <= e.req.Workload.TPOTMS)
 }
 
 // concurrencyOf is how many requests one replica of gpus GPUs runs at a
@@ -324,11 +390,11 @@ func (e *engine) llmBudgetMS(metro int) float64 {
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
 // counting it under its reason when it does not.
-func (e *engine) addLLMUsable(o *catalog.Offer, of *offerFacts, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
+func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
 	metro := of.metro
-	fit, reason, why := e.llmFit(o, g, e.llmBudgetMS(metro))
-	if reason != "" {
-		e.excl.add(reason, func() locale.Text { return locale.New("excluded.llm", where(), why) })
+	sz := e.llmSizingOf(o, of, g)
+	if sz.reason != "" {
+		e.excl.add(sz.reason, func() locale.Text { return locale.New("excluded.llm", where(), e.whyNot(sz, o, g)) })
 		return
 	}
 	if !e.anyPricing(of.prices) {
@@ -337,13 +403,42 @@ func (e *engine) addLLMUsable(o *catalog.Offer, of *offerFacts, r *catalog.Regio
 		})
 		return
 	}
-	th := Throughput{PerGPU: fit.perGPU, Unit: "tokens/s", Source: fit.point.Source, Date: fit.point.Date,
-		Estimated: fit.derived != "" || fit.point.Estimated, Method: fit.method()}
-	u := &usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &perf{perGPU: fit.perGPU, info: th}, compliance: comp,
-		serving: &fit, nodeEff: 1, computeMS: fit.ttftMS}
-	// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
-	u.nodeTput = fit.perGPU * float64(o.GPUCount)
-	e.usable = append(e.usable, u)
+	f := e.fitAt(sz, e.llmBudgetMS(metro))
+	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &f.perf, compliance: comp,
+		serving: &f.fit, nodeEff: 1, computeMS: f.fit.ttftMS,
+		// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
+		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
+	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
+}
+
+// llmSizingKey is what an offer's sizing depends on within one answer: its
+// GPU, how many it has and the share of each sold.
+type llmSizingKey struct {
+	gpu, count int
+	share      float64
+}
+
+// llmFitted is an offer's operating point with the throughput the answer
+// shows for it, shared by the offers that serve at the same point (read
+// only).
+type llmFitted struct {
+	fit  llmServing
+	perf perf
+}
+
+// llmSizingOf is llmSize, worked out once per llmSizingKey in an answer: an
+// LLM answer sizes thousands of offers of a few dozen kinds.
+func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *llmSizing {
+	k := llmSizingKey{gpu: of.gpu, count: o.GPUCount, share: share(o)}
+	if sz, ok := e.llmSizings[k]; ok {
+		return sz
+	}
+	sz := e.llmSize(o, g)
+	if e.llmSizings == nil {
+		e.llmSizings = map[llmSizingKey]*llmSizing{}
+	}
+	e.llmSizings[k] = sz
+	return sz
 }
 
 // method says where the operating point comes from, for the basis and the
@@ -353,26 +448,49 @@ func (s llmServing) method() string {
 	if p.Scenario == singleStream {
 		return p.Method
 	}
-	m := fmt.Sprintf("%s, %s, %s scenario", p.Engine, p.Model, p.Scenario)
+	// Built in one allocation: an LLM answer describes a few hundred points.
+	var b strings.Builder
+	var num [24]byte
+	b.Grow(len(s.derived) + len(p.Engine) + len(p.Model) + len(p.Scenario) + len(p.Method) + 160)
+	if s.derived != "" {
+		b.WriteString(s.derived)
+		b.WriteString("; ")
+	}
+	b.WriteString(p.Engine)
+	b.WriteString(", ")
+	b.WriteString(p.Model)
+	b.WriteString(", ")
+	b.WriteString(p.Scenario)
+	b.WriteString(" scenario")
 	if p.Concurrency > 0 {
-		m += fmt.Sprintf(" at %g users", p.Concurrency)
+		b.WriteString(" at ")
+		b.Write(strconv.AppendFloat(num[:0], p.Concurrency, 'g', -1, 64))
+		b.WriteString(" users")
 	}
 	switch {
 	case p.InputTokens > 0:
-		m += fmt.Sprintf(", %g tokens in / %g out", p.InputTokens, p.OutputTokens)
+		b.WriteString(", ")
+		b.Write(strconv.AppendFloat(num[:0], p.InputTokens, 'g', -1, 64))
+		b.WriteString(" tokens in / ")
+		b.Write(strconv.AppendFloat(num[:0], p.OutputTokens, 'g', -1, 64))
+		b.WriteString(" out")
 	case p.OutputTokens > 0:
-		m += fmt.Sprintf(", %.0f tokens out on average", p.OutputTokens)
+		b.WriteString(", ")
+		b.Write(strconv.AppendFloat(num[:0], p.OutputTokens, 'f', 0, 64))
+		b.WriteString(" tokens out on average")
 	}
 	if p.Method != "" {
-		m += "; " + p.Method
-	}
-	if s.derived != "" {
-		m = s.derived + "; " + m
+		b.WriteString("; ")
+		b.WriteString(p.Method)
 	}
 	if s.memoryCap < 1 {
-		m += fmt.Sprintf("; cut to %.0f %% because a replica's memory holds %d requests", s.memoryCap*100, s.replica.Concurrent)
+		b.WriteString("; cut to ")
+		b.Write(strconv.AppendFloat(num[:0], s.memoryCap*100, 'f', 0, 64))
+		b.WriteString(" % because a replica's memory holds ")
+		b.Write(strconv.AppendInt(num[:0], int64(s.replica.Concurrent), 10))
+		b.WriteString(" requests")
 	}
-	return m
+	return b.String()
 }
 
 // missesTPOT reports whether an LLM plan serves slower than the target

@@ -165,7 +165,7 @@ func (e *engine) filterOffers() {
 			continue
 		}
 		if e.llm != nil {
-			e.addLLMUsable(o, of, r, g, rf.comp, where)
+			e.addLLMUsable(&pool, o, of, r, g, rf.comp, where)
 			continue
 		}
 		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {
