@@ -287,7 +287,23 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		g.byPlace[k] += up.weight
 		g.served[k] = true
 	}
+	// The lists are cut from one array, sized first.
 	var users [MaxRegions][]string
+	var counts [MaxRegions]int
+	total := 0
+	for i := range e.req.Users {
+		for k := range p.places {
+			if len(p.places) == 1 || groups[i].served[k] {
+				counts[k]++
+				total++
+			}
+		}
+	}
+	all := make([]string, 0, total)
+	for k := range p.places {
+		users[k] = all[len(all) : len(all) : len(all)+counts[k]]
+		all = all[:len(all)+counts[k]]
+	}
 	for i, u := range e.req.Users {
 		for k := range p.places {
 			if len(p.places) == 1 || groups[i].served[k] {

@@ -266,7 +266,7 @@ func (e *engine) tradeOff(a, pick *plan) locale.Text {
 func describe(p *plan) locale.Text {
 	var t locale.Text
 	for i, pl := range p.places {
-		one := locale.New("why.place", pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, locale.Word("pricing."+pl.pricing))
+		one := locale.New("why.place", pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pricingWord(pl.pricing))
 		if i == 0 {
 			t = one
 		} else {

@@ -196,12 +196,14 @@ func (e *engine) monthlyGB(share float64) float64 {
 // inferenceLines turns an inference plan into estimate lines.
 func (e *engine) inferenceLines(p *plan) []Line {
 	months := float64(e.req.Workload.Months)
-	var lines []Line
+	// Room for each place's compute and fallback lines and three tiers of
+	// egress, in one allocation.
+	lines := make([]Line, 0, 5*len(p.places))
 	for _, pl := range p.places {
 		o := pl.u.offer
 		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
-			locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
-		lines = append(lines, e.money.computeLines(desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)...)
+			pricingWord(pl.pricing), locale.Hours(pl.billed))
+		lines = e.money.appendComputeLines(lines, desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
 		if pl.fallbackHours > 0 {
 			od, _ := pl.u.hourly(catalog.OnDemand)
 			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),

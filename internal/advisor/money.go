@@ -145,18 +145,19 @@ func (m money) lineAt(item string, desc locale.Text, qty float64, unit string, u
 		Amount: q.Mul(up).Round(amountPlaces)}
 }
 
-// computeLines bill count instances of an offer for billed hours each under
-// a pricing model: by the instance-hour, or for a monthly price by the
-// month plus each server's setup fee (when the source states one).
-func (m money) computeLines(desc locale.Text, o *catalog.Offer, pricing string, count int, billed float64, usd decimal.Decimal) []Line {
+// appendComputeLines appends the lines billing count instances of an
+// offer for billed hours each under a pricing model: by the instance-hour,
+// or for a monthly price by the month plus each server's setup fee (when
+// the source states one).
+func (m money) appendComputeLines(lines []Line, desc locale.Text, o *catalog.Offer, pricing string, count int, billed float64, usd decimal.Decimal) []Line {
 	if pricing != catalog.Monthly {
 		p, _ := o.Price(pricing)
 		native, cur := p.Native()
-		return []Line{m.lineIn("compute", desc, float64(count)*billed, "hour", usd, native, cur)}
+		return append(lines, m.lineIn("compute", desc, float64(count)*billed, "hour", usd, native, cur))
 	}
 	mp := o.Monthly
 	cur := cmp.Or(mp.Currency, catalog.BaseCurrency)
-	lines := []Line{m.lineIn("compute", desc, float64(count)*billed/catalog.HoursPerMonth, "month", mp.USDPerMonth(), mp.PerMonth, cur)}
+	lines = append(lines, m.lineIn("compute", desc, float64(count)*billed/catalog.HoursPerMonth, "month", mp.USDPerMonth(), mp.PerMonth, cur))
 	if setup, ok := mp.USDSetup(); ok && setup.IsPositive() {
 		lines = append(lines, m.lineIn("setup", locale.New("line.setup", o.InstanceType), float64(count), "server", setup, *mp.Setup, cur))
 	}

@@ -66,7 +66,7 @@ func (e *engine) trainingPlans() []*plan {
 			})
 		case endless != nil:
 			e.excl.add(reasonNeverFinishes, func() locale.Text {
-				return locale.New("excluded.endless", u.offer.ID(), locale.Word("pricing."+endless.places[0].pricing), locale.Hours(endless.workHours))
+				return locale.New("excluded.endless", u.offer.ID(), pricingWord(endless.places[0].pricing), locale.Hours(endless.workHours))
 			})
 		}
 	}
@@ -147,8 +147,8 @@ func (e *engine) transferCostUSD(from, toProvider string, gb float64) float64 {
 func (e *engine) trainingLines(p *plan) []Line {
 	pl := p.places[0]
 	o := pl.u.offer
-	desc := locale.New("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Word("pricing."+pl.pricing), locale.Hours(pl.billed))
-	lines := e.money.computeLines(desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
+	desc := locale.New("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, pricingWord(pl.pricing), locale.Hours(pl.billed))
+	lines := e.money.appendComputeLines(make([]Line, 0, 4), desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
 	if p.storageGBMonths > 0 {
 		storage, _ := e.cat.StoragePrice(o.Provider)
 		lines = append(lines, e.money.line("storage",

@@ -251,13 +251,31 @@ func (e *engine) proximityOf(metro int) float64 {
 	return sum
 }
 
+// pricingWords maps each pricing model to the message id of its name,
+// made once: answers name pricing models in hundreds of lines.
+var pricingWords = func() map[string]string {
+	m := make(map[string]string, len(catalog.PricingModels))
+	for _, pm := range catalog.PricingModels {
+		m[pm] = "pricing." + pm
+	}
+	return m
+}()
+
+// pricingWord is a pricing model's name, said in the reader's language.
+func pricingWord(pm string) locale.Arg {
+	if id, ok := pricingWords[pm]; ok {
+		return locale.Word(id)
+	}
+	return locale.Word("pricing." + pm)
+}
+
 // pricingList names pricing models as a phrase: "on-demand or spot".
 func pricingList(list []string) locale.Text {
 	if len(list) == 1 {
-		return locale.New("word.one", locale.Word("pricing."+list[0]))
+		return locale.New("word.one", pricingWord(list[0]))
 	}
 	rest := pricingList(list[1:])
-	return locale.New("word.or", locale.Word("pricing."+list[0]), rest)
+	return locale.New("word.or", pricingWord(list[0]), rest)
 }
 
 type perfOK struct {

@@ -240,29 +240,37 @@ func (r Request) validateUsers(fe *locale.FieldErrors, cat *catalog.Catalog) {
 		fe.Add("users", "invalid.users.many", MaxUsers)
 		return
 	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(r.Users))
 	var total float64
 	sharesOK := true
 	for i, u := range r.Users {
-		f := fmt.Sprintf("users[%d]", i)
+		// The field's name is made only for an error: a question may name
+		// hundreds of places.
+		field := func(part string) string { return fmt.Sprintf("users[%d].%s", i, part) }
 		switch _, ok := cat.Location(u.Location); {
 		case u.Location == "":
-			fe.Add(f+".location", "invalid.location.missing")
+			fe.Add(field("location"), "invalid.location.missing")
 		case !ok:
-			fe.Add(f+".location", "invalid.location.unknown", u.Location)
+			fe.Add(field("location"), "invalid.location.unknown", u.Location)
 		case seen[u.Location]:
-			fe.Add(f+".location", "invalid.location.twice", u.Location)
+			fe.Add(field("location"), "invalid.location.twice", u.Location)
 		}
 		seen[u.Location] = true
-		if between(fe, f+".share", u.Share, 0, maxShare) {
+		if inRange(u.Share, 0, maxShare) {
 			total += u.Share
 		} else {
+			between(fe, field("share"), u.Share, 0, maxShare)
 			sharesOK = false
 		}
 	}
 	if total == 0 && sharesOK {
 		fe.Add("users", "invalid.users.zero")
 	}
+}
+
+// inRange reports whether x is a number with lo ≤ x ≤ hi.
+func inRange(x, lo, hi float64) bool {
+	return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= lo && x <= hi
 }
 
 // between adds an error unless lo ≤ x ≤ hi (and x is a number); it reports
@@ -287,14 +295,13 @@ func between(fe *locale.FieldErrors, field string, x, lo, hi float64) bool {
 
 // listOf checks an allow-list: every entry known, none repeated.
 func listOf(fe *locale.FieldErrors, field string, list []string, known func(string) bool, unknownID string) {
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(list))
 	for i, s := range list {
-		f := fmt.Sprintf("%s[%d]", field, i)
 		switch {
 		case !known(s):
-			fe.Add(f, unknownID, s)
+			fe.Add(fmt.Sprintf("%s[%d]", field, i), unknownID, s)
 		case seen[s]:
-			fe.Add(f, "invalid.list.twice", s)
+			fe.Add(fmt.Sprintf("%s[%d]", field, i), "invalid.list.twice", s)
 		}
 		seen[s] = true
 	}
