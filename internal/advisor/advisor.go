@@ -79,10 +79,9 @@ type engine struct {
 	tables     []servingTable
 	tableAt    []int
 	tableLists tableLists
-	// placeMemos, memoSlab and intSlab keep memoPlace's answers.
-	placeMemos map[uint64]int // hash → index in memoSlab of its newest memo
+	// placeMemos keeps memoPlace's answers, by key their index in memoSlab.
+	placeMemos map[placeKey]int32
 	memoSlab   []placeMemo
-	intSlab    []int
 	// order is rank's order of the plans, and nearBest the near-best
 	// rule's figures when no plan meets the target (see rank).
 	order    func(a, b *plan) int
@@ -116,13 +115,12 @@ type buffers struct {
 	keys      []uint64
 	best      []rankEntry
 	top, rest []*plan
-	// the multi-region search's memos and the lists they keep, and the
-	// latency figures and round trips by metro (see memoPlace, statsFor,
-	// rttTo).
-	memo    []placeMemo
-	ints    []int
-	latency []latencyStats
-	rtts    []float64
+	// the multi-region search's memos and their index, and the latency
+	// figures and round trips by metro (see memoPlace, statsFor, rttTo).
+	memo      []placeMemo
+	memoIndex map[placeKey]int32
+	latency   []latencyStats
+	rtts      []float64
 	// the user points each metro reaches (see searchMetros) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32
@@ -178,10 +176,12 @@ func (e *engine) release() {
 	recycle(&b.metroOffers, &w.metroOffers)
 	recycle(&b.top, &w.top)
 	recycle(&b.rest, &w.rest)
-	// The slabs may have grown during the answer: the grown ones are kept.
-	b.memo, b.ints = e.memoSlab, e.intSlab[:0]
+	// The slab may have grown during the answer: the grown one is kept,
+	// and the index emptied (a cleared map keeps its room).
+	b.memo = e.memoSlab
 	recycle(&b.memo, &w.memo)
-	e.memoSlab, e.intSlab = nil, nil
+	clear(b.memoIndex)
+	e.memoSlab, e.placeMemos = nil, nil
 	bufferPool.Put(b)
 }
 
@@ -232,7 +232,10 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
 		rate:         r.PerUSD.InexactFloat64(),
 		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
-	e.memoSlab, e.intSlab = e.buf.memo[:0], e.buf.ints[:0]
+	if e.buf.memoIndex == nil {
+		e.buf.memoIndex = map[placeKey]int32{}
+	}
+	e.memoSlab, e.placeMemos = e.buf.memo[:0], e.buf.memoIndex
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference {
 		e.llm = p.LLM

@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"math"
-	"slices"
 )
 
 // Multi-region search bounds: placements of up to MaxRegions metros drawn
@@ -239,54 +238,37 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 	return p
 }
 
-// maxMemoPoints is the most user points memoPlace remembers answers for.
-const maxMemoPoints = 32
+// placeKey is what cheapestPlace's answer for a set of user points
+// depends on: the candidate metro c, how many of its service times keep
+// the most of the points within the target (see keepingMost), and the
+// points' share of the traffic.
+type placeKey struct {
+	c, keep int
+	share   uint64 // math.Float64bits of the share
+}
 
-// placeMemo is a cheapestPlace answer: for the candidate metro c and the
-// user points routed to it. next is the index of the next memo with the
-// same hash, or −1.
+// placeMemo is a cheapestPlace answer.
 type placeMemo struct {
-	c      int
-	routed []int
-	pl     place
-	ok     bool
-	next   int
+	pl place
+	ok bool
 }
 
 // memoPlace is cheapestPlace for the points routed to candidate c, worked
-// out once per metro and set of points: the search meets the same pair in
-// many sets of metros (Tokyo serves the same Japanese users whichever two
-// metros serve the rest). The points' round trips are those to c and
-// their share is the sum of their weights, so c and the points decide the
-// answer.
+// out once per placeKey: the search meets the same member serving the
+// same points in many sets of metros (Tokyo serves the same Japanese
+// users whichever two metros serve the rest), and the answer depends on
+// the points only through their share and the service times that keep
+// the most of them within the target.
 func (e *engine) memoPlace(cands []metroOption, c int, routed []int, share float64) (place, bool) {
-	if len(routed) > maxMemoPoints {
-		// Many points: the same set seldom comes twice, and keeping them
-		// all would cost more than it saves.
-		return e.cheapestPlace(cands[c], routed, share)
+	t := e.servingTable(cands[c])
+	k := placeKey{c: c, keep: t.keepingMost(routed), share: math.Float64bits(share)}
+	if i, ok := e.placeMemos[k]; ok {
+		m := &e.memoSlab[i]
+		return m.pl, m.ok
 	}
-	h := uint64(c)*0x9e3779b97f4a7c15 ^ uint64(len(routed))
-	for _, i := range routed {
-		h = (h ^ uint64(i)) * 0x100000001b3
-	}
-	if e.placeMemos == nil {
-		e.placeMemos = map[uint64]int{}
-	}
-	first, seen := e.placeMemos[h]
-	if !seen {
-		first = -1
-	}
-	for i := first; i >= 0; i = e.memoSlab[i].next {
-		if m := &e.memoSlab[i]; m.c == c && slices.Equal(m.routed, routed) {
-			return m.pl, m.ok
-		}
-	}
-	pl, ok := e.cheapestPlace(cands[c], routed, share)
-	start := len(e.intSlab)
-	e.intSlab = append(e.intSlab, routed...)
-	kept := e.intSlab[start:len(e.intSlab):len(e.intSlab)]
-	e.placeMemos[h] = len(e.memoSlab)
-	e.memoSlab = append(e.memoSlab, placeMemo{c: c, routed: kept, pl: pl, ok: ok, next: first})
+	pl, ok := e.cheapestIn(t, k.keep, share)
+	e.placeMemos[k] = int32(len(e.memoSlab))
+	e.memoSlab = append(e.memoSlab, placeMemo{pl: pl, ok: ok})
 	return pl, ok
 }
 

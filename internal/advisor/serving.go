@@ -22,10 +22,15 @@ import (
 // The users' round trips are those to the metro (they are routed to it).
 func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (place, bool) {
 	t := e.servingTable(m)
+	return e.cheapestIn(t, t.keepingMost(routed), share)
+}
+
+// cheapestIn is cheapestPlace among the ways to serve of a metro's table
+// whose service times are among the keep shortest.
+func (e *engine) cheapestIn(t *servingTable, keep int, share float64) (place, bool) {
 	// The share within the target depends on an offer only through its
 	// service time, and the egress cost only through its region, so the
 	// one is read from the table and the other worked out once per region.
-	keep := t.keepingMost(routed)
 	egress := grow(&e.scratch().egress, len(t.regions))
 	for r := range egress {
 		egress[r] = math.NaN()
