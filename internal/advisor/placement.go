@@ -266,7 +266,7 @@ func (e *engine) memoPlace(cands []metroOption, c int, routed []int, share float
 		m := &e.memoSlab[i]
 		return m.pl, m.ok
 	}
-	pl, ok := e.cheapestIn(t, k.keep, share)
+	pl, ok := e.cheapestPlace(t, k.keep, share)
 	e.placeMemos[k] = int32(len(e.memoSlab))
 	e.memoSlab = append(e.memoSlab, placeMemo{pl: pl, ok: ok})
 	return pl, ok

@@ -14,20 +14,15 @@ import (
 	"gpuplace/internal/catalog"
 )
 
-// cheapestPlace picks, among a metro's offers and the allowed pricing
-// models, the way to serve the users routed there that keeps the most of
-// them within the target (a slow GPU's service time can undo a short round
-// trip), and among those the cheapest; among equally cheap ones, the first
-// in offer, then pricing-model, order.
-// The users' round trips are those to the metro (they are routed to it).
-func (e *engine) cheapestPlace(m metroOption, routed []int, share float64) (place, bool) {
-	t := e.servingTable(m)
-	return e.cheapestIn(t, t.keepingMost(routed), share)
-}
-
-// cheapestIn is cheapestPlace among the ways to serve of a metro's table
-// whose service times are among the keep shortest.
-func (e *engine) cheapestIn(t *servingTable, keep int, share float64) (place, bool) {
+// cheapestPlace picks, among a metro's ways to serve (its table t), the
+// way to serve the users routed there that keeps the most of them within
+// the target (a slow GPU's service time can undo a short round trip: keep
+// is how many of the table's service times, shortest first, do; see
+// keepingMost), and among those the cheapest for their share of the
+// traffic; among equally cheap ones, the first in offer, then
+// pricing-model, order. The users' round trips are those to the metro
+// (they are routed to it).
+func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place, bool) {
 	// The share within the target depends on an offer only through its
 	// service time, and the egress cost only through its region, so the
 	// one is read from the table and the other worked out once per region.

@@ -88,7 +88,8 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 				best = max(best, within(u))
 			}
 			for _, share := range []float64{0.05, 0.4, 1} {
-				got, ok := e.cheapestPlace(m, routed, share)
+				table := e.servingTable(m)
+				got, ok := e.cheapestPlace(table, table.keepingMost(routed), share)
 				if !ok {
 					t.Fatalf("%d months, metro %s: no place", months, cat.Metros[metro].ID)
 				}
