@@ -121,6 +121,9 @@ type buffers struct {
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
 	rtts      []float64
+	// the serving tables' lowest prices by dominanceKey (see
+	// dropDominated).
+	dominance map[dominanceKey]float64
 	// the user points each metro reaches (see searchMetros) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32

@@ -27,10 +27,13 @@ type catalogFacts struct {
 	// complianceOf).
 	regions [][]regionVerdict
 	// egress holds each region's internet egress tiers (see egressTiers)
-	// with float prices, for ranking; regionAt each region's index by its
+	// with float prices, for ranking, and egressClass the index of each
+	// region's tiers among the distinct ones: regions with equal tiers
+	// share one slice and one class. regionAt is each region's index by its
 	// "provider:region".
-	egress   [][]egressTier
-	regionAt map[string]int
+	egress      [][]egressTier
+	egressClass []int
+	regionAt    map[string]int
 	// served keeps, by model, GPU and precision, the serving figures LLM
 	// answers read (servedKey → *llmGPUFigures), filled as answers ask.
 	served sync.Map
@@ -126,11 +129,18 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 	}
 	regionKeys := make([]string, len(cat.Regions))
 	f.egress, f.regionAt = make([][]egressTier, len(cat.Regions)), make(map[string]int, len(cat.Regions))
+	f.egressClass = make([]int, len(cat.Regions))
+	var distinct [][]egressTier // a catalog has a few dozen tables of tiers
 	for i := range cat.Regions {
 		r := &cat.Regions[i]
 		regionKeys[i] = r.Key()
 		f.regionAt[regionKeys[i]] = i
-		f.egress[i] = floatTiers(egressTiers(cat, r))
+		tiers := floatTiers(egressTiers(cat, r))
+		c := slices.IndexFunc(distinct, func(d []egressTier) bool { return slices.Equal(d, tiers) })
+		if c < 0 {
+			c, distinct = len(distinct), append(distinct, tiers)
+		}
+		f.egress[i], f.egressClass[i] = distinct[c], c
 	}
 	gpuAt := make(map[string]int, len(cat.GPUs))
 	for i, g := range cat.GPUs {

@@ -151,6 +151,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			t.cands = append(t.cands, sc)
 		}
 	}
+	t.cands = e.dropDominated(t.cands)
 	e.buf.cands = e.buf.cands[:k+len(t.cands)]
 	t.computeMS = l.computeMS[ms:len(l.computeMS):len(l.computeMS)]
 	t.regions = l.regions[rg:len(l.regions):len(l.regions)]
@@ -180,6 +181,43 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	e.tables = append(e.tables, t)
 	e.tableAt[m.metro] = len(e.tables)
 	return &e.tables[len(e.tables)-1]
+}
+
+// dominanceKey groups a metro's rows that cost the same but for their
+// price: the same egress tiers, service time and throughput per replica.
+type dominanceKey struct {
+	egressClass, computeSlot int
+	perReplica               uint64 // math.Float64bits
+}
+
+// dropDominated removes, in place, the rows of a metro's serving table that
+// an earlier row always beats: not on spot, in the same dominanceKey, with
+// a price per replica no higher. For any traffic the earlier row needs as
+// many replicas and costs no more, and cheapestPlace keeps the first of
+// equally cheap rows, so it never picks the rows dropped. A metro of a
+// large catalog has many (the same instance sold in several regions of a
+// metro, by several resellers).
+func (e *engine) dropDominated(cands []servingCand) []servingCand {
+	if e.buf.dominance == nil {
+		e.buf.dominance = map[dominanceKey]float64{}
+	}
+	cheapest := e.buf.dominance // the lowest price per replica so far, by key
+	clear(cheapest)
+	kept := cands[:0]
+	for _, sc := range cands {
+		if e.req.Pricing[sc.pricing] != catalog.Spot {
+			k := dominanceKey{egressClass: e.facts.egressClass[sc.u.facts.region], computeSlot: sc.computeSlot,
+				perReplica: math.Float64bits(sc.perReplica)}
+			// As cheapestPlace prices a replica.
+			unit := sc.billed*sc.price + sc.setup
+			if low, ok := cheapest[k]; ok && low <= unit {
+				continue
+			}
+			cheapest[k] = unit
+		}
+		kept = append(kept, sc)
+	}
+	return kept
 }
 
 // servicesWithin is how many of the table's service times, shortest

@@ -117,3 +117,56 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 		}
 	}
 }
+
+// Ensure dropping a serving table's dominated rows never changes what
+// cheapestPlace picks: each metro's rows copied three more times, dearer,
+// cheaper and at the same price (a tie the first row wins), for every cut
+// of the service times and a range of traffic shares.
+func TestDropDominatedKeepsThePick(t *testing.T) {
+	cat := embeddedCatalog(t)
+	facts, err := factsOf(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: 3},
+		Users:   []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
+		Pricing: []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}}.WithDefaults(cat)
+	if err := req.Validate(cat); err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(cat, req)
+	defer e.release()
+	e.facts = facts
+	e.filterOffers()
+	checked, dropped := 0, 0
+	for _, m := range e.searchMetros() {
+		table := e.servingTable(m)
+		var full []servingCand
+		for _, factor := range []float64{1, 1.25, 0.8, 1} {
+			for _, sc := range table.cands {
+				u := *sc.u // a usable of its own, to tell the rows apart
+				sc.u, sc.price = &u, sc.price*factor
+				full = append(full, sc)
+			}
+		}
+		kept := e.dropDominated(slices.Clone(full))
+		dropped += len(full) - len(kept)
+		for keep := 1; keep <= len(table.byService); keep++ {
+			for _, share := range []float64{0.001, 0.05, 0.3, 1} {
+				all, some := *table, *table
+				all.cands, some.cands = full, kept
+				want, wantOK := e.cheapestPlace(&all, keep, share)
+				got, gotOK := e.cheapestPlace(&some, keep, share)
+				if gotOK != wantOK || got.u != want.u || got.pricing != want.pricing {
+					t.Errorf("metro %s, %d service times, share %v: picks %s/%s after dropping, %s/%s before",
+						cat.Metros[m.metro].ID, keep, share, got.u.offer.ID(), got.pricing, want.u.offer.ID(), want.pricing)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 40 || dropped == 0 {
+		t.Fatalf("%d cases checked, %d rows dropped: the test no longer exercises dropDominated", checked, dropped)
+	}
+	t.Logf("%d cases, %d rows dropped", checked, dropped)
+}
