@@ -217,6 +217,7 @@ func (e *engine) dropDominated(cands []servingCand) []servingCand {
 		}
 		kept = append(kept, sc)
 	}
+	clear(cands[len(kept):]) // the buffer keeps no row it does not hold
 	return kept
 }
 

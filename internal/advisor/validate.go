@@ -277,6 +277,8 @@ func inRange(x, lo, hi float64) bool {
 // whether x was in range.
 func between(fe *locale.FieldErrors, field string, x, lo, hi float64) bool {
 	switch {
+	case inRange(x, lo, hi):
+		return true
 	case math.IsNaN(x) || math.IsInf(x, 0):
 		fe.Add(field, "invalid.number")
 	case x < lo && lo == math.SmallestNonzeroFloat64:
@@ -285,10 +287,8 @@ func between(fe *locale.FieldErrors, field string, x, lo, hi float64) bool {
 		fe.Add(field, "invalid.negative")
 	case x < lo:
 		fe.Add(field, "invalid.min", locale.Short(lo))
-	case x > hi:
-		fe.Add(field, "invalid.max", locale.Short(hi))
 	default:
-		return true
+		fe.Add(field, "invalid.max", locale.Short(hi))
 	}
 	return false
 }
