@@ -4,13 +4,25 @@ package locale
 // Chinese}. Keys are unique across tables (a test checks).
 var tables = []map[string][2]string{pages, explorer, admin, answers, exports, errorPages, quotes, earlier}
 
-func lookup(key string) ([2]string, bool) {
+// byKey is every table in one map, made once: a message is one lookup,
+// not one per table.
+var byKey = func() map[string][2]string {
+	n := 0
 	for _, t := range tables {
-		if m, ok := t[key]; ok {
-			return m, true
+		n += len(t)
+	}
+	all := make(map[string][2]string, n)
+	for _, t := range tables {
+		for k, m := range t {
+			all[k] = m
 		}
 	}
-	return [2]string{}, false
+	return all
+}()
+
+func lookup(key string) ([2]string, bool) {
+	m, ok := byKey[key]
+	return m, ok
 }
 
 // Keys lists every message key, for the tests that keep the tables whole.

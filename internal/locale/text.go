@@ -112,11 +112,19 @@ func (p Printer) Text(t Text) string {
 	if len(t.Args) == 0 {
 		return format
 	}
-	args := make([]any, len(t.Args))
-	for i, a := range t.Args {
-		args[i] = p.arg(a)
+	var room [16]string // an answer's longest message takes 11
+	args := room[:0]
+	for _, a := range t.Args {
+		args = append(args, p.arg(a))
 	}
-	return fmt.Sprintf(format, args...)
+	if s, ok := substitute(format, args); ok {
+		return s
+	}
+	boxed := make([]any, len(args))
+	for i, a := range args {
+		boxed[i] = a
+	}
+	return fmt.Sprintf(format, boxed...)
 }
 
 // Texts renders each of ts.
