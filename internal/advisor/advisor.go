@@ -121,9 +121,8 @@ type buffers struct {
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
 	rtts      []float64
-	// the serving tables' lowest prices by dominanceKey (see
-	// dropDominated).
-	dominance map[dominanceKey]float64
+	// the serving tables' groups of rows (see dropDominated).
+	dominance map[uint64]dominanceRow
 	// the user points each metro reaches (see searchMetros) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32

@@ -183,42 +183,63 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	return &e.tables[len(e.tables)-1]
 }
 
-// dominanceKey groups a metro's rows that cost the same but for their
-// price: the same egress tiers, service time and throughput per replica.
-type dominanceKey struct {
-	egressClass, computeSlot int
-	perReplica               uint64 // math.Float64bits
+// dominanceRow is, for a group of a metro's rows that cost the same but
+// for their price (see dropDominated), their throughput per replica and
+// the lowest price per replica so far.
+type dominanceRow struct {
+	perReplica, low float64
 }
 
 // dropDominated removes, in place, the rows of a metro's serving table that
-// an earlier row always beats: not on spot, in the same dominanceKey, with
-// a price per replica no higher. For any traffic the earlier row needs as
-// many replicas and costs no more, and cheapestPlace keeps the first of
-// equally cheap rows, so it never picks the rows dropped. A metro of a
-// large catalog has many (the same instance sold in several regions of a
-// metro, by several resellers).
+// an earlier row always beats: not on spot, with the same egress tiers,
+// service time and throughput per replica, at a price per replica no
+// higher. For any traffic the earlier row needs as many replicas and costs
+// no more, and cheapestPlace keeps the first of equally cheap rows, so it
+// never picks the rows dropped. A metro of a large catalog has many (the
+// same instance sold in several regions of a metro, by several resellers).
+//
+// Rows are grouped by egress class, service time and kind of node (which
+// decides the throughput; a group whose rows differ in it anyway keeps
+// them all), packed into one integer: a table is built once and read many
+// times, but its building must stay cheap for small catalogs too.
 func (e *engine) dropDominated(cands []servingCand) []servingCand {
 	if e.buf.dominance == nil {
-		e.buf.dominance = map[dominanceKey]float64{}
+		e.buf.dominance = map[uint64]dominanceRow{}
 	}
-	cheapest := e.buf.dominance // the lowest price per replica so far, by key
-	clear(cheapest)
+	groups := e.buf.dominance
+	clear(groups)
 	kept := cands[:0]
 	for _, sc := range cands {
-		if e.req.Pricing[sc.pricing] != catalog.Spot {
-			k := dominanceKey{egressClass: e.facts.egressClass[sc.u.facts.region], computeSlot: sc.computeSlot,
-				perReplica: math.Float64bits(sc.perReplica)}
-			// As cheapestPlace prices a replica.
-			unit := sc.billed*sc.price + sc.setup
-			if low, ok := cheapest[k]; ok && low <= unit {
+		if k, ok := e.dominanceGroup(&sc); ok {
+			unit := sc.billed*sc.price + sc.setup // as cheapestPlace prices a replica
+			g, seen := groups[k]
+			switch {
+			case !seen:
+				groups[k] = dominanceRow{perReplica: sc.perReplica, low: unit}
+			case g.perReplica != sc.perReplica:
+			case g.low <= unit:
 				continue
+			default:
+				groups[k] = dominanceRow{perReplica: sc.perReplica, low: unit}
 			}
-			cheapest[k] = unit
 		}
 		kept = append(kept, sc)
 	}
 	clear(cands[len(kept):]) // the buffer keeps no row it does not hold
 	return kept
+}
+
+// dominanceGroup packs a row's egress class, service time and kind of node
+// into one integer. ok is false for a row on spot (its spares and fallback
+// make its cost more than replicas × price) and for one whose figures do
+// not fit the packing.
+func (e *engine) dominanceGroup(sc *servingCand) (uint64, bool) {
+	f := sc.u.facts
+	class := e.facts.egressClass[f.region]
+	if e.req.Pricing[sc.pricing] == catalog.Spot || class >= 1<<20 || sc.computeSlot >= 1<<12 || f.node >= 1<<32 {
+		return 0, false
+	}
+	return uint64(class)<<44 | uint64(sc.computeSlot)<<32 | uint64(f.node), true
 }
 
 // servicesWithin is how many of the table's service times, shortest
