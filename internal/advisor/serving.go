@@ -199,9 +199,10 @@ type dominanceRow struct {
 // same instance sold in several regions of a metro, by several resellers).
 //
 // Rows are grouped by egress class, service time and kind of node (which
-// decides the throughput; a group whose rows differ in it anyway keeps
-// them all), packed into one integer: a table is built once and read many
-// times, but its building must stay cheap for small catalogs too.
+// decides the throughput; a row whose throughput differs from its group's
+// first row is kept and compared with nothing), packed into one integer: a
+// table is built once and read many times, but its building must stay
+// cheap for small catalogs too.
 func (e *engine) dropDominated(cands []servingCand) []servingCand {
 	if e.buf.dominance == nil {
 		e.buf.dominance = map[uint64]dominanceRow{}
