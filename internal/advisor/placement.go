@@ -31,22 +31,27 @@ func (e *engine) multiRegionPlans() []*plan {
 	users := len(e.users)
 	routes := grow(&e.scratch().routes, MaxRegions*users)
 	nearests := grow(&e.scratch().nearests, MaxRegions*users)
-	members := grow(&e.scratch().members, MaxRegions*MaxRegions*users)
 	var levels [MaxRegions]routing
 	for d := range levels {
-		levels[d] = routing{route: routes[d*users : (d+1)*users], nearest: nearests[d*users : (d+1)*users],
-			members: members[d*MaxRegions*users : (d+1)*MaxRegions*users]}
+		levels[d] = routing{route: routes[d*users : (d+1)*users], nearest: nearests[d*users : (d+1)*users]}
+	}
+	// Each candidate's serving table, for the members' reach (see
+	// routeNext).
+	tables := make([]*servingTable, len(cands))
+	for i := range cands {
+		tables[i] = e.servingTable(cands[i])
 	}
 	var chosen [MaxRegions]int
+	var members [MaxRegions]*servingTable
 	var pick func(start, depth int)
 	pick = func(start, depth int) {
 		for i := start; i < len(cands); i++ {
-			chosen[depth] = i
+			chosen[depth], members[depth] = i, tables[i]
 			at := &levels[depth]
 			if depth == 0 {
 				e.routeFirst(at, e.rttTo(cands[i].metro))
 			} else {
-				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth)
+				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth, &members)
 				if p := e.placementPlan(cands, chosen[:depth+1], at); p != nil {
 					plans = append(plans, p)
 				}
@@ -74,24 +79,18 @@ func setsOf(n int) (sets, places int) {
 
 // routing is where a set of metros sends each user point: route[i] is the
 // member serving point i (its index in the set), nearest[i] the round trip
-// to it; shares and counts are each member's weight and points, and
-// members lists each member's points in order (see routedTo).
+// to it; shares are each member's weight, and keep how many of each
+// member's service times keep the most of its points within the target
+// (see narrowKeep).
 type routing struct {
 	route   []int
 	nearest []float64
 	shares  [MaxRegions]float64
-	counts  [MaxRegions]int
-	members []int
-}
-
-// routedTo is the points routed to member k, in order.
-func (r *routing) routedTo(k int) []int {
-	n := len(r.route)
-	return r.members[k*n : k*n+r.counts[k]]
+	keep    [MaxRegions]int32
 }
 
 // routeFirst routes every point to the one metro of a set of one (a set
-// the search only grows: its shares and counts are not needed).
+// the search only grows: its shares and keep are not needed).
 func (e *engine) routeFirst(r *routing, rtt []float64) {
 	copy(r.nearest, rtt)
 	clear(r.route)
@@ -100,9 +99,14 @@ func (e *engine) routeFirst(r *routing, rtt []float64) {
 // routeNext routes the set prev plus one more member k (round trips rtt):
 // a point goes to the new member only when it is strictly nearer, so each
 // point goes to the first member with the lowest round trip. The members'
-// shares add up the points' weights in point order.
-func (e *engine) routeNext(r, prev *routing, rtt []float64, k int) {
-	r.shares, r.counts = [MaxRegions]float64{}, [MaxRegions]int{}
+// shares add up the points' weights in point order, and each member's keep
+// is worked out in the same pass from its serving table (members).
+func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[MaxRegions]*servingTable) {
+	r.shares = [MaxRegions]float64{}
+	var reach [MaxRegions][]int32
+	for m := 0; m <= k; m++ {
+		reach[m], r.keep[m] = members[m].reach, int32(len(members[m].byService))
+	}
 	for i, t := range rtt {
 		m, near := prev.route[i], prev.nearest[i]
 		if t < near {
@@ -110,8 +114,7 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int) {
 		}
 		r.route[i], r.nearest[i] = m, near
 		r.shares[m] += e.users[i].weight
-		r.members[m*len(rtt)+r.counts[m]] = i
-		r.counts[m]++
+		r.keep[m] = narrowKeep(r.keep[m], reach[m][i])
 	}
 }
 
@@ -209,7 +212,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
 	for k, c := range chosen {
-		pl, ok := e.memoPlace(cands, c, r.routedTo(k), r.shares[k])
+		pl, ok := e.memoPlace(cands, c, int(r.keep[k]), r.shares[k])
 		if !ok {
 			return nil
 		}
@@ -240,7 +243,7 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 
 // placeKey is what cheapestPlace's answer for a set of user points
 // depends on: the candidate metro c, how many of its service times keep
-// the most of the points within the target (see keepingMost), and the
+// the most of the points within the target (see narrowKeep), and the
 // points' share of the traffic.
 type placeKey struct {
 	c, keep int
@@ -253,15 +256,16 @@ type placeMemo struct {
 	ok bool
 }
 
-// memoPlace is cheapestPlace for the points routed to candidate c, worked
-// out once per placeKey: the search meets the same member serving the
-// same points in many sets of metros (Tokyo serves the same Japanese
+// memoPlace is cheapestPlace for the points routed to candidate c (keep
+// as narrowKeep counts it for them, share their share of the traffic),
+// worked out once per placeKey: the search meets the same member serving
+// the same points in many sets of metros (Tokyo serves the same Japanese
 // users whichever two metros serve the rest), and the answer depends on
 // the points only through their share and the service times that keep
 // the most of them within the target.
-func (e *engine) memoPlace(cands []metroOption, c int, routed []int, share float64) (place, bool) {
+func (e *engine) memoPlace(cands []metroOption, c, keep int, share float64) (place, bool) {
 	t := e.servingTable(cands[c])
-	k := placeKey{c: c, keep: t.keepingMost(routed), share: math.Float64bits(share)}
+	k := placeKey{c: c, keep: keep, share: math.Float64bits(share)}
 	if i, ok := e.placeMemos[k]; ok {
 		m := &e.memoSlab[i]
 		return m.pl, m.ok
@@ -291,7 +295,7 @@ func (e *engine) multiPlan(n int) *plan {
 // call (see grow).
 type scratch struct {
 	egress, nearests, regionEgress []float64
-	routes, members                []int
+	routes                         []int
 }
 
 // scratch is the answer's scratch buffers, kept with its buffers.

@@ -18,7 +18,7 @@ import (
 // way to serve the users routed there that keeps the most of them within
 // the target (a slow GPU's service time can undo a short round trip: keep
 // is how many of the table's service times, shortest first, do; see
-// keepingMost), and among those the cheapest for their share of the
+// narrowKeep), and among those the cheapest for their share of the
 // traffic; among equally cheap ones, the first in offer, then
 // pricing-model, order. The users' round trips are those to the metro
 // (they are routed to it).
@@ -59,19 +59,20 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
 }
 
-// keepingMost returns how many of the table's service times, shortest
-// first, keep the most of the routed user points within the target.
+// narrowKeep adds one user point to a count of how many of a table's
+// service times, shortest first, keep the most of a set of points within
+// the target: keep is the count for the set so far (all of the table's
+// service times for no point), reach the new point's (see
+// servingTable.reach).
 //
 // A point within the target at one service time is within it at every
 // shorter one: the shortest service time keeps the most points, and so
 // does every service time that keeps the very same points — each one
-// shorter than the first at which some point it keeps falls out.
-func (t *servingTable) keepingMost(routed []int) int {
-	keep := len(t.byService)
-	for _, i := range routed {
-		if r := int(t.reach[i]); r > 0 && r < keep {
-			keep = r
-		}
+// shorter than the first at which some point it keeps falls out. So the
+// count is the smallest reach above zero among the points.
+func narrowKeep(keep, reach int32) int32 {
+	if reach > 0 && reach < keep {
+		return reach
 	}
 	return keep
 }

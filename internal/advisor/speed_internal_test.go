@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"cmp"
+	"gpuplace/internal/catalog"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -123,5 +124,76 @@ func TestKeepingMost(t *testing.T) {
 				t.Fatalf("trial %d: %v ms weighed %v, but keeps %v of the best %v", trial, ms, weighed, within[s], best)
 			}
 		}
+	}
+}
+
+// keepingMost is narrowKeep over a list of user points: what the search's
+// routing works out, in its own pass, for the points it sends a member.
+func (t *servingTable) keepingMost(routed []int) int {
+	keep := int32(len(t.byService))
+	for _, i := range routed {
+		keep = narrowKeep(keep, t.reach[i])
+	}
+	return int(keep)
+}
+
+// Ensure the search's routing counts, for every member of every pair and
+// triple of metros in the pool of a question with users on six continents,
+// the service times that keep the most of its points as keepingMost counts
+// them for the points routed to it.
+func TestRoutingKeepsAsKeepingMost(t *testing.T) {
+	cat := embeddedCatalog(t)
+	facts, err := factsOf(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
+		Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
+			{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}}.WithDefaults(cat)
+	if err := req.Validate(cat); err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine(cat, req)
+	defer e.release()
+	e.facts = facts
+	e.filterOffers()
+	cands := e.searchMetros()
+	n := len(e.users)
+	var levels [MaxRegions]routing
+	for d := range levels {
+		levels[d] = routing{route: make([]int, n), nearest: make([]float64, n)}
+	}
+	check := func(r *routing, members *[MaxRegions]*servingTable, size int) {
+		for m := range size {
+			var routed []int
+			for i, to := range r.route {
+				if to == m {
+					routed = append(routed, i)
+				}
+			}
+			if got, want := int(r.keep[m]), members[m].keepingMost(routed); got != want {
+				t.Fatalf("member %d of %d: routing keeps %d service times, keepingMost %d", m, size, got, want)
+			}
+		}
+	}
+	sets := 0
+	var members [MaxRegions]*servingTable
+	for a := range cands {
+		members[0] = e.servingTable(cands[a])
+		e.routeFirst(&levels[0], e.rttTo(cands[a].metro))
+		for b := a + 1; b < len(cands); b++ {
+			members[1] = e.servingTable(cands[b])
+			e.routeNext(&levels[1], &levels[0], e.rttTo(cands[b].metro), 1, &members)
+			check(&levels[1], &members, 2)
+			for c := b + 1; c < len(cands); c++ {
+				members[2] = e.servingTable(cands[c])
+				e.routeNext(&levels[2], &levels[1], e.rttTo(cands[c].metro), 2, &members)
+				check(&levels[2], &members, 3)
+				sets++
+			}
+		}
+	}
+	if sets < 20 {
+		t.Fatalf("only %d triples: the pool has %d metros", sets, len(cands))
 	}
 }
