@@ -69,3 +69,23 @@ func embeddedCatalog(tb testing.TB) *catalog.Catalog {
 	}
 	return cat
 }
+
+// filteredEngine is an engine for req (defaults filled in, validated) on
+// cat with its offers filtered, as Recommend has it before planning; it
+// goes back to the pool when the test ends.
+func filteredEngine(tb testing.TB, cat *catalog.Catalog, req Request) *engine {
+	tb.Helper()
+	facts, err := factsOf(cat)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req = req.WithDefaults(cat)
+	if err := req.Validate(cat); err != nil {
+		tb.Fatal(err)
+	}
+	e := newEngine(cat, req)
+	tb.Cleanup(e.release)
+	e.facts = facts
+	e.filterOffers()
+	return e
+}

@@ -48,21 +48,12 @@ func TestCheapestPlaceIsCheapest(t *testing.T) {
 
 func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 	t.Helper()
-	facts, err := factsOf(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, months := range []int{1, 3, 12} {
-		req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: months},
-			Users:   []UserShare{{Location: "DE", Share: 50}, {Location: "FI", Share: 20}, {Location: "US", Share: 30}},
-			Pricing: []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}}
-		req = req.WithDefaults(cat)
-		if err := req.Validate(cat); err != nil {
-			t.Fatal(err)
-		}
-		e := newEngine(cat, req)
-		e.facts = facts
-		e.filterOffers()
+		e := filteredEngine(t, cat, Request{
+			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: months},
+			Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "FI", Share: 20}, {Location: "US", Share: 30}},
+			Pricing:  []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
+		req := e.req
 		routed := make([]int, len(e.users))
 		for i := range routed {
 			routed[i] = i
@@ -111,7 +102,6 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 				checked++
 			}
 		}
-		e.release()
 		if checked < 30 {
 			t.Fatalf("%d months: only %d metro and share cases checked", months, checked)
 		}
@@ -124,20 +114,10 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 // of the service times and a range of traffic shares.
 func TestDropDominatedKeepsThePick(t *testing.T) {
 	cat := embeddedCatalog(t)
-	facts, err := factsOf(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: 3},
-		Users:   []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
-		Pricing: []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}}.WithDefaults(cat)
-	if err := req.Validate(cat); err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(cat, req)
-	defer e.release()
-	e.facts = facts
-	e.filterOffers()
+	e := filteredEngine(t, cat, Request{
+		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: 3},
+		Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
+		Pricing:  []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 	checked, dropped := 0, 0
 	for _, m := range e.searchMetros() {
 		table := e.servingTable(m)

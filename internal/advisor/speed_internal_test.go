@@ -142,21 +142,10 @@ func (t *servingTable) keepingMost(routed []int) int {
 // the service times that keep the most of its points as keepingMost counts
 // them for the points routed to it.
 func TestRoutingKeepsAsKeepingMost(t *testing.T) {
-	cat := embeddedCatalog(t)
-	facts, err := factsOf(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
+	e := filteredEngine(t, embeddedCatalog(t), Request{
+		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
 		Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
-			{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}}.WithDefaults(cat)
-	if err := req.Validate(cat); err != nil {
-		t.Fatal(err)
-	}
-	e := newEngine(cat, req)
-	defer e.release()
-	e.facts = facts
-	e.filterOffers()
+			{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}})
 	cands := e.searchMetros()
 	n := len(e.users)
 	var levels [MaxRegions]routing
