@@ -46,7 +46,8 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 	if th.Estimated {
 		measured = locale.Word("word.estimated")
 	}
-	out := []locale.Text{locale.New(counted("why.training", pl.count), pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Num(float64(w.Samples)), w.Epochs,
+	epochs := locale.New(counted("word.epochs", w.Epochs), w.Epochs)
+	out := []locale.Text{locale.New(counted("why.training.run", pl.count), pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Num(float64(w.Samples)), epochs,
 		locale.Hours(p.hours), locale.Num(th.PerGPU), th.Unit, measured, th.Date)}
 	id := map[string]string{ObjectiveLatency: "why.fastest", ObjectiveBalanced: "why.balanced"}[e.req.Objective]
 	if id == "" {

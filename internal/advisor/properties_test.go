@@ -311,8 +311,8 @@ func checkAgreement(t *testing.T, i int, sentence string) {
 }
 
 // oneManyRE finds one thing counted as many: "× 1 months", "for 1 GPUs",
-// "1 spare replicas", "of 1 options", "every 1 minutes".
-var oneManyRE = regexp.MustCompile(`\b1 (months|GPUs|spare replicas|options|minutes)\b`)
+// "1 spare replicas", "of 1 options", "every 1 minutes", "× 1 epochs".
+var oneManyRE = regexp.MustCompile(`\b1 (months|GPUs|spare replicas|options|minutes|epochs)\b`)
 
 // checkCounts checks that a sentence counts one thing as one.
 func checkCounts(t *testing.T, i int, sentence string) {

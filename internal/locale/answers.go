@@ -15,8 +15,10 @@ var answers = map[string][2]string{
 	"word.measured":       {"measured", "实测"},
 	"word.estimated":      {"estimated", "估算"},
 	// Explanations of the pick.
-	"why.training.one":      {"%s × %s (%s × %s) finishes %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
-	"why.training":          {"%s × %s (%s × %s) finish %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
+	"why.training.run.one":  {"%s × %s (%s × %s) finishes %s × %s in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s。"},
+	"why.training.run":      {"%s × %s (%s × %s) finish %s × %s in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s。"},
+	"word.epochs":           {"%s epochs", "%s 轮"},
+	"word.epochs.one":       {"%s epoch", "%s 轮"},
 	"why.only":              {"It is the only option.", "这是唯一的方案。"},
 	"why.only.deadline":     {"It is the only option that finishes within the %s h deadline.", "这是唯一能在 %s 小时截止时间前完成的方案。"},
 	"why.cheapest":          {"It is the cheapest of %s options.", "在 %s 个方案中成本最低。"},

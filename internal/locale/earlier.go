@@ -14,5 +14,7 @@ var earlier = map[string][2]string{
 	"lost.slower":          {"Slower: weighted latency %s ms against %s ms. %s", "更慢：加权延迟 %s 毫秒，而推荐方案为 %s 毫秒。%s"},
 	"lost.longer":          {"Slower: the job takes %s h against %s h. %s", "更慢：任务需要 %s 小时，而推荐方案为 %s 小时。%s"},
 	"spot.saves.inference": {"Spot saves %s %% against on-demand, including %s spare replica to ride out interruptions (%s).", "竞价实例比按需节省 %s%%，其中包含 %s 个备用副本以应对中断（%s）。"},
+	"why.training.one":     {"%s × %s (%s × %s) finishes %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
+	"why.training":         {"%s × %s (%s × %s) finish %s × %s epochs in %s h at %s %s per GPU (%s, %s).", "%s × %s（%s × %s）以每个 GPU %[8]s %[9]s 的速度（%[10]s，%[11]s），在 %[7]s 小时内完成 %[5]s × %[6]s 轮。"},
 	"estimated.service":    {"Service time per request: %s ms on %s, scaled to other GPUs by measured throughput", "每个请求的服务时间：在 %[2]s 上为 %[1]s 毫秒，按实测吞吐量换算到其他 GPU"},
 }
