@@ -3,6 +3,7 @@ package locale
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,7 +202,7 @@ func (p Printer) Format(x float64, format string) string {
 		return p.Grouped(x, 2)
 	case FmtCount:
 		if x != 0 && x < 0.1 && x > -0.1 {
-			return strconv.FormatFloat(x, 'g', 2, 64)
+			return significant2(x)
 		}
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	}
@@ -224,4 +225,18 @@ func (t Text) Equal(u Text) bool {
 func (t Text) Key() string {
 	b, _ := json.Marshal(t)
 	return string(b)
+}
+
+// significant2 writes x (0 < |x| < 0.1) with two significant digits as a
+// plain decimal, never in exponent form ("0.000032", not "3.2e-05": an
+// expected count a buyer reads), trailing zeros dropped; below 1e-8 it
+// writes 0.
+func significant2(x float64) string {
+	places := min(1-int(math.Floor(math.Log10(math.Abs(x)))), 8)
+	s := strings.TrimRight(strconv.FormatFloat(x, 'f', places, 64), "0")
+	s = strings.TrimSuffix(s, ".")
+	if s == "-" || s == "" || s == "-0" {
+		return "0"
+	}
+	return s
 }
