@@ -288,12 +288,13 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		g.served[k] = true
 	}
 	// The lists are cut from one array, sized first.
+	serves := func(k, i int) bool { return len(p.places) == 1 || groups[i].served[k] }
 	var users [MaxRegions][]string
 	var counts [MaxRegions]int
 	total := 0
 	for i := range e.req.Users {
 		for k := range p.places {
-			if len(p.places) == 1 || groups[i].served[k] {
+			if serves(k, i) {
 				counts[k]++
 				total++
 			}
@@ -306,7 +307,7 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 	}
 	for i, u := range e.req.Users {
 		for k := range p.places {
-			if len(p.places) == 1 || groups[i].served[k] {
+			if serves(k, i) {
 				users[k] = append(users[k], u.Location)
 			}
 		}
