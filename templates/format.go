@@ -75,8 +75,11 @@ func fmtMS(x float64) string { return numbers.Format(x, locale.FmtF1) }
 
 // fmtHours formats a duration in hours as the answers do: "1.93 h",
 // "8,760 h".
-func fmtHours(d decimal.Decimal) string {
-	return numbers.Format(d.InexactFloat64(), locale.FmtHours) + " h"
+func fmtHours(d decimal.Decimal) string { return hoursFigure(d) + " h" }
+
+// hoursFigure is fmtHours without its unit, for a sentence that has it.
+func hoursFigure(d decimal.Decimal) string {
+	return numbers.Format(d.InexactFloat64(), locale.FmtHours)
 }
 
 // providerLabel names a provider as the request's catalog labels it.

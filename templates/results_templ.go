@@ -455,9 +455,9 @@ func pickCard(v AdviceView, r *advisor.Result, o *advisor.Option) templ.Componen
 		}
 		if r.Request.Workload.Kind == "training" {
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "results.duration", numbers.Decimal(o.Hours, 1)))
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "results.duration", hoursFigure(o.Hours)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/results.templ`, Line: 72, Col: 62}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/results.templ`, Line: 72, Col: 55}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {

@@ -102,7 +102,7 @@ func TestQuoteDocuments(t *testing.T) {
 				}
 				wantContains(t, text, "GPU Place GmbH", "Friedrichstraße 1", "10117 Berlin", "Grace Hopper", c.vat, linkURL,
 					q.ValidUntil().Format("2006-01-02"), q.CreatedAt.Format("2006-01-02"), q.Currency, c.unit,
-					locale(q.Total))
+					amountText(q.Total))
 				for _, l := range q.Lines {
 					wantContains(t, text, firstWords(l.Description))
 				}
@@ -164,8 +164,8 @@ func TestQuoteDocuments(t *testing.T) {
 					cell, _ := excelize.CoordinatesToCellName(6, i+1)
 					calc, _ := f.CalcCellValue("Quote", cell)
 					total = decimal.RequireFromString(strings.ReplaceAll(calc, ",", ""))
-					if r[5] != locale(q.Total) {
-						t.Errorf("XLSX cached total %q, want %s", r[5], locale(q.Total))
+					if r[5] != amountText(q.Total) {
+						t.Errorf("XLSX cached total %q, want %s", r[5], amountText(q.Total))
 					}
 				}
 			}
@@ -219,8 +219,8 @@ func TestQuoteDocuments(t *testing.T) {
 	}
 }
 
-// locale writes an amount as both languages do: grouped, two places.
-func locale(d decimal.Decimal) string {
+// amountText writes an amount as both languages do: grouped, two places.
+func amountText(d decimal.Decimal) string {
 	s := d.StringFixed(2)
 	whole, frac, _ := strings.Cut(s, ".")
 	var b strings.Builder

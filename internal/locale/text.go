@@ -39,7 +39,7 @@ const (
 	FmtPct1  = "pct1"  // a percentage with one decimal, ".0" dropped
 	FmtF1    = "f1"    // one decimal (milliseconds)
 	FmtF2    = "f2"    // two decimals
-	FmtHours = "hours" // hours: grouped whole hours from 100, else two decimals
+	FmtHours = "hours" // hours: grouped whole hours from 100, two decimals down to 0.005, else two significant digits
 	FmtMoney = "money" // an amount: grouped, two decimals
 	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
 )
@@ -197,6 +197,10 @@ func (p Printer) Format(x float64, format string) string {
 		if x >= 100 {
 			return p.Grouped(x, 0)
 		}
+		if x != 0 && x < 0.005 && x > -0.005 {
+			// Two decimals would read 0.00 (a job of seconds).
+			return significant2(x)
+		}
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	case FmtMoney:
 		return p.Grouped(x, 2)
@@ -229,8 +233,8 @@ func (t Text) Key() string {
 
 // significant2 writes x (0 < |x| < 0.1) with two significant digits as a
 // plain decimal, never in exponent form ("0.000032", not "3.2e-05": an
-// expected count a buyer reads), trailing zeros dropped; below 1e-8 it
-// writes 0.
+// expected count or a job's hours a buyer reads), trailing zeros dropped;
+// below 1e-8 it writes 0.
 func significant2(x float64) string {
 	places := min(1-int(math.Floor(math.Log10(math.Abs(x)))), 8)
 	s := strings.TrimRight(strconv.FormatFloat(x, 'f', places, 64), "0")
