@@ -9,15 +9,22 @@ import (
 	"gpuplace/internal/locale"
 )
 
+// embeddedCatalog loads the catalog the program embeds.
+func embeddedCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
 // Ensure the option lists NewOptions writes once are those the form wrote
 // for each page: every region with the one asked for selected (or none,
 // for none or an unknown one), and the users' places named in each
 // language; and that Options made without NewOptions write the same.
 func TestOptionListsWrittenOnce(t *testing.T) {
-	cat, err := catalog.Load(data.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := embeddedCatalog(t)
 	locations := []LocationOption{{ID: "DE", Name: "Germany"}, {ID: "CN", Name: "China"}, {ID: "fra", Name: "Frankfurt (metro)"}, {ID: `x"y`, Name: "R&D <lab>"}}
 	made, bare := NewOptions(cat, locations, nil), Options{Catalog: cat, Locations: locations}
 	selected := []string{"", "nowhere:else", `x"y`}

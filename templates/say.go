@@ -38,11 +38,26 @@ func sayer(ctx context.Context) locale.Printer {
 // countryOf names a country by its code in the page's language, in English
 // as the request's catalog names it.
 func countryOf(ctx context.Context, code string) string {
-	english := code
+	return CountryName(ctx, code, englishCountry(ctx, code))
+}
+
+// englishCountry is a country's name as the request's catalog has it, or
+// its code.
+func englishCountry(ctx context.Context, code string) string {
 	if c, ok := ctx.Value(namesKey{}).(*catalog.Catalog); ok {
 		if ct, ok := c.Country(code); ok {
-			english = ct.Name
+			return ct.Name
 		}
 	}
-	return CountryName(ctx, code, english)
+	return code
+}
+
+// cityAndCountry writes where a region is: "Frankfurt, Germany", or the
+// country alone where the catalog knows the region only by its country
+// (its city reads "Germany": not "Germany, Germany").
+func cityAndCountry(ctx context.Context, city, code string) string {
+	if city == "" || city == englishCountry(ctx, code) {
+		return countryOf(ctx, code)
+	}
+	return city + ", " + countryOf(ctx, code)
 }
