@@ -70,6 +70,10 @@ type engine struct {
 	latencySlab []latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
+	// aloneUSD is, by metro, the cost of its cheapest plan serving
+	// everyone from there (+Inf: none), once inferencePlans has priced
+	// them; the multi-region search's alternatives compare it.
+	aloneUSD []float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo),
 	// the columns cut from rttSlab.
 	rtts    [][]float64
@@ -121,6 +125,7 @@ type buffers struct {
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
 	rtts      []float64
+	aloneUSD  []float64
 	// the serving tables' groups of rows (see dropDominated).
 	dominance map[uint64]dominanceRow
 	// the user points each metro reaches (see searchMetros) and each

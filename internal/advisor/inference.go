@@ -42,9 +42,13 @@ func (e *engine) inferencePlans() []*plan {
 		}
 	}
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
-	multi, _ := setsOf(searchMetros) // room for the multi-region plans
+	multi, _ := setsOf(poolMetros) // room for the multi-region plans
 	plans = take(&e.buf.ptrs, n+multi)
 	met := false // whether any plan meets the target
+	e.aloneUSD = grow(&e.buf.aloneUSD, len(e.cat.Metros))
+	for i := range e.aloneUSD {
+		e.aloneUSD[i] = math.Inf(1)
+	}
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
 		replicas := e.replicas(u, 1) // whatever the pricing model
@@ -67,6 +71,7 @@ func (e *engine) inferencePlans() []*plan {
 				egress[u.facts.region] = eg
 			}
 			p.costUSD = e.computeCost(pl) + eg // priceInference, one place
+			e.aloneUSD[u.metro] = math.Min(e.aloneUSD[u.metro], p.costUSD)
 			plans = append(plans, p)
 		}
 	}

@@ -5,10 +5,12 @@ import (
 )
 
 // Multi-region search bounds: placements of up to MaxRegions metros drawn
-// from a pool of searchMetros metros (see searchMetros).
+// from a pool of searchMetros metros, and up to MaxRegions alternatives
+// (see searchMetros).
 const (
 	MaxRegions   = 3
 	searchMetros = 10
+	poolMetros   = searchMetros + MaxRegions
 )
 
 // metroOption is the usable offers in one metro.
@@ -121,8 +123,51 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[Max
 // searchMetros returns the metros worth combining. It picks them greedily
 // by the users each adds within the target that the metros already picked
 // do not reach, so the pool spans the user groups (one metro near each
-// continent) rather than holding the ten metros nearest the largest group.
+// continent) rather than holding the ten metros nearest the largest group;
+// then, for the groups in that order, a metro that reaches a group as well
+// and is cheaper or nearer (see alternatives).
 func (e *engine) searchMetros() []metroOption {
+	all, reach := e.metroOptions()
+	covered := make([]bool, len(e.users))
+	taken := make([]bool, len(all))
+	var out []metroOption
+	var groups []userGroup
+	for len(out) < searchMetros {
+		best, bestGain := -1, 0.0
+		for i, m := range all {
+			if taken[i] || m.coverage == 0 {
+				continue
+			}
+			gain := e.weightWhere(reach[i], covered, false)
+			if best < 0 || gain > bestGain ||
+				(gain == bestGain && (m.coverage > all[best].coverage ||
+					(m.coverage == all[best].coverage && m.metro < all[best].metro))) {
+				best, bestGain = i, gain
+			}
+		}
+		if best < 0 {
+			break
+		}
+		taken[best] = true
+		g := userGroup{by: best}
+		for _, j := range reach[best] {
+			if !covered[j] {
+				g.points = append(g.points, j)
+			}
+			covered[j] = true
+		}
+		if bestGain > 0 {
+			groups = append(groups, g)
+		}
+		out = append(out, *all[best])
+	}
+	return e.alternatives(out, all, reach, taken, groups)
+}
+
+// metroOptions returns every metro with usable offers, in order of its
+// first offer, and the user points each reaches within the target with its
+// fastest offer.
+func (e *engine) metroOptions() ([]*metroOption, [][]int32) {
 	// Metros in order of their first offer, each with its offers: counted
 	// first, so each metro's list is one slice of a single array.
 	index := make([]int, len(e.cat.Metros))
@@ -166,37 +211,87 @@ func (e *engine) searchMetros() []metroOption {
 		reach[i] = reachAll[start:len(reachAll):len(reachAll)]
 	}
 	e.buf.reach = reachAll
-	covered := make([]bool, len(e.users))
-	taken := make([]bool, len(all))
-	var out []metroOption
-	for len(out) < searchMetros {
+	return all, reach
+}
+
+// userGroup is the user points a metro of the pool was picked for (the
+// ones it added), by its index among the metros.
+type userGroup struct {
+	by     int
+	points []int32
+}
+
+// alternatives adds to the pool out, for each group in turn while there
+// is room (poolMetros), the metro not yet in it that reaches the most of
+// the group within the target (of equals, the cheaper alone, then the
+// first), when it is cheaper alone than the metro picked for the group
+// (see engine.aloneUSD) or nearer its users (traffic-weighted round trip).
+// The greedy pick takes one metro of several that reach a group alike —
+// Hong Kong for users in Japan, where Seoul or Tokyo is cheaper and nearer
+// — and fills its last places with metros near the largest group; without
+// an alternative no combination could serve the others better. The pool
+// only grows, so no answer gets dearer (or slower, under the latency
+// objective) for it.
+func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]int32, taken []bool, groups []userGroup) []metroOption {
+	in := make([]bool, len(e.users))
+	for _, g := range groups {
+		if len(out) >= poolMetros {
+			break
+		}
+		for _, j := range g.points {
+			in[j] = true
+		}
 		best, bestGain := -1, 0.0
 		for i, m := range all {
 			if taken[i] || m.coverage == 0 {
 				continue
 			}
-			gain := 0.0
-			for _, j := range reach[i] {
-				if !covered[j] {
-					gain += e.users[j].weight
-				}
-			}
-			if best < 0 || gain > bestGain ||
-				(gain == bestGain && (m.coverage > all[best].coverage ||
-					(m.coverage == all[best].coverage && m.metro < all[best].metro))) {
+			gain := e.weightWhere(reach[i], in, true)
+			if gain > 0 && (best < 0 || gain > bestGain ||
+				gain == bestGain && e.alone(m.metro) < e.alone(all[best].metro)) {
 				best, bestGain = i, gain
 			}
 		}
-		if best < 0 {
-			break
+		if best >= 0 && (e.alone(all[best].metro) < e.alone(all[g.by].metro) ||
+			e.groupRTT(all[best].metro, g.points) < e.groupRTT(all[g.by].metro, g.points)) {
+			taken[best] = true
+			out = append(out, *all[best])
 		}
-		taken[best] = true
-		for _, j := range reach[best] {
-			covered[j] = true
+		for _, j := range g.points {
+			in[j] = false
 		}
-		out = append(out, *all[best])
 	}
 	return out
+}
+
+// weightWhere adds up the weights of the points whose mark is want.
+func (e *engine) weightWhere(points []int32, marks []bool, want bool) float64 {
+	sum := 0.0
+	for _, j := range points {
+		if marks[j] == want {
+			sum += e.users[j].weight
+		}
+	}
+	return sum
+}
+
+// alone is the cost of serving everyone from metro alone, its cheapest
+// single-region plan's (+Inf: none; 0 for all before the single regions
+// are priced).
+func (e *engine) alone(metro int) float64 {
+	if e.aloneUSD == nil {
+		return 0
+	}
+	return e.aloneUSD[metro]
+}
+
+// groupRTT is the traffic-weighted round trip of points to metro.
+func (e *engine) groupRTT(metro int, points []int32) float64 {
+	col, sum := e.rttTo(metro), 0.0
+	for _, j := range points {
+		sum += e.users[j].weight * col[j]
+	}
+	return sum
 }
 
 // placementPlan sizes, for a set of metros and the routing of the user
