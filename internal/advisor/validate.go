@@ -183,8 +183,16 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	switch w.Kind {
 	case catalog.KindTraining:
-		between(&fe, "workload.samples", float64(w.Samples), 1, maxSamples)
-		between(&fe, "workload.epochs", float64(w.Epochs), 1, maxEpochs)
+		// A profile without training figures has no dataset to default
+		// the samples and epochs to: its error says why, and only what was
+		// given is checked.
+		trains := profileOK && profile.Training != nil
+		if trains || w.Samples != 0 {
+			between(&fe, "workload.samples", float64(w.Samples), 1, maxSamples)
+		}
+		if trains || w.Epochs != 0 {
+			between(&fe, "workload.epochs", float64(w.Epochs), 1, maxEpochs)
+		}
 		between(&fe, "workload.deadline_hours", w.DeadlineHours, 0, maxDeadlineHours)
 	case catalog.KindInference:
 		between(&fe, "workload.rps", w.RPS, math.SmallestNonzeroFloat64, maxRPS)

@@ -41,6 +41,12 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"no profile", training, func(r *advisor.Request) { r.Workload.Profile = "" }, []string{"workload.profile"}},
 		{"unknown profile", inference, func(r *advisor.Request) { r.Workload.Profile = "resnet" }, []string{"workload.profile"}},
 		{"profile without training", training, func(r *advisor.Request) { r.Workload.Profile = "llm" }, []string{"workload.profile"}},
+		{"profile without training, no dataset given", training, func(r *advisor.Request) {
+			r.Workload.Profile, r.Workload.Samples, r.Workload.Epochs = "llm", 0, 0
+		}, []string{"workload.profile"}},
+		{"profile without training, negative epochs", training, func(r *advisor.Request) {
+			r.Workload.Profile, r.Workload.Epochs = "llm", -1
+		}, []string{"workload.profile", "workload.epochs"}},
 		{"unknown precision", training, func(r *advisor.Request) { r.Workload.Precision = "fp8" }, []string{"workload.precision"}},
 		{"negative samples", training, func(r *advisor.Request) { r.Workload.Samples = -1 }, []string{"workload.samples"}},
 		{"absurd samples", training, func(r *advisor.Request) { r.Workload.Samples = 2e12 }, []string{"workload.samples"}},
