@@ -230,8 +230,8 @@ type userGroup struct {
 // Hong Kong for users in Japan, where Seoul or Tokyo is cheaper and nearer
 // — and fills its last places with metros near the largest group; without
 // an alternative no combination could serve the others better. The pool
-// only grows, so no answer gets dearer (or slower, under the latency
-// objective) for it.
+// only grows: every combination tried without the alternatives is still
+// tried.
 func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]int32, taken []bool, groups []userGroup) []metroOption {
 	in := make([]bool, len(e.users))
 	for _, g := range groups {
