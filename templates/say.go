@@ -24,15 +24,7 @@ func SayAll(ctx context.Context, ts []locale.Text) []string { return sayer(ctx).
 // sayer is the page's printer, naming countries as the request's catalog
 // does where the language has no name of its own.
 func sayer(ctx context.Context) locale.Printer {
-	c, _ := ctx.Value(namesKey{}).(*catalog.Catalog)
-	return printer(ctx).WithCountryNames(func(code string) string {
-		if c != nil {
-			if ct, ok := c.Country(code); ok {
-				return ct.Name
-			}
-		}
-		return code
-	})
+	return printer(ctx).WithCountryNames(func(code string) string { return englishCountry(ctx, code) })
 }
 
 // countryOf names a country by its code in the page's language, in English
