@@ -131,6 +131,7 @@ func withoutServing(t *testing.T, gpu string) *catalog.Catalog {
 		t.Fatal(err)
 	}
 	fsys["serving.json"] = &fstest.MapFile{Data: b}
+	delete(fsys, "serving_fit.json") // fitted on the points removed
 	cat, err := catalog.Load(fsys)
 	if err != nil {
 		t.Fatal(err)

@@ -81,8 +81,19 @@ type GPU struct {
 	// FP8 tensor cores.
 	FP8TensorTFLOPS float64 `json:"fp8_tensor_tflops,omitempty"`
 	FP8Ref          *Ref    `json:"fp8_ref,omitempty"`
-	Interconnect    string  `json:"interconnect"`
-	Year            int     `json:"year"`
+	// FP4TensorTFLOPS is dense FP4 tensor throughput (Blackwell); 0 for
+	// GPUs without FP4 tensor cores.
+	FP4TensorTFLOPS float64 `json:"fp4_tensor_tflops,omitempty"`
+	FP4Ref          *Ref    `json:"fp4_ref,omitempty"`
+	// CardOf names the module (SXM) version of a GPU sold as a PCIe card
+	// too (the H100 PCIe and NVL of the H100): the card runs its chip
+	// within a lower power limit.
+	CardOf string `json:"card_of,omitempty"`
+	// Architecture is the chip generation (see Architectures): serving
+	// efficiencies are fitted per architecture.
+	Architecture string `json:"architecture,omitempty"`
+	Interconnect string `json:"interconnect"`
+	Year         int    `json:"year"`
 	// SameChipAs names another GPU model built on the same chip at the
 	// same clocks (AWS's A10G and the A10, say): where this one has no
 	// figure of a basis, that one's stands in, labelled with SameChipNote.
@@ -115,10 +126,26 @@ const (
 	PrecisionFP8   = "fp8"
 	PrecisionINT8  = "int8"
 	PrecisionINT4  = "int4"
+	PrecisionFP4   = "fp4"
 )
 
 // Precisions lists every precision, in display order.
-var Precisions = []string{PrecisionFP32, PrecisionMixed, PrecisionFP8, PrecisionINT8, PrecisionINT4}
+var Precisions = []string{PrecisionFP32, PrecisionMixed, PrecisionFP8, PrecisionINT8, PrecisionFP4, PrecisionINT4}
+
+// GPU architectures, as GPU.Architecture names them.
+const (
+	ArchPascal    = "pascal"
+	ArchVolta     = "volta"
+	ArchTuring    = "turing"
+	ArchAmpere    = "ampere"
+	ArchAda       = "ada"
+	ArchHopper    = "hopper"
+	ArchBlackwell = "blackwell"
+	ArchCDNA3     = "cdna3"
+)
+
+// Architectures lists the GPU architectures, oldest first.
+var Architectures = []string{ArchPascal, ArchVolta, ArchTuring, ArchAmpere, ArchAda, ArchHopper, ArchBlackwell, ArchCDNA3}
 
 // Benchmark scenarios: how a figure was measured.
 const (

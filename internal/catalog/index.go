@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"sort"
+
+	"gpuplace/internal/serving"
 )
 
 // Catalog is one validated, read-only catalog snapshot. Its slices are in
@@ -20,6 +22,9 @@ type Catalog struct {
 	Offers     []Offer
 	Currencies []CurrencyRate
 	Serving    []ServingPoint
+	// ServingFit is the serving model as fitted on Serving and checked on
+	// points held out of a second fit (nil: LLM serving is not sized).
+	ServingFit *serving.Calibration
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
 	// offerRegion is each offer's region, by index (see OfferRegion).

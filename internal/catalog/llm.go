@@ -11,11 +11,16 @@ import (
 // Measured (the profile's own id first) stand for it: models of the same
 // architecture serve alike.
 type LLMProfile struct {
-	ParamsB       float64 `json:"params_b"`
-	Layers        int     `json:"layers"`
-	KVHeads       int     `json:"kv_heads"`
-	HeadDim       int     `json:"head_dim"`
-	ContextTokens int     `json:"context_tokens"`
+	ParamsB float64 `json:"params_b"`
+	Layers  int     `json:"layers"`
+	KVHeads int     `json:"kv_heads"`
+	HeadDim int     `json:"head_dim"`
+	// Hidden is the model width and Vocab its vocabulary: the embedding
+	// and output layers (2 × Vocab × Hidden weights) stay in 16 bits when
+	// the rest is quantised.
+	Hidden        int `json:"hidden"`
+	Vocab         int `json:"vocab"`
+	ContextTokens int `json:"context_tokens"`
 	// DefaultPrecision is the weights' format a request gets when it names
 	// none and the GPU runs it (FP8 needs FP8 tensor cores; FP16/BF16 else).
 	DefaultPrecision    string   `json:"default_precision"`
@@ -24,6 +29,9 @@ type LLMProfile struct {
 	DefaultTTFTMS       float64  `json:"default_ttft_ms"`
 	DefaultTPOTMS       float64  `json:"default_tpot_ms"`
 	Measured            []string `json:"measured"`
+	// MeasuredVocab is the vocabulary of a measured model whose own
+	// differs from the profile's (Llama 2's 32,000 tokens).
+	MeasuredVocab map[string]int `json:"measured_vocab,omitempty"`
 }
 
 // ServingUsableShare is the share of a GPU's memory a serving engine takes
@@ -97,7 +105,24 @@ func (l LLMProfile) FitReplica(precision string, memGB, share float64, count, to
 const (
 	ScenarioInteractive = "interactive" // the server scenario with tighter bounds
 	ScenarioConcurrency = "concurrency" // a fixed number of users, each sending again when answered
+	ScenarioRate        = "rate"        // requests arriving at random at a fixed rate (Rate)
 )
+
+// Engine families a serving figure belongs to: the serving model fits its
+// efficiencies per GPU architecture and engine family.
+const (
+	// FamilyTRTLLM: TensorRT-LLM as NVIDIA's tables and NIM run it, with
+	// the benchmark tool's own settings.
+	FamilyTRTLLM = "trtllm"
+	// FamilyVLLM: vLLM (and engines built like it) with its defaults.
+	FamilyVLLM = "vllm"
+	// FamilyMLPerf: MLPerf Inference submissions, whatever the engine:
+	// tuned by their submitters for the benchmark.
+	FamilyMLPerf = "mlperf"
+)
+
+// EngineFamilies lists the engine families.
+var EngineFamilies = []string{FamilyTRTLLM, FamilyVLLM, FamilyMLPerf}
 
 // ServingPoint is one measured way a GPU serves a model: output tokens/s of
 // the whole system at a scenario, with its time to first token and time
@@ -112,9 +137,19 @@ type ServingPoint struct {
 	TP        int    `json:"tensor_parallel,omitempty"`
 	Precision string `json:"precision"`
 	Engine    string `json:"engine"`
-	Scenario  string `json:"scenario"`
-	// Concurrency is the number of users of a concurrency sweep.
-	Concurrency  float64 `json:"concurrency,omitempty"`
+	// Family is the engine family (see EngineFamilies).
+	Family   string `json:"family"`
+	Scenario string `json:"scenario"`
+	// KVPrecision is the KV cache's format where it differs from the one
+	// the weights' format implies (see KVPrecision).
+	KVPrecision string `json:"kv_precision,omitempty"`
+	// Concurrency is the number of users of a concurrency sweep; Rate the
+	// requests a second of a rate sweep.
+	Concurrency float64 `json:"concurrency,omitempty"`
+	Rate        float64 `json:"rate,omitempty"`
+	// Dataset names the benchmark's dataset where its mean prompt length
+	// is not published (InputTokens 0): the serving model fits it.
+	Dataset      string  `json:"dataset,omitempty"`
 	InputTokens  float64 `json:"input_tokens,omitempty"`
 	OutputTokens float64 `json:"output_tokens,omitempty"`
 	TokensPerS   float64 `json:"tokens_per_s"`

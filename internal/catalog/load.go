@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"sort"
+
+	"gpuplace/internal/serving"
 )
 
 // Sections are the parts of a catalog, in the order they are read. In a
@@ -15,11 +17,13 @@ import (
 // bundle each is a key of one JSON object.
 var Sections = []string{
 	"version", "gpus", "profiles", "benchmarks", "scaling", "countries",
-	"metros", "latency", "providers", "regions", "offers", "currencies", "serving",
+	"metros", "latency", "providers", "regions", "offers", "currencies", "serving", "serving_fit",
 }
 
-// optionalSections may be missing from a bundle made before they existed.
-var optionalSections = map[string]bool{"serving": true}
+// optionalSections may be missing from a bundle made before they existed
+// (and from a catalog directory: a catalog without serving figures needs
+// no serving fit).
+var optionalSections = map[string]bool{"serving": true, "serving_fit": true}
 
 // Load reads a catalog directory (one JSON file per section), validates all
 // of it and returns the catalog, or Problems listing everything wrong.
@@ -28,6 +32,9 @@ func Load(fsys fs.FS) (*Catalog, error) {
 	var probs Problems
 	for _, s := range Sections {
 		b, err := fs.ReadFile(fsys, s+".json")
+		if err != nil && optionalSections[s] && errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
 		if err != nil {
 			probs = append(probs, Problem{File: s + ".json", Message: readMessage(err)})
 			continue
@@ -86,6 +93,7 @@ func (c *Catalog) Bundle(w io.Writer) error {
 		"benchmarks": c.Benchmarks, "scaling": c.Scaling, "countries": c.Countries,
 		"metros": c.Metros, "latency": c.Latency, "providers": c.Providers,
 		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies, "serving": c.Serving,
+		"serving_fit": c.ServingFit,
 	})
 }
 
@@ -117,6 +125,12 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 	c.Offers = decodeArray[Offer](raw, "offers", col)
 	c.Currencies = decodeArray[CurrencyRate](raw, "currencies", col)
 	c.Serving = decodeArray[ServingPoint](raw, "serving", col)
+	if b, ok := raw["serving_fit"]; ok && string(bytes.TrimSpace(b)) != "null" {
+		c.ServingFit = new(serving.Calibration)
+		if err := strictDecode(b, c.ServingFit); err != nil {
+			col("serving_fit").add("serving_fit", "", "%s", err)
+		}
+	}
 	if len(probs) > 0 {
 		// Decoding failed somewhere: validating half-read data would only
 		// add noise, so report what could not be read.

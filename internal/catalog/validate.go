@@ -72,6 +72,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.offers()
 	v.currencies()
 	v.serving()
+	v.servingFit()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.

@@ -1,9 +1,14 @@
 package catalog
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"gpuplace/internal/serving"
+)
 
 // ServingScenarios lists the scenarios of serving figures.
-var ServingScenarios = []string{ScenarioOffline, ScenarioServer, ScenarioInteractive, ScenarioConcurrency}
+var ServingScenarios = []string{ScenarioOffline, ScenarioServer, ScenarioInteractive, ScenarioConcurrency, ScenarioRate}
 
 // serving checks the LLM serving figures and the LLM profiles they belong
 // to.
@@ -33,6 +38,21 @@ func (v *validator) serving() {
 	}
 	gc := v.col("gpus")
 	for i, g := range v.c.GPUs {
+		item := itemName("gpus", i, g.ID)
+		if g.Architecture != "" && !slices.Contains(Architectures, g.Architecture) {
+			gc.add(item, "architecture", "must be one of %v, got %q", Architectures, g.Architecture)
+		}
+		if g.CardOf != "" && !v.gpuIDs[g.CardOf] {
+			gc.add(item, "card_of", "unknown GPU %q", g.CardOf)
+		}
+		switch {
+		case g.FP4TensorTFLOPS < 0:
+			gc.add(item, "fp4_tensor_tflops", "must not be negative")
+		case g.FP4TensorTFLOPS > 0 && g.FP4Ref == nil:
+			gc.add(item, "fp4_ref", "an FP4 figure needs its source")
+		case g.FP4Ref != nil:
+			v.ref(gc, item, "fp4_ref", *g.FP4Ref)
+		}
 		switch {
 		case g.FP8TensorTFLOPS < 0:
 			gc.add(itemName("gpus", i, g.ID), "fp8_tensor_tflops", "must not be negative")
@@ -57,6 +77,22 @@ func (v *validator) serving() {
 		if !slices.Contains(ServingScenarios, s.Scenario) {
 			c.add(item, "scenario", "must be one of %v, got %q", ServingScenarios, s.Scenario)
 		}
+		if !slices.Contains(EngineFamilies, s.Family) {
+			c.add(item, "family", "must be one of %v, got %q", EngineFamilies, s.Family)
+		}
+		if s.KVPrecision != "" && !slices.Contains(Precisions, s.KVPrecision) {
+			c.add(item, "kv_precision", "unknown precision %q", s.KVPrecision)
+		}
+		if _, ok := DatasetCaps[s.Dataset]; s.InputTokens == 0 && !ok {
+			c.add(item, "dataset", "a point without input_tokens names a dataset the serving model knows (%s), got %q", datasetNames(), s.Dataset)
+		}
+		if s.Scenario == ScenarioRate && s.Rate <= 0 {
+			c.add(item, "rate", "a rate sweep's point needs its requests a second")
+		}
+		if s.Scenario == ScenarioConcurrency && s.Concurrency <= 0 {
+			c.add(item, "concurrency", "a concurrency sweep's point needs its users")
+		}
+		positive(c, item, "output_tokens", s.OutputTokens)
 		if s.GPUs < 1 {
 			c.add(item, "gpus", "must be ≥ 1, got %d", s.GPUs)
 		}
@@ -66,6 +102,40 @@ func (v *validator) serving() {
 		}
 		v.ref(c, item, "", s.Ref)
 	}
+}
+
+// servingFit checks that the serving fit was made on the catalog's
+// serving points: a fit made on other figures would size LLMs on them.
+func (v *validator) servingFit() {
+	f := v.c.ServingFit
+	if f == nil {
+		return
+	}
+	c := v.col("serving_fit")
+	ids := make([]string, len(v.c.Serving))
+	for i, p := range v.c.Serving {
+		ids[i] = p.ID()
+	}
+	if d := serving.Digest(ids); f.Digest != d {
+		c.add("serving_fit", "digest", "fitted on other serving points (%s; the catalog's give %s): run gpuplace catalog fit-serving", f.Digest, d)
+	}
+	for a, e := range f.Params.Architectures {
+		if !slices.Contains(Architectures, a) {
+			c.add("serving_fit", "params.architectures", "unknown architecture %q", a)
+		}
+		if !(e.Memory > 0 && e.Memory <= 1 && e.Compute > 0 && e.Compute <= 1) {
+			c.add("serving_fit", "params.architectures."+a, "efficiencies must be in (0, 1]")
+		}
+	}
+}
+
+func datasetNames() string {
+	names := make([]string, 0, len(DatasetCaps))
+	for k := range DatasetCaps {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
 
 // profile returns a profile by id.

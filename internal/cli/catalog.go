@@ -22,6 +22,8 @@ func runCatalog(ctx context.Context, args []string, getenv func(string) string, 
 		return validateCatalog(args[1:], getenv, stdout)
 	case "stats":
 		return catalogStats(args[1:], getenv, stdout, stderr)
+	case "fit-serving":
+		return fitServing(args[1:], stdout, stderr)
 	case "import", "versions", "activate":
 		return runCatalogVersions(ctx, args, getenv, stdout, stderr)
 	default:

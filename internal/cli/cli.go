@@ -72,6 +72,7 @@ const usage = `usage:
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
+  gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
   gpuplace catalog import FILE [-provider aws] [-db FILE]   (a bundle, or a public-layout CSV)
   gpuplace catalog versions [-db FILE]
   gpuplace catalog activate ID [-db FILE]

@@ -414,6 +414,7 @@ var pages = map[string][2]string{
 	"explorer.scenario.server":       {"Server (latency-bounded)", "服务器（有延迟约束）"},
 	"explorer.scenario.interactive":  {"Interactive (tight bounds)", "交互式（更严的延迟约束）"},
 	"explorer.scenario.concurrency":  {"Fixed users", "固定并发用户"},
+	"explorer.scenario.rate":         {"Requests at a fixed rate", "固定请求速率"},
 	"explorer.bench.profile":         {"Workload", "工作负载"},
 	"explorer.bench.kind":            {"Kind", "类型"},
 	"explorer.bench.precision":       {"Precision", "精度"},

@@ -1,0 +1,5 @@
+//go:build !race
+
+package serving_test
+
+const raceEnabled = false

@@ -1,0 +1,154 @@
+package serving
+
+import "math"
+
+// A continuous-batching engine runs steps: each step reads every weight
+// once, gives each running request one output token, and processes a share
+// of new prompts beside them. In steady state at b running requests of in
+// tokens in and out tokens out, a step carries b decode tokens and
+// b × in ÷ out prompt tokens (every request's prompt once per out steps).
+
+// work is the time of one step at b running requests, by part (seconds).
+type work struct {
+	weights   float64 // reading the weights, or the matrix products on them if those take longer
+	kvRead    float64 // reading the running requests' KV cache
+	attention float64 // the prompt tokens' attention
+	allReduce float64 // tensor-parallel all-reduces
+	overhead  float64 // fixed, per layer and per request costs
+	// prompt is the share of the matrix-product time that is prompt
+	// tokens' (for splitting cost between input and output tokens).
+	prompt float64
+}
+
+func (w work) total() float64 { return w.weights + w.kvRead + w.attention + w.allReduce + w.overhead }
+
+// step is the work of one step at b running requests.
+func (r *Replica) step(b, in, out float64) work {
+	m := r.Model
+	promptTokens := b * in / out
+	tokens := b + promptTokens
+	read := r.weights / (r.bw * r.eff.Memory)
+	products := 2 * m.ParamsB * 1e9 * tokens / (r.flops * r.eff.Compute)
+	w := work{weights: math.Max(read, products)}
+	if products > 0 {
+		w.prompt = promptTokens / tokens
+	}
+	// Each running request reads, on average, its prompt and half its
+	// answer of KV cache a step.
+	w.kvRead = b * (in + out/2) * r.kvToken / (r.bw * r.eff.Memory * r.p.KVRead)
+	// A prompt token attends to half the prompt on average: 4 × layers ×
+	// width FLOPs per token attended.
+	w.attention = 4 * float64(m.Layers) * float64(m.Hidden) * in / 2 * promptTokens / (r.flops * r.eff.Compute)
+	w.allReduce = r.allReduce(tokens)
+	w.overhead = r.eff.Overhead * (r.p.StepMS/1e3 + float64(m.Layers)*r.p.LayerUS/1e6 + b*r.p.SequenceUS/1e6)
+	return w
+}
+
+// allReduce is the time of a step's tensor-parallel all-reduces over
+// tokens tokens: two per layer, each moving 2 (TP−1)/TP of the tokens'
+// 16-bit activations over the link.
+func (r *Replica) allReduce(tokens float64) float64 {
+	if r.TP < 2 {
+		return 0
+	}
+	tp := float64(r.TP)
+	bytes := 2 * (tp - 1) / tp * tokens * float64(r.Model.Hidden) * 2
+	return 2 * float64(r.Model.Layers) * (r.link.LatencyUS/1e6 + bytes/(r.link.GBs*1e9))
+}
+
+// prefill is the time one prompt of in tokens takes alone: its matrix
+// products, its attention and its all-reduces.
+func (r *Replica) prefill(in float64) float64 {
+	m := r.Model
+	flops := 2*m.ParamsB*1e9*in + 4*float64(m.Layers)*float64(m.Hidden)*in*in/2
+	return flops/(r.flops*r.eff.Compute) + r.allReduce(in)
+}
+
+// Point is a replica's operating point at a load.
+type Point struct {
+	// Concurrency is the requests running at once.
+	Concurrency float64
+	// TTFTMS and TPOTMS are the time to first token (queue and prompt,
+	// no network) and the time per output token, at the quantile asked.
+	TTFTMS, TPOTMS float64
+	// OutputPerS is the replica's output tokens a second, RequestsPerS
+	// its requests a second.
+	OutputPerS, RequestsPerS float64
+	// PromptShare is the share of the replica's GPU time that prompt
+	// tokens take (for splitting cost between input and output tokens).
+	PromptShare float64
+}
+
+// At is the replica's point at b running requests of in and out tokens,
+// its latencies at quantile q (0 < q < 1; 0 for the means).
+//
+// Requests arrive at random (Poisson) at the rate the batch sustains (by
+// Little's law, b over the time a request is in the system). A prompt
+// waits for the prompts ahead of it as in an M/D/1 queue whose server is
+// the replica's compute; the quantile of that wait is taken from the
+// exponential tail of an M/M/1 queue at the same load. The time per
+// output token is the step time, its 99th percentile TPOTTail times the
+// mean and other quantiles in proportion to their normal z-scores.
+func (r *Replica) At(b, in, out, q float64) Point {
+	w := r.step(b, in, out)
+	step := w.total()
+	prompt := r.prefill(in)
+	base := r.p.FirstTokenSteps*step + prompt
+	rate := b / (base + out*step)
+	rho := math.Min(rate*prompt, 0.999)
+	wait := rho * prompt / (2 * (1 - rho))
+	ttft := base + wait
+	rate = b / (ttft + out*step)
+	tpot := step
+	if q > 0 {
+		tpot = step * (1 + (r.p.TPOTTail-1)*math.Max(zScore(q), 0)/zScore(0.99))
+		if z := math.Log(rho / (1 - q)); z > 0 {
+			ttft = base + math.Max(wait, z*prompt/(1-rho))
+		}
+	}
+	share := w.prompt * w.weights
+	share = (share + w.attention) / step
+	return Point{Concurrency: b, TTFTMS: ttft * 1e3, TPOTMS: tpot * 1e3, OutputPerS: rate * out, RequestsPerS: rate, PromptShare: share}
+}
+
+// zScore is the standard normal quantile of q (Acklam's rational
+// approximation, relative error under 1.2e-9).
+func zScore(q float64) float64 {
+	if q <= 0 || q >= 1 {
+		return math.NaN()
+	}
+	a := [6]float64{-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00}
+	b := [5]float64{-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01}
+	c := [6]float64{-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549671010115819e+00, 4.374664141464968e+00, 2.938163982698783e+00}
+	d := [4]float64{7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00}
+	const low = 0.02425
+	switch {
+	case q < low:
+		t := math.Sqrt(-2 * math.Log(q))
+		return (((((c[0]*t+c[1])*t+c[2])*t+c[3])*t+c[4])*t + c[5]) / ((((d[0]*t+d[1])*t+d[2])*t+d[3])*t + 1)
+	case q > 1-low:
+		t := math.Sqrt(-2 * math.Log(1-q))
+		return -(((((c[0]*t+c[1])*t+c[2])*t+c[3])*t+c[4])*t + c[5]) / ((((d[0]*t+d[1])*t+d[2])*t+d[3])*t + 1)
+	}
+	t := q - 0.5
+	s := t * t
+	return (((((a[0]*s+a[1])*s+a[2])*s+a[3])*s+a[4])*s + a[5]) * t / (((((b[0]*s+b[1])*s+b[2])*s+b[3])*s+b[4])*s + 1)
+}
+
+// Offline is the replica's point with every request queued at once: the
+// largest batch its memory holds, no latency bound.
+func (r *Replica) Offline(in, out float64) Point {
+	return r.At(r.MaxBatch(in, out), in, out, 0)
+}
+
+// DecodeFloorMS is the shortest time per output token the hardware
+// allows: every weight read once per token at the full datasheet
+// bandwidth of the replica's GPUs.
+func (r *Replica) DecodeFloorMS() float64 { return r.weights / r.bw * 1e3 }
+
+// PrefillFloorMS is the shortest time to first token the hardware allows
+// for a prompt of in tokens: its matrix products at the full datasheet
+// tensor rate.
+func (r *Replica) PrefillFloorMS(in float64) float64 {
+	return 2 * r.Model.ParamsB * 1e9 * in / r.flops * 1e3
+}
