@@ -49,9 +49,16 @@ type OptionJSON struct {
 	Risks                  []RiskJSON          `json:"risks"`
 	Tokens                 *advisor.Tokens     `json:"tokens,omitempty"`
 	CostPer1MInputTokens   *decimal.Decimal    `json:"cost_per_1m_input_tokens,omitempty"`
-	FinishesWithinDeadline *bool               `json:"finishes_within_deadline,omitempty"`
-	TradeOff               string              `json:"trade_off,omitempty"`
-	TradeOffText           *locale.Text        `json:"trade_off_text,omitempty"`
+	CostPer1MTokensBlended *decimal.Decimal    `json:"cost_per_1m_tokens_blended,omitempty"`
+	Serving                *advisor.Serving    `json:"serving,omitempty"`
+	// TokenAPIs and HostingCheaperFromTokensPerMonth are an LLM answer's;
+	// the latter is null when hosting never costs less (the outer pointer
+	// is nil, and the key left out, for other answers).
+	TokenAPIs                        []advisor.TokenAPIPrice `json:"token_apis,omitempty"`
+	HostingCheaperFromTokensPerMonth **float64               `json:"hosting_cheaper_from_tokens_per_month,omitempty"`
+	FinishesWithinDeadline           *bool                   `json:"finishes_within_deadline,omitempty"`
+	TradeOff                         string                  `json:"trade_off,omitempty"`
+	TradeOffText                     *locale.Text            `json:"trade_off_text,omitempty"`
 }
 
 // LineJSON is one estimate line.
@@ -140,7 +147,11 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 		Throughput: o.Throughput, Score: o.Score, Explanation: en.Texts(o.Why), Why: o.Why,
 		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},
 		FinishesWithinDeadline: o.FinishesWithinDeadline, TradeOffText: o.TradeOffText,
-		Tokens: o.Tokens, CostPer1MInputTokens: o.CostPer1MInputTokens,
+		Tokens: o.Tokens, CostPer1MInputTokens: o.CostPer1MInputTokens, CostPer1MTokensBlended: o.CostPer1MTokensBlended,
+		Serving: o.Serving, TokenAPIs: o.TokenAPIs,
+	}
+	if o.Serving != nil {
+		out.HostingCheaperFromTokensPerMonth = &o.HostingCheaperFromTokensPerMonth
 	}
 	if out.Why == nil {
 		out.Why = []locale.Text{}

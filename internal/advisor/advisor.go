@@ -8,6 +8,7 @@ import (
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/serving"
 )
 
 // Recommend answers a request from a catalog. It fills in defaults,
@@ -52,13 +53,27 @@ type engine struct {
 	facts   *catalogFacts
 	req     Request
 	profile catalog.Profile
-	// llm is the model served, for inference on an LLM profile.
-	llm *catalog.LLMProfile
-	// llmSizings keeps, by kind of offer, how it serves the LLM.
+	// llm is the model served, for inference on an LLM profile, and
+	// llmModel its shape as the serving model reads it.
+	llm      *catalog.LLMProfile
+	llmModel serving.Model
+	// llmSizings keeps, by kind of offer, how it serves the LLM, and
+	// llmBudgets by metro the time to first token left after the network.
 	llmSizings map[llmSizingKey]*llmSizing
-	money      money
-	rate       float64
-	excl       exclusions
+	llmCurves  map[curveKey]*llmCurve
+	llmBudgets []float64 // by metro; NaN: not yet
+	// fitSlab holds the answer's operating points (see newFitted), and
+	// apis the token API prices every LLM option shows.
+	fitSlab    []llmFitted
+	curveSlab  []llmCurve
+	sizingSlab []llmSizing
+	apis       []TokenAPIPrice
+	// llmPerf stands for the figure of every LLM offer, whose throughput
+	// is its serving's (see llmServing.throughput).
+	llmPerf perf
+	money   money
+	rate    float64
+	excl    exclusions
 	// sovereignOut says, once per provider in catalog order, why
 	// eu_sovereign rules a provider out.
 	sovereignOut []locale.Text
@@ -244,8 +259,9 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	}
 	e.memoSlab, e.placeMemos = e.buf.memo[:0], e.buf.memoIndex
 	e.users = userPoints(cat, req.Users)
-	if req.Workload.Kind == catalog.KindInference {
+	if req.Workload.Kind == catalog.KindInference && p.LLM != nil {
 		e.llm = p.LLM
+		e.llmModel = p.LLM.ServingModel("")
 	}
 	return e
 }

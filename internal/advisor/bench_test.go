@@ -123,6 +123,8 @@ func BenchmarkRecommend(b *testing.B) {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 10, PeakRPS: 20},
 		Users:    []advisor.UserShare{{Location: "US", Share: 50}, {Location: "DE", Share: 30}, {Location: "JP", Share: 20}},
 	}
+	llm70 := llm
+	llm70.Workload.Profile = "llama-3.3-70b"
 	world := func(cat *catalog.Catalog) advisor.Request {
 		return advisor.Request{
 			Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 200, PeakRPS: 500},
@@ -138,6 +140,7 @@ func BenchmarkRecommend(b *testing.B) {
 		{"embedded/inference", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return inference }},
 		{"embedded/resnet50-DE-US-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return issueQuestion }},
 		{"embedded/llm-8b-US-DE-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return llm }},
+		{"embedded/llm-70b-US-DE-JP", func() *catalog.Catalog { return real }, func(*catalog.Catalog) advisor.Request { return llm70 }},
 		{"embedded/inference-200-users", func() *catalog.Catalog { return real }, world},
 		{"offers=1000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 1000) }, world},
 		{"offers=5000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 5000) }, world},

@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -74,11 +75,43 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 	}
 	for _, p := range plans {
 		for _, pl := range p.places {
+			if s := pl.u.serving; s != nil {
+				out = e.servingBasis(out, pl.u, s)
+				continue
+			}
 			add(&pl.u.perf.figure)
 			if pl.u.offer.GPUCount > 1 {
 				add(pl.u.node)
 			}
 			add(pl.u.service)
+		}
+	}
+	return out
+}
+
+// servingBasis adds, once each, the figures an LLM place rests on: the
+// serving model's operating point on its GPU, and the measured figure
+// that anchors it, if one does.
+func (e *engine) servingBasis(out []BasisFigure, u *usable, s *llmServing) []BasisFigure {
+	f := s.throughput(e)
+	errPct := round1(s.err.MedianPct)
+	row := BasisFigure{GPU: u.gpu.ID, GPUName: u.gpu.Name, Profile: e.profile.ID, GPUCount: s.tp, Engine: engineName(s.engine()),
+		Precision: s.precision, Format: s.precision, Scenario: "serving_model", Value: math.Round(s.perGPU*1000) / 1000,
+		Unit: "output tokens/s per GPU", Source: f.Source, Date: f.Date, Estimated: true, Method: f.Method,
+		ErrorPct: &errPct, Unvalidated: !s.validated}
+	if !slices.ContainsFunc(out, func(b BasisFigure) bool { return b.GPU == row.GPU && b.Value == row.Value && b.Method == row.Method }) {
+		out = append(out, row)
+	}
+	if a := s.anchor; a != nil {
+		m := fmt.Sprintf("%s, %s scenario, %g tokens in / %g out, %d GPU(s)", a.Engine, a.Scenario, a.InputTokens, a.OutputTokens, a.GPUs)
+		if a.Method != "" {
+			m += "; " + a.Method
+		}
+		row := BasisFigure{GPU: u.gpu.ID, GPUName: u.gpu.Name, Profile: e.profile.ID, GPUCount: a.GPUs, Engine: a.Engine, Precision: a.Precision,
+			Format: a.Precision, Scenario: a.Scenario, Value: math.Round(a.PerGPU()*1000) / 1000, Unit: "output tokens/s per GPU",
+			Source: a.Source, Date: a.Date, Estimated: a.Estimated, Method: m}
+		if !slices.ContainsFunc(out, func(b BasisFigure) bool { return b.GPU == row.GPU && b.Value == row.Value && b.Method == row.Method }) {
+			out = append(out, row)
 		}
 	}
 	return out
@@ -149,6 +182,9 @@ func (e *engine) option(p *plan) Option {
 		in := p.hours <= w.DeadlineHours
 		o.FinishesWithinDeadline = &in
 	}
+	if s := p.places[0].u.serving; s != nil {
+		o.Throughput = s.throughput(e)
+	}
 	o.Throughput.PerGPU = math.Round(o.Throughput.PerGPU*100) / 100
 	var users [MaxRegions][]string
 	if e.req.Workload.Kind == catalog.KindInference {
@@ -162,31 +198,6 @@ func (e *engine) option(p *plan) Option {
 		e.llmFigures(&o, p)
 	}
 	return o
-}
-
-// llmFigures adds what an LLM answer gives: the tokens served, time to
-// first token and per output token as users see them, and the cost of a
-// million output and input tokens.
-func (e *engine) llmFigures(o *Option, p *plan) {
-	w := e.req.Workload
-	perMonth := w.RPS * float64(w.OutputTokens) * 3600 * catalog.HoursPerMonth
-	o.Tokens = &Tokens{OutputPerS: round1(w.RPS * float64(w.OutputTokens)), PerMonth: math.Round(perMonth)}
-	months := float64(w.Months)
-	if out := perMonth * months / 1e6; out > 0 {
-		o.CostPerUnit = CostPerUnit{Unit: "1M output tokens", Amount: o.Total.Div(decimal.NewFromFloat(out)).Round(amountPlaces)}
-	}
-	if in := w.RPS * float64(w.InputTokens) * 3600 * catalog.HoursPerMonth * months / 1e6; in > 0 {
-		c := o.Total.Div(decimal.NewFromFloat(in)).Round(amountPlaces)
-		o.CostPer1MInputTokens = &c
-	}
-	if o.Latency != nil {
-		o.Latency.TTFTMS = o.Latency.WeightedMS
-		var tpot float64
-		for _, pl := range p.places {
-			tpot = math.Max(tpot, pl.u.serving.tpotMS)
-		}
-		o.Latency.TPOTMS = round1(tpot)
-	}
 }
 
 // placement shows p's kth place; users are those it serves (inference).
@@ -211,8 +222,8 @@ func (e *engine) placement(p *plan, k int, users []string) Placement {
 	} else {
 		out.Replicas = pl.count
 		if s := pl.u.serving; s != nil {
-			out.GPUsPerReplica = s.replica.GPUs
-			out.Replicas = pl.count * o.GPUCount / s.replica.GPUs
+			out.GPUsPerReplica = s.tp
+			out.Replicas = pl.count * o.GPUCount / s.tp
 			out.Instances = pl.count
 		}
 		if k := pl.u.copyGPUs; k > 1 {

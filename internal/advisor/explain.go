@@ -74,7 +74,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		if s := pl.u.serving; s != nil {
 			out = append(out, e.llmSummary(pl, s))
 			if s.tpotMS > w.TPOTMS {
-				out = append(out, locale.New("why.llm.tpot", pl.u.gpu.Name, locale.Short(w.TPOTMS), locale.F1(s.tpotMS)))
+				out = append(out, locale.New("why.llm.tpot.model", pl.u.gpu.Name, locale.F1(s.tpotMS), locale.Short(w.TPOTMS), locale.F1(s.floorTPOT)))
 			}
 			continue
 		}
@@ -101,18 +101,15 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 }
 
 // llmSummary says how an LLM is served in one place: replicas, GPUs and
-// format, the tokens at peak, and the operating point's figures.
+// format, the tokens at peak, the operating point and the model's error.
 func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	w := e.req.Workload
 	o := pl.u.offer
-	replicas := pl.count * o.GPUCount / s.replica.GPUs
-	measured := locale.Word("word.measured")
-	if s.derived != "" || s.point.Estimated {
-		measured = locale.Word("word.estimated")
-	}
-	return locale.New(counted("why.llm", pl.count), pl.count, o.InstanceType, pl.u.region.City, o.Region, s.replica.GPUs, pl.u.gpu.Name,
+	replicas := pl.count * o.GPUCount / s.tp
+	return locale.New(counted("why.llm.model", pl.count), pl.count, o.InstanceType, pl.u.region.City, o.Region, s.tp, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
-		locale.Num(s.perGPU*float64(s.replica.GPUs)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), measured, s.replica.Concurrent)
+		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
+		engineName(s.engine()), locale.Pct(s.err.MedianPct))
 }
 
 // unmet says plainly that no placement meets the latency target, which
@@ -413,7 +410,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 		}
 	}
 	for _, pl := range p.places {
-		if th := pl.u.perf.info; th.Estimated {
+		if th := pl.u.perf.info; th.Estimated && pl.u.serving == nil {
 			add(locale.New("estimated.throughput", pl.u.gpu.Name, th.Method))
 		}
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
@@ -428,6 +425,8 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 	if e.req.Workload.Kind == catalog.KindInference {
 		for _, pl := range p.places {
 			switch s := pl.u.service; {
+			case pl.u.serving != nil:
+				// An LLM's latencies are the serving model's (its risk).
 			case s == nil:
 				add(locale.New("estimated.service.profile", locale.Short(e.profile.Inference.ComputeMS)))
 			case s.Estimated:

@@ -2,8 +2,8 @@ package advisor
 
 // What the advisor derives from a catalog alone, worked out once per
 // catalog instead of once per answer: each offer's region, metro, GPU,
-// prices and kind of node, each region's GDPR verdicts and egress
-// prices, and the serving figures language-model answers read.
+// prices and kind of node, and each region's GDPR verdicts and egress
+// prices.
 
 import (
 	"fmt"
@@ -34,9 +34,6 @@ type catalogFacts struct {
 	egress      [][]egressTier
 	egressClass []int
 	regionAt    map[string]int
-	// served keeps, by model, GPU and precision, the serving figures LLM
-	// answers read (servedKey → *llmGPUFigures), filled as answers ask.
-	served sync.Map
 }
 
 // egressTier is a catalog.EgressTier with its price as a float.

@@ -1,243 +1,404 @@
 package advisor
 
 import (
+	"cmp"
 	"fmt"
 	"math"
-	"math/bits"
+	"slices"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/serving"
 )
 
-// llmServing is how one offer serves an LLM: the weights' format, the GPUs
-// of one replica, and the operating point: the measured (or cross-walked)
-// serving point with the most output tokens/s per GPU whose time to first
-// token fits the target after the network, and whose time per output
-// token fits its target.
+// LLM serving is sized by the serving model (internal/serving) fitted on
+// the catalog's serving figures: each kind of offer gets the throughput–
+// latency curve of every replica size its memory allows, and each offer
+// the highest load on those curves whose time to first token fits the
+// time its region leaves after the network, and whose time per output
+// token fits the target, both at the 95th percentile.
+
+// LLMQuantile is the percentile the LLM targets are met at (API.md: p95).
+const LLMQuantile = 0.95
+
+// llmServing is how one offer serves an LLM: its replica size's curve
+// (the replica, what anchors it, the model's error and the hardware's
+// floors, shared by every offer of that size) and the operating point on
+// it.
 type llmServing struct {
+	*llmCurve
 	precision string
-	replica   catalog.Replica
-	perGPU    float64 // output tokens/s per GPU at the operating point
-	ttftMS    float64 // prefill + queue at the operating point
-	tpotMS    float64
-	point     catalog.ServingPoint
-	// derived says how the point was made from another GPU's, when it was.
-	derived string
-	// memoryCap < 1 when the replica's memory holds fewer requests than
-	// the point ran at, and its throughput is cut to match.
-	memoryCap float64
-	// meets reports whether the point meets both targets.
+	// point is the replica's operating point; perGPU its output tokens/s
+	// per GPU (anchored, see anchorOf).
+	point          serving.Point
+	perGPU         float64
+	ttftMS, tpotMS float64
+	// meets is false when even one request at a time misses a target.
 	meets bool
+	// methodText is method's, once written.
+	methodText string
 }
 
+// engine is the family of engine the replica runs (serving.Family…), kv
+// its KV cache's format.
+func (s *llmServing) engine() string { return s.replica.Family }
+func (s *llmServing) kv() string     { return s.replica.KV }
+
 // llmPrecision is the format an offer's GPU serves the model in: the one
-// asked for, else the profile's default where the GPU runs it (FP8 needs
-// FP8 tensor cores), else FP16/BF16. ok is false when the GPU cannot run
-// the format asked for.
+// asked for, else the profile's default where the GPU runs it (FP8 and FP4
+// need their tensor cores), else FP16/BF16. ok is false when the GPU
+// cannot run the format asked for.
 func (e *engine) llmPrecision(g *catalog.GPU) (string, bool) {
+	h := g.ServingHardware()
 	p := e.req.Workload.Precision
 	if p == "" {
 		p = e.llm.DefaultPrecision
-		if p == catalog.PrecisionFP8 && g.FP8TensorTFLOPS == 0 {
+		if !h.Supports(catalog.ServingFormat(p)) {
 			p = catalog.PrecisionMixed
 		}
 		return p, true
 	}
-	return p, p != catalog.PrecisionFP8 || g.FP8TensorTFLOPS > 0
+	return p, h.Supports(catalog.ServingFormat(p))
 }
 
-// llmSizing is how an offer serves the model whatever the network leaves
-// of the time to first token: why it cannot, or every operating point on
-// every replica size its memory allows. The offers of one llmSizingKey
-// share it (read only but for the fits its points keep).
+// engineFamily is the engine an offer's GPU is served with: TensorRT-LLM
+// (as NVIDIA's tools and NIM run it) on NVIDIA GPUs, vLLM elsewhere.
+func engineFamily(g *catalog.GPU) string {
+	if g.Maker() == "NVIDIA" {
+		return serving.FamilyReference
+	}
+	return serving.FamilyVLLM
+}
+
+// llmSizing is how a kind of offer serves the model: why it cannot, or the
+// curve of each replica size its memory allows, and the operating points
+// worked out from them, by the time to first token left.
 type llmSizing struct {
-	// reason is why the offer cannot serve ("" when it can); precision and
-	// need (the memory one request takes) are what whyNot says of it.
 	reason    string
 	precision string
-	need      float64
-	// points are the catalog's points, then the one-user roofline point, on
-	// each replica size, smallest first.
-	points     []sizedPoint
-	offlineCap float64
+	need      float64 // GB one request needs (for whyNot)
+	curves    []*llmCurve
+	curveArr  [4]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8
+	// fits are the operating points found so far, one per metro asked
+	// about (a kind of offer is sold in a few metros).
+	fits []*llmFitted
 }
 
-// sizedPoint is an operating point of an offer (its meets unset) and the
-// fits made of it (see fitAt), as it misses and as it meets the targets.
-type sizedPoint struct {
-	serving llmServing
-	fitted  [2]*llmFitted
+// llmCurve is one replica size's curve, what anchors it, and what its
+// operating points share: the model's error for its GPU family (err, of
+// all held-out figures when validated is false) and the hardware's
+// floors.
+type llmCurve struct {
+	tp int
+	// replica and curve are held by value, curve reading replica: an
+	// answer makes a curve of each replica size of each GPU.
+	replica              serving.Replica
+	curve                serving.Curve
+	anchor               *catalog.ServingPoint
+	anchorRatio          float64
+	err                  serving.GroupError
+	validated            bool
+	floorTPOT, floorTTFT float64
+	// points are the curve's operating points found so far, one per
+	// metro asked about (see pointAt): a curve serves in a few metros.
+	// free is its point under the time-per-token target alone (once
+	// freeKnown), the point of every metro whose budget for the first
+	// token it keeps.
+	points    []curvePoint
+	free      curvePoint
+	freeKnown bool
 }
 
-// llmSize sizes an offer for the model: the replica sizes its memory
-// allows and the operating points on each, or why it cannot serve.
-func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
-	w := e.req.Workload
-	prec, ok := e.llmPrecision(g)
+// curvePoint is a curve's operating point in a metro (for its budget),
+// and whether it meets the targets.
+type curvePoint struct {
+	metro int
+	pt    serving.Point
+	meets bool
+}
+
+// freePoint is the curve's point under the time-per-token target alone.
+func (c *llmCurve) freePoint(tpotMS float64) curvePoint {
+	if !c.freeKnown {
+		pt, ok := c.curve.Best(math.Inf(1), tpotMS)
+		c.free, c.freeKnown = curvePoint{metro: freeMetro, pt: pt, meets: ok}, true
+	}
+	return c.free
+}
+
+// freeMetro marks a point that stands for every metro whose budget it
+// keeps (see llmCurve.free).
+const freeMetro = -2
+
+// curveKey names a replica size's curve within an answer: offers of one
+// GPU and share sold, of whatever GPU count, share the curves of the
+// replica sizes they allow.
+type curveKey struct {
+	gpu   string
+	share float64
+	tp    int
+}
+
+// pointAt is the curve's operating point in a metro, budgetMS of the time
+// to first token left there: the highest load within both targets, or,
+// for a replica size that misses one even at one request at a time,
+// within the near-best band of its fastest (see nearFastest), not at one
+// request: a target it misses anyway is no reason to run it empty.
+func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
+	if f := c.freePoint(tpotMS); f.meets && f.pt.TTFTMS <= budgetMS {
+		return f
+	}
+	for _, p := range c.points {
+		if p.metro == metro {
+			return p
+		}
+	}
+	pt, ok := c.curve.Best(budgetMS, tpotMS)
 	if !ok {
-		return &llmSizing{reason: reasonPrecision}
+		pt, _ = c.curve.Best(nearFastest(pt.TTFTMS, budgetMS), math.Max(tpotMS, pt.TPOTMS*(1+NearBestShare)))
 	}
-	fits, need := e.llm.FitReplica(prec, g.MemoryGB, share(o), o.GPUCount, w.InputTokens+w.OutputTokens)
-	if len(fits) == 0 {
-		return &llmSizing{reason: reasonMemory, precision: prec, need: need}
+	p := curvePoint{metro: metro, pt: pt, meets: ok}
+	if c.points == nil {
+		c.points = make([]curvePoint, 0, 16)
 	}
-	lg := e.llmGPU(g, prec)
-	if len(lg.points) == 0 {
+	c.points = append(c.points, p)
+	return p
+}
+
+// llmSize sizes a kind of offer for the model.
+func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
+	fit := e.cat.ServingFit
+	if fit == nil {
 		return &llmSizing{reason: reasonBenchmark}
 	}
-	sz := &llmSizing{points: make([]sizedPoint, 0, len(fits)*(len(lg.points)+1)), offlineCap: lg.offlineCap}
-	for _, r := range fits {
-		for _, pt := range lg.points {
-			s := e.servingOn(pt, r, prec)
-			if pt.Scenario != singleStream {
-				s.derived = lg.derived
+	prec, ok := e.llmPrecision(g)
+	if !ok {
+		return &llmSizing{reason: reasonPrecision, precision: e.req.Workload.Precision}
+	}
+	w := e.req.Workload
+	in, out := float64(w.InputTokens), float64(w.OutputTokens)
+	format := catalog.ServingFormat(prec)
+	setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o), Family: engineFamily(g)}
+	sz := e.newSizing()
+	sz.precision, sz.curves = prec, sz.curveArr[:0]
+	for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
+		if o.GPUCount%tp == 0 {
+			setup.TP = tp
+			if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp}, g, prec, setup); lc != nil {
+				sz.curves = append(sz.curves, lc)
 			}
-			sz.points = append(sz.points, sizedPoint{serving: s})
 		}
-		sz.points = append(sz.points, sizedPoint{serving: e.servingOn(e.singleStream(g, prec, r.GPUs, lg), r, prec)})
+	}
+	if len(sz.curves) == 0 {
+		sz.reason = reasonMemory
+		sz.need = (e.llmModel.WeightBytes(format) + e.llmModel.KVBytesPerToken(serving.DefaultKV(format))*(in+out)) / 1e9
 	}
 	return sz
+}
+
+// llmCurveOf is the curve of one replica size, made once per answer (nil
+// when the model does not fit it).
+func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup serving.Setup) *llmCurve {
+	if c, ok := e.llmCurves[k]; ok {
+		return c
+	}
+	if e.llmCurves == nil {
+		e.llmCurves = map[curveKey]*llmCurve{}
+	}
+	fit := e.cat.ServingFit
+	in, out := float64(e.req.Workload.InputTokens), float64(e.req.Workload.OutputTokens)
+	r, err := fit.Params.Replica(setup)
+	if err != nil {
+		e.llmCurves[k] = nil
+		return nil
+	}
+	lc := e.newCurve()
+	lc.tp, lc.replica = setup.TP, r
+	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
+		e.curveSlab = e.curveSlab[:len(e.curveSlab)-1] // (its room is reused)
+		e.llmCurves[k] = nil
+		return nil
+	}
+	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
+	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
+	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
+	// An architecture without figures has its efficiencies pooled from
+	// the others: no held-out figure validates them.
+	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
+	e.llmCurves[k] = lc
+	return lc
+}
+
+// newSizing returns room for one llmSizing from the answer's slabs (an
+// answer sizes a few dozen kinds of offer).
+func (e *engine) newSizing() *llmSizing {
+	if len(e.sizingSlab) == cap(e.sizingSlab) {
+		e.sizingSlab = make([]llmSizing, 0, 32)
+	}
+	e.sizingSlab = e.sizingSlab[:len(e.sizingSlab)+1]
+	return &e.sizingSlab[len(e.sizingSlab)-1]
+}
+
+// newCurve returns room for one llmCurve from the answer's slabs.
+func (e *engine) newCurve() *llmCurve {
+	if len(e.curveSlab) == cap(e.curveSlab) {
+		e.curveSlab = make([]llmCurve, 0, 16)
+	}
+	e.curveSlab = e.curveSlab[:len(e.curveSlab)+1]
+	c := &e.curveSlab[len(e.curveSlab)-1]
+	*c = llmCurve{}
+	return c
 }
 
 // whyNot says why an offer of this sizing cannot serve the model.
 func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.Text {
 	switch sz.reason {
 	case reasonPrecision:
-		return locale.New("excluded.fp8", o.InstanceType, g.Name)
+		return locale.New("excluded.format", o.InstanceType, g.Name, locale.Word("precision."+sz.precision))
 	case reasonMemory:
 		return locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
 			locale.Short(sz.need), locale.Word("precision."+sz.precision), o.GPUCount, locale.Short(g.MemoryGB*share(o)))
 	}
-	return locale.New("excluded.llm.no_figures", o.InstanceType, e.profile.Name, g.Name)
+	return locale.New("excluded.llm.no_fit", o.InstanceType, e.profile.Name)
 }
 
-// fitAt is the operating point an offer serves at when budgetMS of the
-// time to first token is left after the network: the one better prefers,
-// capped at the GPU's Offline figure.
-func (e *engine) fitAt(sz *llmSizing, budgetMS float64) *llmFitted {
-	best, at := llmServing{perGPU: -1}, 0
-	for i := range sz.points {
-		s := sz.points[i].serving
-		s.meets = e.meetsTargets(s, budgetMS)
-		if better(s, best) {
-			best, at = s, i
+// fitAt is the operating point an offer of this sizing serves at in a
+// metro, with the time to first token the network leaves there
+// (llmBudgetMS): of each replica size's (see pointAt), the one with the
+// most tokens a second per GPU (then the fewest GPUs a replica). When
+// every size misses the targets, the one with the shortest time to first
+// token serves.
+func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
+	tpot, budgetMS := e.req.Workload.TPOTMS, e.llmBudgetMS(metro)
+	// Where every replica size keeps the budget at its point under the
+	// time-per-token target alone, the fit is that of every such metro.
+	free := true
+	for _, c := range sz.curves {
+		if f := c.freePoint(tpot); !f.meets || f.pt.TTFTMS > budgetMS {
+			free = false
+			break
 		}
 	}
-	k := 0
-	if best.meets {
-		k = 1
+	if free {
+		metro = freeMetro
 	}
-	fitted := &sz.points[at].fitted[k]
-	if *fitted != nil {
-		return *fitted
+	for _, f := range sz.fits {
+		if f.metro == metro {
+			return f
+		}
 	}
-	best.perGPU = math.Min(best.perGPU, sz.offlineCap)
-	f := &llmFitted{fit: best, perf: perf{perGPU: best.perGPU, info: Throughput{PerGPU: best.perGPU, Unit: "tokens/s",
-		Source: best.point.Source, Date: best.point.Date, Estimated: best.derived != "" || best.point.Estimated, Method: best.method()}}}
-	*fitted = f
+	var best *llmCurve
+	var bestPoint curvePoint
+	for _, c := range sz.curves {
+		if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
+			best, bestPoint = c, p
+		}
+	}
+	f := e.newFitted()
+	f.metro = metro
+	f.fit = e.servingOf(best, sz.precision, bestPoint.pt, bestPoint.meets)
+	if sz.fits == nil {
+		sz.fits = make([]*llmFitted, 0, 16)
+	}
+	sz.fits = append(sz.fits, f)
 	return f
 }
 
-// The one-user operating point every GPU has: decode reads every weight
-// once per token, prefill does two operations per weight per input token,
-// at the efficiencies NIM's one-user point shows (Llama 3.3 70B, 2 × H100,
-// FP8, 5,000 tokens in: 18.58 ms per token against the 10.5 ms that
-// 35.3 GB of weights per GPU at 3,350 GB/s would take; 406.77 ms to the
-// first token against 178 ms at 3,958 dense FP8 TFLOPS).
-const (
-	singleStream     = "single"
-	DecodeEfficiency = 0.57
-	PrefillMFU       = 0.44
-)
-
-// singleStream is the model's one-user point on gpus GPUs of g: the
-// lightest load, the shortest times, the fewest tokens/s.
-func (e *engine) singleStream(g *catalog.GPU, prec string, gpus int, lg *llmGPUFigures) catalog.ServingPoint {
-	w := e.req.Workload
-	tp := float64(gpus)
-	tpot := e.llm.WeightsGB(prec) / tp / g.MemoryBandwidthGBs * 1000 / DecodeEfficiency
-	ttft := 2 * e.llm.ParamsB * 1e9 * float64(w.InputTokens) / (tp * tensorTFLOPS(*g, prec) * 1e12 * PrefillMFU) * 1000
-	var method string
-	if i := bits.TrailingZeros(uint(gpus)); gpus == 1<<i && i < len(lg.singleMethods) {
-		method = lg.singleMethods[i]
-	} else {
-		method = e.singleMethod(g, prec, gpus)
+// newFitted returns room for one llmFitted from the answer's slabs (an
+// answer fits thousands of offers, at a few hundred distinct points).
+func (e *engine) newFitted() *llmFitted {
+	if len(e.fitSlab) == cap(e.fitSlab) {
+		e.fitSlab = make([]llmFitted, 0, 256)
 	}
-	return catalog.ServingPoint{Profile: e.profile.ID, Model: e.profile.ID, GPU: g.ID, GPUs: gpus, TP: gpus, Precision: prec,
-		Engine: "roofline", Scenario: singleStream, Concurrency: 1, InputTokens: float64(w.InputTokens), OutputTokens: float64(w.OutputTokens),
-		TokensPerS: 1000 / tpot, TTFTMS: ttft, TPOTMS: tpot,
-		Ref: catalog.Ref{Source: "nim-llm-benchmark-1.8", Date: "2025", Estimated: true, Method: method}}
+	e.fitSlab = e.fitSlab[:len(e.fitSlab)+1]
+	return &e.fitSlab[len(e.fitSlab)-1]
 }
 
-// singleMethod says how the one-user point on gpus GPUs of g is made: the
-// same for every request, so llmGPU keeps it for the usual replica sizes.
-func (e *engine) singleMethod(g *catalog.GPU, prec string, gpus int) string {
-	return fmt.Sprintf("one user: %.1f GB of weights a GPU read at %g GB/s per token and %g TFLOPS for the prompt, at the efficiencies of NIM's one-user point (%.2f decode, %.2f prefill)",
-		e.llm.WeightsGB(prec)/float64(gpus), g.MemoryBandwidthGBs, tensorTFLOPS(*g, prec), DecodeEfficiency, PrefillMFU)
+// nearFastest is the time to first token a replica that misses the target
+// even at one request at a time (fastest ms there) is sized for: within
+// the near-best band of its fastest, max(NearBestMS, NearBestShare) above
+// it, and never under the budget.
+func nearFastest(fastest, budgetMS float64) float64 {
+	return math.Max(budgetMS, fastest+math.Max(NearBestMS, NearBestShare*fastest))
 }
 
-// better prefers a point that meets the targets, then more tokens/s per
-// GPU, then a lower time to first token, then fewer GPUs a replica.
-func better(a, b llmServing) bool {
+// throughput is the figure an LLM option is sized with, as the answer
+// shows it.
+func (s *llmServing) throughput(e *engine) Throughput {
+	return Throughput{PerGPU: s.perGPU, Unit: "tokens/s", Source: servingModelSource, Date: e.cat.Version.Created, Estimated: true, Method: s.method(e)}
+}
+
+// servingModelSource is the catalog source that names the serving model
+// (see version.json).
+const servingModelSource = "gpuplace-serving-model"
+
+// servingOf is the serving a curve gives at one of its points.
+func (e *engine) servingOf(c *llmCurve, prec string, pt serving.Point, meets bool) llmServing {
+	return llmServing{llmCurve: c, precision: prec, point: pt, perGPU: pt.OutputPerS * c.anchorRatio / float64(c.tp),
+		ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, meets: meets}
+}
+
+// betterPoint reports whether curve a's point pa is better than curve b's
+// pb: one that meets the targets, then more tokens/s per GPU (anchored),
+// then (for points that miss) a shorter time to first token, then fewer
+// GPUs a replica.
+func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
+	ga, gb := pa.pt.OutputPerS*a.anchorRatio/float64(a.tp), pb.pt.OutputPerS*b.anchorRatio/float64(b.tp)
 	switch {
-	case b.perGPU < 0:
-		return true
-	case a.meets != b.meets:
-		return a.meets
-	case !a.meets:
-		return a.ttftMS < b.ttftMS
-	case a.perGPU != b.perGPU:
-		return a.perGPU > b.perGPU
+	case pa.meets != pb.meets:
+		return pa.meets
+	case !pa.meets && pa.pt.TTFTMS != pb.pt.TTFTMS:
+		return pa.pt.TTFTMS < pb.pt.TTFTMS
+	case ga != gb:
+		return ga > gb
 	}
-	return a.replica.GPUs < b.replica.GPUs
+	return a.tp < b.tp
 }
 
-// servingAt is one serving point on a replica (see servingOn), and
-// whether it meets the targets when budgetMS is left of the time to first
-// token.
-func (e *engine) servingAt(pt catalog.ServingPoint, r catalog.Replica, prec string, budgetMS float64) llmServing {
-	s := e.servingOn(pt, r, prec)
-	s.meets = e.meetsTargets(s, budgetMS)
-	return s
-}
-
-// servingOn is one serving point on a replica: its tokens/s per GPU, cut
-// when the replica's memory holds fewer requests than the point ran.
-func (e *engine) servingOn(pt catalog.ServingPoint, r catalog.Replica, prec string) llmServing {
-	s := llmServing{precision: prec, replica: r, point: pt, perGPU: pt.PerGPU(), ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, memoryCap: 1}
-	if n := concurrencyOf(pt, r.GPUs); n > float64(r.Concurrent) {
-		s.memoryCap = float64(r.Concurrent) / n
-		s.perGPU *= s.memoryCap
+// anchorOf finds the measured serving figures at the request's own
+// conditions on a replica: the same GPU, weight format, engine family and
+// tensor-parallel size, and lengths within anchorSpan of the request's.
+// The ratio returned is, over those figures, the geometric mean of their
+// throughput over what the model predicts of them: the figures win at
+// their own conditions, and the model carries the ratio along the curve
+// (bounded to the fit's outlier range). The figure returned is the
+// nearest in length, for the basis.
+func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
+	p := &e.cat.ServingFit.Params
+	var nearest *catalog.ServingPoint
+	dist, logSum, n := math.Inf(1), 0.0, 0
+	for _, i := range e.cat.ServingIndex(e.profile.ID, g.ID, prec) {
+		sp := &e.cat.Serving[i]
+		if sp.Family != setup.Family || sp.TP != setup.TP || sp.InputTokens == 0 || sp.KVPrecision != "" {
+			continue
+		}
+		di, do := math.Abs(math.Log(sp.InputTokens/in)), math.Abs(math.Log(sp.OutputTokens/out))
+		if di > math.Log(anchorSpan) || do > math.Log(anchorSpan) {
+			continue
+		}
+		m := serving.Measurement{Setup: setup, GPUs: sp.GPUs, Scenario: sp.Scenario, In: sp.InputTokens, Out: sp.OutputTokens,
+			Concurrency: sp.Concurrency, Rate: sp.Rate, TokensPerS: sp.TokensPerS, TTFTMS: sp.TTFTMS, TPOTMS: sp.TPOTMS}
+		m.Setup.Share = 1
+		for _, q := range p.Predict(m) {
+			if q.Name != serving.QuantityThroughput || !(q.Predicted > 0) {
+				continue
+			}
+			logSum += math.Log(q.Measured / q.Predicted)
+			n++
+			if di+do < dist {
+				nearest, dist = sp, di+do
+			}
+		}
 	}
-	return s
-}
-
-// meetsTargets reports whether a serving point meets the time per output
-// token asked and the time to first token budgetMS leaves.
-func (e *engine) meetsTargets(s llmServing, budgetMS float64) bool {
-	return s.ttftMS <= budgetMS && (s.tpotMS == 0 || s.tpotMS <= e.req.Workload.TPOTMS)
-}
-
-// concurrencyOf is how many requests one replica of gpus GPUs runs at a
-// point: the users of a concurrency sweep shared over its replicas, else
-// (Little's law) its tokens/s times the time each token takes.
-func concurrencyOf(pt catalog.ServingPoint, gpus int) float64 {
-	replicas := float64(max(pt.GPUs/max(gpus, 1), 1))
-	if pt.Concurrency > 0 {
-		return pt.Concurrency / replicas
+	if n == 0 {
+		return nil, 1
 	}
-	return pt.PerGPU() * float64(gpus) * pt.TPOTMS / 1000
+	return nearest, math.Min(math.Max(math.Exp(logSum/float64(n)), 1/serving.OutlierRatio), serving.OutlierRatio)
 }
 
-// llmBudgetMS is the time to first token an offer in a metro has after
-// the network: the target less the users' traffic-weighted round trip.
-func (e *engine) llmBudgetMS(metro int) float64 {
-	var rtt float64
-	for j, ms := range e.rttTo(metro) {
-		rtt += e.users[j].weight * ms
-	}
-	return e.req.Workload.TTFTMS - rtt
-}
+// anchorSpan is how far (as a ratio) a measured figure's lengths may be
+// from the request's for it to stand for the request's own conditions.
+const anchorSpan = 1.1
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
 // counting it under its reason when it does not.
@@ -254,12 +415,46 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 		})
 		return
 	}
-	f := e.fitAt(sz, e.llmBudgetMS(metro))
-	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &f.perf, compliance: comp,
+	f := e.fitAt(sz, metro)
+	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
 		serving: &f.fit, nodeEff: 1, computeMS: f.fit.ttftMS,
-		// Every GPU of the instance serves: replicas of fit.replica.GPUs each.
+		// Every GPU of the instance serves: replicas of fit.tp GPUs each.
 		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
 	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
+}
+
+// llmBudgetMS is the time to first token an offer in a metro has after
+// the network: the target less the round trip within which the share of
+// the users' traffic that must meet the target (MeetsTargetShare) lies,
+// so that the operating point keeps those users within the target, not
+// only the average one. Worked out once per metro.
+func (e *engine) llmBudgetMS(metro int) float64 {
+	if e.llmBudgets == nil {
+		e.llmBudgets = make([]float64, len(e.cat.Metros))
+		for i := range e.llmBudgets {
+			e.llmBudgets[i] = math.NaN()
+		}
+	}
+	if b := e.llmBudgets[metro]; !math.IsNaN(b) {
+		return b
+	}
+	rtts := e.rttTo(metro)
+	order := make([]int, len(rtts))
+	for j := range order {
+		order[j] = j
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rtts[a], rtts[b]) })
+	var within, rtt float64
+	for _, j := range order {
+		within += e.users[j].weight
+		rtt = rtts[j]
+		if reaches(100*within, MeetsTargetShare) {
+			break
+		}
+	}
+	b := e.req.Workload.TTFTMS - rtt
+	e.llmBudgets[metro] = b
+	return b
 }
 
 // llmSizingKey is what an offer's sizing depends on within one answer: its
@@ -269,12 +464,11 @@ type llmSizingKey struct {
 	share      float64
 }
 
-// llmFitted is an offer's operating point with the throughput the answer
-// shows for it, shared by the offers that serve at the same point (read
-// only).
+// llmFitted is an offer's operating point in a metro, shared by the
+// offers of its kind there (read only).
 type llmFitted struct {
-	fit  llmServing
-	perf perf
+	metro int
+	fit   llmServing
 }
 
 // llmSizingOf is llmSize, worked out once per llmSizingKey in an answer: an
@@ -292,33 +486,47 @@ func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *
 	return sz
 }
 
-// method says where the operating point comes from, for the basis and the
-// risks.
-func (s llmServing) method() string {
-	p := s.point
-	if p.Scenario == singleStream {
-		return p.Method
+// method says how the operating point's figure is made, for the basis and
+// the risks.
+func (s *llmServing) method(e *engine) string {
+	if s.methodText == "" {
+		s.methodText = s.describe(e)
 	}
-	m := fmt.Sprintf("%s, %s, %s scenario", p.Engine, p.Model, p.Scenario)
-	if p.Concurrency > 0 {
-		m += fmt.Sprintf(" at %g users", p.Concurrency)
+	return s.methodText
+}
+
+// describe writes the method (see method).
+func (s *llmServing) describe(e *engine) string {
+	p := e.cat.ServingFit.Params
+	g := s.replica.Hardware
+	eff := p.Architectures[g.Architecture]
+	arch := g.Architecture
+	if !p.Fitted(arch) {
+		arch += " (no figures: the fitted architectures' mean)"
 	}
-	switch {
-	case p.InputTokens > 0:
-		m += fmt.Sprintf(", %g tokens in / %g out", p.InputTokens, p.OutputTokens)
-	case p.OutputTokens > 0:
-		m += fmt.Sprintf(", %.0f tokens out on average", p.OutputTokens)
+	m := fmt.Sprintf("serving model, %s, %s weights, %s KV cache, %d GPU(s) a replica: %.0f running requests, %.0f ms p95 to the first token, %.1f ms p95 per token; "+
+		"fitted on %d measured points (%s: memory efficiency %.2f, compute %.2f), held-out error median %.0f %% over %d points",
+		engineName(s.engine()), s.precision, s.kv(), s.tp, s.point.Concurrency, s.ttftMS, s.tpotMS,
+		e.cat.ServingFit.Fitted, arch, eff.Memory, eff.Compute, s.err.MedianPct, s.err.Points)
+	if !s.validated {
+		m += " (too few held-out points of this GPU family: the overall error)"
 	}
-	if p.Method != "" {
-		m += "; " + p.Method
-	}
-	if s.derived != "" {
-		m = s.derived + "; " + m
-	}
-	if s.memoryCap < 1 {
-		m += fmt.Sprintf("; cut to %.0f %% because a replica's memory holds %d requests", s.memoryCap*100, s.replica.Concurrent)
+	if s.anchor != nil {
+		m += fmt.Sprintf("; anchored on a measured figure at these lengths (%s, %s, %g in / %g out: ×%.2f)", s.anchor.Source, s.anchor.Scenario,
+			s.anchor.InputTokens, s.anchor.OutputTokens, s.anchorRatio)
 	}
 	return m
+}
+
+// engineName is an engine family's name for people.
+func engineName(family string) string {
+	switch family {
+	case serving.FamilyReference:
+		return "TensorRT-LLM"
+	case serving.FamilyVLLM:
+		return "vLLM"
+	}
+	return family
 }
 
 // missesTPOT reports whether an LLM plan serves slower than the target

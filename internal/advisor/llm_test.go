@@ -47,13 +47,19 @@ func TestLLMServingAnswer(t *testing.T) {
 	if p.Tokens.OutputPerS != 1500 || p.Tokens.PerMonth != 3_942_000_000 {
 		t.Errorf("tokens = %+v, want 1,500/s and 3,942,000,000 a month", p.Tokens)
 	}
-	want := p.Total.Div(decimal.NewFromInt(47_304)).Round(2)
-	if p.CostPerUnit.Unit != "1M output tokens" || !p.CostPerUnit.Amount.Equal(want) {
-		t.Errorf("cost per unit = %+v, want %s EUR per 1M output tokens (total %s ÷ 47,304)", p.CostPerUnit, want, p.Total)
+	// The total splits over 47,304 M output and 157,680 M input tokens
+	// (5 × 1,000 × 3,600 × 8,760) by the GPU time each takes: the two
+	// parts add up to the total, and the blended price is the total over
+	// all tokens.
+	if p.CostPerUnit.Unit != "1M output tokens" || p.CostPer1MInputTokens == nil || p.CostPer1MTokensBlended == nil {
+		t.Fatalf("cost per unit = %+v, input %v, blended %v", p.CostPerUnit, p.CostPer1MInputTokens, p.CostPer1MTokensBlended)
 	}
-	in := p.Total.Div(decimal.NewFromInt(157_680)).Round(2) // 5 × 1,000 × 3,600 × 8,760
-	if p.CostPer1MInputTokens == nil || !p.CostPer1MInputTokens.Equal(in) {
-		t.Errorf("cost per 1M input tokens = %v, want %s", p.CostPer1MInputTokens, in)
+	parts := p.CostPerUnit.Amount.Mul(decimal.NewFromInt(47_304)).Add(p.CostPer1MInputTokens.Mul(decimal.NewFromInt(157_680)))
+	if parts.Sub(p.Total).Abs().GreaterThan(decimal.NewFromFloat(0.05)) {
+		t.Errorf("%s × 47,304 + %s × 157,680 = %s, want the total %s", p.CostPerUnit.Amount, p.CostPer1MInputTokens, parts, p.Total)
+	}
+	if want := p.Total.Div(decimal.NewFromInt(47_304 + 157_680)).Round(6); !p.CostPer1MTokensBlended.Equal(want) {
+		t.Errorf("blended = %s, want %s", p.CostPer1MTokensBlended, want)
 	}
 	small := recommend(t, cat, llmRequest("llama-3.1-8b"))
 	if small.Pick == nil || !small.Pick.Total.LessThan(p.Total.Mul(decimal.NewFromFloat(0.75))) {
@@ -106,7 +112,7 @@ func TestLLMFormatAndReplica(t *testing.T) {
 }
 
 // withoutServing is the embedded catalog less the serving figures of a
-// GPU: the only one of its maker, it then has none to cross-walk from.
+// GPU, and so without the serving model's fit (made on them).
 func withoutServing(t *testing.T, gpu string) *catalog.Catalog {
 	t.Helper()
 	fsys := fstest.MapFS{}
@@ -139,9 +145,9 @@ func withoutServing(t *testing.T, gpu string) *catalog.Catalog {
 	return cat
 }
 
-// Ensure a GPU without serving figures, of a maker with none to cross-walk
-// from, is excluded with a sentence that reads whole in both languages.
-func TestLLMNoFiguresExclusionReads(t *testing.T) {
+// Ensure a catalog without a fit of the serving model sizes no LLM and
+// says so, in a sentence that reads whole in both languages.
+func TestLLMWithoutServingFitReads(t *testing.T) {
 	cat := withoutServing(t, "mi300x")
 	req := llmRequest("llama-3.3-70b")
 	req.GDPR, req.GPUs = advisor.GDPRNone, []string{"mi300x"}
@@ -153,13 +159,13 @@ func TestLLMNoFiguresExclusionReads(t *testing.T) {
 			if strings.Contains(s, "%!") || strings.Contains(s, "MISSING") {
 				t.Errorf("%s exclusion in %s reads %q", x.Reason, lang, s)
 			}
-			if lang == locale.EN && strings.Contains(s, "no measured serving figure of Llama 3.3 70B") {
+			if lang == locale.EN && strings.Contains(s, "no fit of the serving model to size Llama 3.3 70B") {
 				found = true
 			}
 		}
 	}
 	if !found {
-		t.Errorf("exclusions %+v do not say MI300X has no serving figure", res.Excluded)
+		t.Errorf("exclusions %+v do not say the catalog has no serving fit", res.Excluded)
 	}
 }
 

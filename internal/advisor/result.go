@@ -48,6 +48,11 @@ type BasisFigure struct {
 	Date      string  `json:"date"`
 	Estimated bool    `json:"estimated"`
 	Method    string  `json:"method,omitempty"`
+	// ErrorPct is the held-out median absolute error of the figure's
+	// method, where it is known; Unvalidated marks a method with fewer
+	// than three held-out pairs.
+	ErrorPct    *float64 `json:"error_pct,omitempty"`
+	Unvalidated bool     `json:"unvalidated,omitempty"`
 }
 
 // Option is one way to run the workload and what it costs.
@@ -72,9 +77,19 @@ type Option struct {
 	Risks []Risk `json:"risks"`
 	// Tokens is what an LLM service serves (LLM profiles only).
 	Tokens *Tokens `json:"tokens,omitempty"`
-	// CostPer1MInputTokens is the total over the input tokens served, as
-	// CostPerUnit is over the output tokens (LLM profiles only).
-	CostPer1MInputTokens *decimal.Decimal `json:"cost_per_1m_input_tokens,omitempty"`
+	// CostPer1MInputTokens and CostPerUnit (LLM profiles: per 1M output
+	// tokens) split the total by the GPU time prompts and answers take, so
+	// that input × tokens in + output × tokens out is the total;
+	// CostPer1MTokensBlended is the total over all tokens.
+	CostPer1MInputTokens   *decimal.Decimal `json:"cost_per_1m_input_tokens,omitempty"`
+	CostPer1MTokensBlended *decimal.Decimal `json:"cost_per_1m_tokens_blended,omitempty"`
+	// Serving is an LLM option's operating point; TokenAPIs what public
+	// token APIs charge for the model, cheapest first;
+	// HostingCheaperFromTokensPerMonth the monthly output tokens from
+	// which hosting costs less than the cheapest (nil: never).
+	Serving                          *Serving        `json:"serving,omitempty"`
+	TokenAPIs                        []TokenAPIPrice `json:"token_apis,omitempty"`
+	HostingCheaperFromTokensPerMonth *float64        `json:"hosting_cheaper_from_tokens_per_month,omitempty"`
 	// FinishesWithinDeadline says, for training with a deadline, whether
 	// the job ends in time (always so for what is offered; kept explicit).
 	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`
@@ -92,6 +107,8 @@ const (
 	// RiskUnknownPrice: a price the provider does not publish, priced at
 	// the dearest known, or a setup fee the source leaves open.
 	RiskUnknownPrice = "unknown_price"
+	// RiskQuality: a format that costs accuracy (4-bit weights).
+	RiskQuality = "quality"
 )
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)

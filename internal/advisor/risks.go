@@ -35,7 +35,9 @@ func (e *engine) risks(p *plan) []Risk {
 		if o.ListedOnly {
 			add(RiskCapacity, locale.New("risk.capacity", providerName(e.cat, o.Provider), o.InstanceType, o.Region))
 		}
-		if th := pl.u.perf.info; th.Estimated {
+		if sv := pl.u.serving; sv != nil {
+			e.servingRisks(pl, sv, add)
+		} else if th := pl.u.perf.info; th.Estimated {
 			add(RiskEstimate, locale.New("risk.estimate.throughput", pl.u.gpu.Name, th.Method))
 		}
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
@@ -62,5 +64,26 @@ func (e *engine) unknownPriceRisks(p *plan, pl place, add func(string, locale.Te
 		if _, stated := o.Monthly.USDSetup(); !stated {
 			add(RiskUnknownPrice, locale.New("risk.unknown.setup", o.InstanceType, providerName(e.cat, o.Provider)))
 		}
+	}
+}
+
+// servingRisks are the caveats of an LLM place: the serving model's error
+// for its GPU family (or that none was validated), a peak load within that
+// error of what the replicas serve, and 4-bit weights' quality.
+func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.Text)) {
+	g := pl.u.gpu.Name
+	if s.validated {
+		add(RiskEstimate, locale.New("risk.serving", g, engineName(s.engine()), locale.Pct(s.err.MedianPct), s.err.Points))
+	} else {
+		add(RiskEstimate, locale.New("risk.serving.unvalidated", g, engineName(s.engine()), locale.Pct(s.err.MedianPct)))
+	}
+	w := e.req.Workload
+	peak := w.PeakRPS * pl.share * float64(w.OutputTokens)
+	capacity := float64(pl.count) * pl.u.nodeTput
+	if peak > 0 && capacity/peak-1 < s.err.MedianPct/100 {
+		add(RiskEstimate, locale.New("risk.serving.margin", pl.u.offer.Region, locale.Pct(100*peak/capacity), locale.Pct(s.err.MedianPct)))
+	}
+	if s.precision == catalog.PrecisionINT4 || s.precision == catalog.PrecisionFP4 {
+		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+s.precision)))
 	}
 }

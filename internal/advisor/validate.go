@@ -127,9 +127,10 @@ func llmDefaults(w *Workload, l *catalog.LLMProfile) {
 // UTF-8 (an English word is about 1.3 tokens), for an LLM answer's size.
 const BytesPerToken = 4
 
-// LLMPrecisions are the weight formats LLM serving is sized in: those the
-// serving figures are measured in.
-var LLMPrecisions = []string{catalog.PrecisionMixed, catalog.PrecisionFP8}
+// LLMPrecisions are the weight formats the serving model sizes LLMs in:
+// FP16/BF16, FP8 and FP4 where the GPU has their tensor cores, and 4-bit
+// weight-only (INT4) everywhere.
+var LLMPrecisions = []string{catalog.PrecisionMixed, catalog.PrecisionFP8, catalog.PrecisionFP4, catalog.PrecisionINT4}
 
 // Check validates a request as Recommend does, its defaults filled in:
 // nil, or FieldErrors naming every invalid field.

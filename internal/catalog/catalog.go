@@ -105,10 +105,8 @@ type GPU struct {
 // Maker is who makes the GPU, the first word of its name ("NVIDIA",
 // "AMD"): engines and interconnects differ between makers.
 func (g GPU) Maker() string {
-	if f := strings.Fields(g.Name); len(f) > 0 {
-		return f[0]
-	}
-	return ""
+	maker, _, _ := strings.Cut(strings.TrimSpace(g.Name), " ")
+	return maker
 }
 
 // Workload kinds.

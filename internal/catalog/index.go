@@ -25,6 +25,8 @@ type Catalog struct {
 	// ServingFit is the serving model as fitted on Serving and checked on
 	// points held out of a second fit (nil: LLM serving is not sized).
 	ServingFit *serving.Calibration
+	// TokenAPIs are public token APIs' prices for the LLM profiles.
+	TokenAPIs []TokenAPI
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
 	// offerRegion is each offer's region, by index (see OfferRegion).

@@ -1,13 +1,7 @@
 package catalog
 
-import (
-	"math"
-	"slices"
-)
-
-// LLMProfile is a language model as serving sizes it: the weights, the KV
-// cache every token of a running request keeps, and the request a
-// question gets when it names none. Serving figures of the models in
+// LLMProfile is a language model as serving sizes it: its shape (see
+// ServingModel) and the request a question gets when it names none. Serving figures of the models in
 // Measured (the profile's own id first) stand for it: models of the same
 // architecture serve alike.
 type LLMProfile struct {
@@ -32,71 +26,6 @@ type LLMProfile struct {
 	// MeasuredVocab is the vocabulary of a measured model whose own
 	// differs from the profile's (Llama 2's 32,000 tokens).
 	MeasuredVocab map[string]int `json:"measured_vocab,omitempty"`
-}
-
-// ServingUsableShare is the share of a GPU's memory a serving engine takes
-// for weights and KV cache, the rest left to the runtime: vLLM's default
-// gpu_memory_utilization (see the serving source of the catalog).
-const ServingUsableShare = 0.9
-
-// BytesPerParam is what one weight takes in a precision.
-func BytesPerParam(precision string) float64 {
-	switch precision {
-	case PrecisionFP32:
-		return 4
-	case PrecisionFP8, PrecisionINT8:
-		return 1
-	case PrecisionINT4:
-		return 0.5
-	}
-	return 2
-}
-
-// kvBytes is what one KV-cache element takes: FP8 with FP8 weights (as the
-// serving engines measured here run them), FP16/BF16 otherwise.
-func kvBytes(precision string) float64 {
-	if precision == PrecisionFP8 {
-		return 1
-	}
-	return 2
-}
-
-// WeightsGB is the model's weights in a precision, in GB.
-func (l LLMProfile) WeightsGB(precision string) float64 { return l.ParamsB * BytesPerParam(precision) }
-
-// KVGBPerToken is the KV cache one token of a running request keeps, in GB:
-// keys and values for every layer and KV head.
-func (l LLMProfile) KVGBPerToken(precision string) float64 {
-	return 2 * float64(l.Layers*l.KVHeads*l.HeadDim) * kvBytes(precision) / 1e9
-}
-
-// Replica is how one copy of a model fits on the GPUs of one instance.
-type Replica struct {
-	// GPUs is the tensor-parallel size: the GPUs one copy spans.
-	GPUs int
-	// Concurrent is how many requests of the given length its memory
-	// holds at once (weights first, then KV cache).
-	Concurrent int
-}
-
-// FitReplica returns the tensor-parallel sizes (1, 2, 4, 8, within count
-// GPUs of memGB each, of which share is sold) at which the model holds at
-// least one request of tokens, smallest first. None fits when the list is
-// empty; need is then the memory one request needs.
-func (l LLMProfile) FitReplica(precision string, memGB, share float64, count, tokens int) (fits []Replica, need float64) {
-	weights := l.WeightsGB(precision)
-	perRequest := l.KVGBPerToken(precision) * float64(tokens)
-	need = (weights + perRequest) / ServingUsableShare
-	for tp := 1; tp <= count && tp <= 8; tp *= 2 {
-		if count%tp != 0 {
-			continue
-		}
-		room := float64(tp)*memGB*share*ServingUsableShare - weights
-		if n := int(math.Floor(room / perRequest)); room > 0 && n >= 1 {
-			fits = append(fits, Replica{GPUs: tp, Concurrent: n})
-		}
-	}
-	return fits, need
 }
 
 // Scenarios of a serving figure, beside ScenarioOffline (all requests at
@@ -167,10 +96,16 @@ func (p ServingPoint) PerGPU() float64 { return p.TokensPerS / float64(max(p.GPU
 // family on a GPU in a precision, in catalog order.
 func (c *Catalog) ServingPoints(profile, gpu, precision string) []ServingPoint {
 	var out []ServingPoint
-	for _, i := range c.serving[servingKey{profile, gpu, precision}] {
+	for _, i := range c.ServingIndex(profile, gpu, precision) {
 		out = append(out, c.Serving[i])
 	}
 	return out
+}
+
+// ServingIndex returns the indexes into Serving of the points
+// ServingPoints returns, without copying them (read only).
+func (c *Catalog) ServingIndex(profile, gpu, precision string) []int {
+	return c.serving[servingKey{profile, gpu, precision}]
 }
 
 type servingKey struct{ profile, gpu, precision string }
@@ -182,17 +117,4 @@ func (c *Catalog) indexServing() {
 		k := servingKey{p.Profile, p.GPU, p.Precision}
 		c.serving[k] = append(c.serving[k], i)
 	}
-}
-
-// ServingGPUs lists the GPUs with serving points of a profile in a
-// precision, for cross-walks.
-func (c *Catalog) ServingGPUs(profile, precision string) []string {
-	var out []string
-	for k := range c.serving {
-		if k.profile == profile && k.precision == precision && !slices.Contains(out, k.gpu) {
-			out = append(out, k.gpu)
-		}
-	}
-	slices.Sort(out)
-	return out
 }

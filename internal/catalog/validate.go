@@ -73,6 +73,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.currencies()
 	v.serving()
 	v.servingFit()
+	v.tokenAPIs()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.

@@ -5,6 +5,11 @@ package locale
 // as message ids and arguments, so these stay for as long as such links
 // are served. New answers use the ids that replaced them.
 var earlier = map[string][2]string{
+	"why.llm.one": {"%s × %s in %s (%s) runs replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each serves %s tokens/s with %s ms to the first token and %s ms per token (%s) and holds %s requests at once.",
+		"%s × %s（%s，%s）运行副本，每个副本 %s × %s，%s，共 %s 个，峰值输出 %s token/s：每个副本 %s token/s，首 token 时间 %s 毫秒，每 token %s 毫秒（%s），可同时容纳 %s 个请求。"},
+	"why.llm": {"%s × %s in %s (%s) run replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each serves %s tokens/s with %s ms to the first token and %s ms per token (%s) and holds %s requests at once.",
+		"%s × %s（%s，%s）运行副本，每个副本 %s × %s，%s，共 %s 个，峰值输出 %s token/s：每个副本 %s token/s，首 token 时间 %s 毫秒，每 token %s 毫秒（%s），可同时容纳 %s 个请求。"},
+	"why.llm.tpot": {"No figure of %s meets %s ms per output token: the fastest it is known to serve at is %s ms.", "%s 没有满足每 token %s 毫秒的数据：已知最快为 %s 毫秒。"},
 	"why.unmet": {"No allowed placement, in up to %s regions, keeps %s %% of users within %s ms. This one keeps the most within it: %s %% (weighted latency %s ms).",
 		"在最多 %s 个区域的所有允许方案中，没有一个能让 %s%% 的用户在 %s 毫秒以内。此方案让最多的用户达标：%s%%（加权延迟 %s 毫秒）。"},
 	"lost.costs_more":      {"Costs %s %% more (+%s %s).", "成本高 %s%%（+%s %s）。"},

@@ -189,7 +189,8 @@ var pages = map[string][2]string{
 	"precision.fp32":       {"FP32 (TF32 where supported)", "FP32（支持时为 TF32）"},
 	"precision.fp8":        {"FP8", "FP8"},
 	"precision.int8":       {"INT8 (TensorRT)", "INT8（TensorRT）"},
-	"precision.int4":       {"INT4", "INT4"},
+	"precision.int4":       {"INT4 (4-bit weights)", "INT4（4 位权重）"},
+	"precision.fp4":        {"FP4 (Blackwell)", "FP4（Blackwell）"},
 
 	"label.gdpr.none":        {"None", "无要求"},
 	"gdpr.none.hint":         {"Any region may hold the data.", "数据可以存放在任何区域。"},

@@ -4,42 +4,74 @@ import "math"
 
 // Curve is a replica's operating points for one request shape, from one
 // running request to the most its memory holds, at one latency quantile:
-// the throughput–latency curve an engine moves along as load grows.
+// the throughput–latency curve an engine moves along as load grows. A
+// curve is not safe for use by several goroutines at once.
 type Curve struct {
 	r              *Replica
 	in, out, q     float64
-	points         []Point
 	maxConcurrency float64
+	// points[:n] are worked out as they are asked for (see point): an
+	// answer searches thousands of operating points on a few dozen
+	// curves, each search reading a handful of points. Bit i of known is
+	// set once points[i] is.
+	points [curvePoints]Point
+	n      int
+	known  uint64
 }
 
-// curvePoints is how many points a curve keeps: log-spaced concurrencies
-// from 1 to 4,096 are then at most 14 % apart.
-const curvePoints = 64
+// curvePoints is how many points a curve keeps (at most 64, see known):
+// log-spaced concurrencies
+// from 1 to 4,096 are then at most 24 % apart (the figures between are
+// interpolated; they change by a few per cent between neighbours).
+const curvePoints = 40
 
 // Curve lays out the replica's points for requests of in and out tokens
 // at quantile q; nil when its memory holds no whole request.
 func (r *Replica) Curve(in, out, q float64) *Curve {
-	maxB := r.MaxBatch(in, out)
-	if !(maxB >= 1) {
+	c := new(Curve)
+	if !r.CurveInto(c, in, out, q) {
 		return nil
-	}
-	c := &Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, points: make([]Point, 0, curvePoints)}
-	n := curvePoints
-	if maxB < 2 {
-		n = 1
-	}
-	for i := range n {
-		b := 1.0
-		if n > 1 {
-			b = math.Pow(maxB, float64(i)/float64(n-1))
-		}
-		c.points = append(c.points, r.At(b, in, out, q))
 	}
 	return c
 }
 
+// CurveInto lays the curve out in *c (Curve, without an allocation of
+// its own, for callers that keep many); false when the replica's memory
+// holds no whole request.
+func (r *Replica) CurveInto(c *Curve, in, out, q float64) bool {
+	maxB := r.MaxBatch(in, out)
+	if !(maxB >= 1) {
+		return false
+	}
+	n := curvePoints
+	if maxB < 2 {
+		n = 1
+	}
+	*c = Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, n: n}
+	return true
+}
+
+// point is the curve's ith point: i/(n−1) of the way from one running
+// request to the most, in log concurrency.
+func (c *Curve) point(i int) Point {
+	if c.known&(1<<i) == 0 {
+		b := 1.0
+		if c.n > 1 {
+			b = math.Pow(c.maxConcurrency, float64(i)/float64(c.n-1))
+		}
+		c.points[i] = c.r.At(b, c.in, c.out, c.q)
+		c.known |= 1 << i
+	}
+	return c.points[i]
+}
+
 // Points are the curve's points, fewest running requests first.
-func (c *Curve) Points() []Point { return c.points }
+func (c *Curve) Points() []Point {
+	for i := range c.n {
+		c.point(i)
+	}
+	return c.points[:c.n]
+}
 
 // Replica is the replica the curve is of.
 func (c *Curve) Replica() *Replica { return c.r }
@@ -52,24 +84,24 @@ func (c *Curve) Replica() *Replica { return c.r }
 // then the curve's first.
 func (c *Curve) Best(ttftMS, tpotMS float64) (p Point, ok bool) {
 	within := func(p Point) bool { return p.TTFTMS <= ttftMS && p.TPOTMS <= tpotMS }
-	pts := c.points
-	if !within(pts[0]) {
-		return pts[0], false
+	n := c.n
+	if first := c.point(0); !within(first) {
+		return first, false
 	}
 	// The last point within both targets.
-	lo, hi := 0, len(pts)
+	lo, hi := 0, n
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if within(pts[mid]) {
+		if within(c.point(mid)) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	if lo == len(pts)-1 {
-		return pts[lo], true
+	if lo == n-1 {
+		return c.point(lo), true
 	}
-	a, b := pts[lo], pts[lo+1]
+	a, b := c.point(lo), c.point(lo+1)
 	f := 1.0
 	if b.TTFTMS > ttftMS {
 		f = math.Min(f, (ttftMS-a.TTFTMS)/(b.TTFTMS-a.TTFTMS))

@@ -1,6 +1,7 @@
 package serving
 
 import (
+	"maps"
 	"math"
 	"slices"
 )
@@ -91,7 +92,8 @@ func knobsFor(ms []Measurement, datasetCap map[string]float64) []knob {
 		scalar("kv_read", 0.3, 3, func(p *Params) *float64 { return &p.KVRead }),
 		scalar("first_token_steps", 0, 5, func(p *Params) *float64 { return &p.FirstTokenSteps }),
 		scalar("tpot_tail_p99", 1, 3, func(p *Params) *float64 { return &p.TPOTTail }),
-		scalar("pcie_cards", 0.3, 1, func(p *Params) *float64 { return &p.PCIeCards }))
+		scalar("pcie_cards", 0.3, 1, func(p *Params) *float64 { return &p.PCIeCards }),
+		scalar("ttft_tail", 0.2, 2, func(p *Params) *float64 { return &p.TTFTTail }))
 	for _, d := range datasets {
 		d := d
 		ks = append(ks, knob{"datasets." + d, 50, datasetCap[d], func(p *Params) float64 { return p.Datasets[d] },
@@ -112,25 +114,24 @@ func Start() Params {
 	return Params{
 		Architectures: map[string]Efficiency{}, Families: map[string]Efficiency{},
 		Links:  map[string]Link{LinkNVLink: {LatencyUS: 10, GBs: 300}, LinkPCIe: {LatencyUS: 30, GBs: 20}},
-		StepMS: 1, LayerUS: 20, PCIeCards: 0.8, SequenceUS: 5, KVShare: 0.9, ReserveGB: 3, KVRead: 1, FirstTokenSteps: 1.5, TPOTTail: 1.3,
+		StepMS: 1, LayerUS: 20, PCIeCards: 0.8, TTFTTail: 1, SequenceUS: 5, KVShare: 0.9, ReserveGB: 3, KVRead: 1, FirstTokenSteps: 1.5, TPOTTail: 1.3,
 		Datasets: map[string]float64{},
 	}
 }
 
 // clone copies p's maps, so that a fit's trials never share them.
 func (p Params) clone() Params {
-	p.Architectures = maps(p.Architectures)
-	p.Families = maps(p.Families)
-	p.Links = maps(p.Links)
-	p.Datasets = maps(p.Datasets)
+	p.Architectures = copyMap(p.Architectures)
+	p.Families = copyMap(p.Families)
+	p.Links = copyMap(p.Links)
+	p.Datasets = copyMap(p.Datasets)
 	return p
 }
 
-func maps[V any](m map[string]V) map[string]V {
+// copyMap is maps.Clone that never returns nil (the knobs write into it).
+func copyMap[V any](m map[string]V) map[string]V {
 	out := make(map[string]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
+	maps.Copy(out, m)
 	return out
 }
 

@@ -132,8 +132,17 @@ const gib = 1 << 30
 
 // NewReplica derives a replica from its setup under the fitted params.
 func (p *Params) NewReplica(s Setup) (*Replica, error) {
+	r, err := p.Replica(s)
+	if err != nil && err != ErrNoFit {
+		return nil, err
+	}
+	return &r, err
+}
+
+// Replica is NewReplica's replica as a value, for callers that keep many.
+func (p *Params) Replica(s Setup) (Replica, error) {
 	if s.TP < 1 {
-		return nil, fmt.Errorf("serving: tensor-parallel size %d", s.TP)
+		return Replica{}, fmt.Errorf("serving: tensor-parallel size %d", s.TP)
 	}
 	if s.Share <= 0 || s.Share > 1 {
 		s.Share = 1
@@ -143,9 +152,9 @@ func (p *Params) NewReplica(s Setup) (*Replica, error) {
 	}
 	h := s.Hardware
 	if !h.Supports(s.Format) {
-		return nil, fmt.Errorf("serving: %s has no %s tensor cores", h.ID, s.Format)
+		return Replica{}, fmt.Errorf("serving: %s has no %s tensor cores", h.ID, s.Format)
 	}
-	r := &Replica{Setup: s, p: p, eff: p.efficiency(h.Architecture, s.Family), link: p.link(h.Interconnect)}
+	r := Replica{Setup: s, p: p, eff: p.efficiency(h.Architecture, s.Family), link: p.link(h.Interconnect)}
 	if h.Card && p.PCIeCards > 0 {
 		r.eff.Compute = math.Min(r.eff.Compute*p.PCIeCards, 1)
 	}

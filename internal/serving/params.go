@@ -1,6 +1,9 @@
 package serving
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Efficiency is how much of the datasheet's memory bandwidth and tensor
 // rate the serving engine draws: for an architecture, the share itself;
@@ -59,6 +62,9 @@ type Params struct {
 	PCIeCards float64 `json:"pcie_cards"`
 	// TPOTTail is the 99th-percentile time per output token over the mean.
 	TPOTTail float64 `json:"tpot_tail_p99"`
+	// TTFTTail scales the tail of a prompt's wait: 1 is an M/M/1 queue's,
+	// ½ about an M/D/1 one's (prompts of one length take one time).
+	TTFTTail float64 `json:"ttft_tail"`
 	// Datasets are the mean prompt lengths, in tokens, fitted for the
 	// benchmark datasets whose own is not published.
 	Datasets map[string]float64 `json:"datasets,omitempty"`
@@ -86,12 +92,22 @@ func (p *Params) efficiency(arch, family string) Efficiency {
 // pooled is the efficiency assumed for an architecture without fitted
 // figures: the geometric mean over the fitted architectures.
 func (p *Params) pooled() Efficiency {
-	var m, c float64
+	// In a fixed order (the sum must not depend on the map's), sorted
+	// in place on the stack: replicas are made by the thousand.
+	var keys [16]string
 	n := 0
-	for _, e := range p.Architectures {
+	for a := range p.Architectures {
+		if n < len(keys) {
+			keys[n] = a
+			n++
+		}
+	}
+	slices.Sort(keys[:n])
+	var m, c float64
+	for _, a := range keys[:n] {
+		e := p.Architectures[a]
 		m += math.Log(e.Memory)
 		c += math.Log(e.Compute)
-		n++
 	}
 	if n == 0 {
 		return Efficiency{Memory: 0.5, Compute: 0.5}

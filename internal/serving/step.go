@@ -86,7 +86,8 @@ type Point struct {
 // Little's law, b over the time a request is in the system). A prompt
 // waits for the prompts ahead of it as in an M/D/1 queue whose server is
 // the replica's compute; the quantile of that wait is taken from the
-// exponential tail of an M/M/1 queue at the same load. The time per
+// exponential tail of an M/M/1 queue at the same load, scaled by the
+// fitted TTFTTail. The time per
 // output token is the step time, its 99th percentile TPOTTail times the
 // mean and other quantiles in proportion to their normal z-scores.
 func (r *Replica) At(b, in, out, q float64) Point {
@@ -103,7 +104,7 @@ func (r *Replica) At(b, in, out, q float64) Point {
 	if q > 0 {
 		tpot = step * (1 + (r.p.TPOTTail-1)*math.Max(zScore(q), 0)/zScore(0.99))
 		if z := math.Log(rho / (1 - q)); z > 0 {
-			ttft = base + math.Max(wait, z*prompt/(1-rho))
+			ttft = base + math.Max(wait, r.p.TTFTTail*z*prompt/(1-rho))
 		}
 	}
 	share := w.prompt * w.weights

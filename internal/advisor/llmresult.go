@@ -1,0 +1,224 @@
+package advisor
+
+import (
+	"math"
+	"slices"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/serving"
+)
+
+// What an LLM answer adds to an option: the tokens served, the operating
+// point of its serving, costs per million tokens split by the GPU time
+// prompts and answers take, and what public token APIs charge.
+
+// Serving is an LLM option's operating point (API.md pick.serving): the
+// engine, formats and replica, the load each replica runs at and its
+// latencies (95th percentile, no network), and the serving model's
+// held-out error for the GPU's family.
+type Serving struct {
+	Engine                     string  `json:"engine"`
+	Precision                  string  `json:"precision"`
+	KVPrecision                string  `json:"kv_precision"`
+	TensorParallel             int     `json:"tensor_parallel"`
+	Concurrency                float64 `json:"concurrency"`
+	OutputTokensPerSPerReplica float64 `json:"output_tokens_per_s_per_replica"`
+	TTFTMS                     float64 `json:"ttft_ms"`
+	TPOTMS                     float64 `json:"tpot_ms"`
+	// ErrorPct is the held-out median absolute error of the model for
+	// this GPU family (of all held-out points when Unvalidated), and
+	// ValidatedPoints how many held-out points it rests on.
+	ErrorPct        float64 `json:"error_pct"`
+	ValidatedPoints int     `json:"validated_points"`
+	Unvalidated     bool    `json:"unvalidated"`
+	// Anchored is true where a measured figure at the request's own
+	// lengths sets the level of the curve.
+	Anchored bool `json:"anchored"`
+	// FloorTPOTMS and FloorTTFTMS are the hardware's floors: every weight
+	// read once per token at full bandwidth, the prompt's products at the
+	// full tensor rate.
+	FloorTPOTMS float64 `json:"floor_tpot_ms"`
+	FloorTTFTMS float64 `json:"floor_ttft_ms"`
+	// Curve is the replica's throughput against its latencies, from one
+	// request at a time to its memory's most (per GPU, for the chart), and
+	// Measured the catalog's figures of the GPU and format with a time
+	// per token, per GPU.
+	Curve    []CurvePoint `json:"curve"`
+	Measured []CurvePoint `json:"measured"`
+}
+
+// CurvePoint is one point of a serving curve: output tokens a second per
+// GPU at a time per output token (and, for the model's points, the
+// running requests and time to first token).
+type CurvePoint struct {
+	OutputPerSPerGPU float64 `json:"output_per_s_per_gpu"`
+	TPOTMS           float64 `json:"tpot_ms"`
+	TTFTMS           float64 `json:"ttft_ms,omitempty"`
+	Concurrency      float64 `json:"concurrency,omitempty"`
+	// Source names a measured point's source.
+	Source string `json:"source,omitempty"`
+}
+
+// TokenAPIPrice is what a public token API charges for the same model,
+// in the answer's currency (API.md pick.token_apis[]).
+type TokenAPIPrice struct {
+	Provider    string          `json:"provider"`
+	Model       string          `json:"model"`
+	InputPer1M  decimal.Decimal `json:"input_per_1m"`
+	OutputPer1M decimal.Decimal `json:"output_per_1m"`
+	Currency    string          `json:"currency"`
+	Quantised   bool            `json:"quantised,omitempty"`
+	Source      string          `json:"source"`
+	Date        string          `json:"date"`
+}
+
+// perMillionPlaces is how many decimals a price per million tokens keeps:
+// input × millions in + output × millions out then adds up to the total
+// within a cent for any volume an answer serves.
+const perMillionPlaces = 6
+
+// curvePointsShown is how many of a curve's points an answer carries.
+const curvePointsShown = 16
+
+// llmFigures adds what an LLM answer gives: the tokens served, the time
+// to first token and per output token as users see them, the operating
+// point, the cost of a million output and input tokens, and token APIs.
+func (e *engine) llmFigures(o *Option, p *plan) {
+	w := e.req.Workload
+	perMonth := w.RPS * float64(w.OutputTokens) * 3600 * catalog.HoursPerMonth
+	o.Tokens = &Tokens{OutputPerS: round1(w.RPS * float64(w.OutputTokens)), PerMonth: math.Round(perMonth)}
+	months := float64(w.Months)
+	outM := perMonth * months / 1e6
+	inM := w.RPS * float64(w.InputTokens) * 3600 * catalog.HoursPerMonth * months / 1e6
+	if outM > 0 && inM > 0 {
+		// The total splits by the GPU time prompts take (PromptShare),
+		// weighed by each place's compute cost.
+		var share, weight float64
+		for _, pl := range p.places {
+			c := e.computeCost(&pl)
+			share += c * pl.u.serving.point.PromptShare
+			weight += c
+		}
+		if weight > 0 {
+			share /= weight
+		}
+		in := o.Total.Mul(decimal.NewFromFloat(share)).Div(decimal.NewFromFloat(inM)).Round(perMillionPlaces)
+		out := o.Total.Sub(in.Mul(decimal.NewFromFloat(inM))).Div(decimal.NewFromFloat(outM)).Round(perMillionPlaces)
+		blended := o.Total.Div(decimal.NewFromFloat(inM + outM)).Round(perMillionPlaces)
+		o.CostPerUnit = CostPerUnit{Unit: "1M output tokens", Amount: out}
+		o.CostPer1MInputTokens, o.CostPer1MTokensBlended = &in, &blended
+	}
+	if o.Latency != nil {
+		o.Latency.TTFTMS = o.Latency.WeightedMS
+		var tpot float64
+		for _, pl := range p.places {
+			tpot = math.Max(tpot, pl.u.serving.tpotMS)
+		}
+		o.Latency.TPOTMS = round1(tpot)
+	}
+	o.Serving = e.servingOption(p.places[0])
+	o.TokenAPIs = e.tokenAPIs()
+	o.HostingCheaperFromTokensPerMonth = e.hostingBreakEven(p, o.TokenAPIs)
+}
+
+// servingOption is a place's operating point as the answer shows it.
+func (e *engine) servingOption(pl place) *Serving {
+	s := pl.u.serving
+	out := &Serving{Engine: engineName(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
+		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
+		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
+		Unvalidated: !s.validated, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
+		Curve: []CurvePoint{}, Measured: []CurvePoint{}}
+	pts := s.curve.Points()
+	step := max(1, len(pts)/curvePointsShown)
+	for i := 0; i < len(pts); i += step {
+		pt := pts[i]
+		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.tp)), TPOTMS: round1(pt.TPOTMS),
+			TTFTMS: round1(pt.TTFTMS), Concurrency: round1(pt.Concurrency)})
+	}
+	for _, i := range e.cat.ServingIndex(e.profile.ID, pl.u.gpu.ID, s.precision) {
+		sp := e.cat.Serving[i]
+		if sp.TPOTMS > 0 {
+			out.Measured = append(out.Measured, CurvePoint{OutputPerSPerGPU: round1(sp.PerGPU()), TPOTMS: round1(sp.TPOTMS), Source: sp.Source})
+		}
+	}
+	return out
+}
+
+// precisionOfFormat is the catalog precision a serving format is.
+func precisionOfFormat(format string) string {
+	switch format {
+	case serving.FormatFP8:
+		return catalog.PrecisionFP8
+	case serving.FormatFP4:
+		return catalog.PrecisionFP4
+	case serving.FormatINT4:
+		return catalog.PrecisionINT4
+	}
+	return catalog.PrecisionMixed
+}
+
+// tokenAPIs are the catalog's token API prices for the model, in the
+// answer's currency, cheapest blended price first (for the request's
+// tokens in and out); worked out once per answer, shared by its options
+// (read only).
+func (e *engine) tokenAPIs() []TokenAPIPrice {
+	if e.apis != nil {
+		return e.apis
+	}
+	w := e.req.Workload
+	out := []TokenAPIPrice{}
+	for _, t := range e.cat.TokenAPIsFor(e.profile.ID) {
+		from, ok1 := e.cat.Rate(t.Currency)
+		to, ok2 := e.cat.Rate(e.req.Currency)
+		if !ok1 || !ok2 {
+			continue
+		}
+		conv := func(d decimal.Decimal) decimal.Decimal {
+			return d.Div(from.PerUSD).Mul(to.PerUSD).Round(perMillionPlaces)
+		}
+		out = append(out, TokenAPIPrice{Provider: t.Provider, Model: t.Model, InputPer1M: conv(t.InputPer1M), OutputPer1M: conv(t.OutputPer1M),
+			Currency: e.req.Currency, Quantised: t.Quantised, Source: t.Source, Date: t.Date})
+	}
+	in, outTok := decimal.NewFromInt(int64(w.InputTokens)), decimal.NewFromInt(int64(w.OutputTokens))
+	keys := make([]decimal.Decimal, len(out))
+	idx := make([]int, len(out))
+	for i, a := range out {
+		keys[i], idx[i] = a.InputPer1M.Mul(in).Add(a.OutputPer1M.Mul(outTok)), i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return keys[a].Cmp(keys[b]) })
+	sorted := make([]TokenAPIPrice, len(out))
+	for k, i := range idx {
+		sorted[k] = out[i]
+	}
+	e.apis = sorted
+	return sorted
+}
+
+// hostingBreakEven is the monthly volume of output tokens (with the
+// request's input tokens in proportion) from which hosting the plan's
+// first place costs less than the cheapest token API, or nil when it never
+// does. One replica costs its share of the place's compute a month; it
+// serves up to its operating point's tokens; the API charges per token. So
+// hosting wins from the volume at which one replica's month costs what the
+// API charges for it, if that is within what the replica serves.
+func (e *engine) hostingBreakEven(p *plan, apis []TokenAPIPrice) *float64 {
+	if len(apis) == 0 {
+		return nil
+	}
+	w := e.req.Workload
+	pl := p.places[0]
+	s := pl.u.serving
+	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.tp)
+	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate // one replica, a month
+	perReplica := s.perGPU * float64(s.tp) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
+	a := apis[0]
+	perOutput := (a.InputPer1M.InexactFloat64()*float64(w.InputTokens)/float64(w.OutputTokens) + a.OutputPer1M.InexactFloat64()) / 1e6
+	if !(perOutput > 0) || monthly >= perReplica*perOutput {
+		return nil
+	}
+	v := math.Round(monthly / perOutput)
+	return &v
+}
