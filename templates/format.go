@@ -154,12 +154,18 @@ func sourceTitle(c *catalog.Catalog, id string) string {
 
 // basisHow says how a figure was measured: "TensorRT 8.6.0, INT8,
 // offline, batch 128".
-func basisHow(b advisor.BasisFigure) string {
+func basisHow(ctx context.Context, b advisor.BasisFigure) string {
 	var parts []string
-	for _, s := range []string{b.Engine, b.Format, b.Scenario} {
-		if s != "" {
-			parts = append(parts, s)
+	for i, s := range []string{b.Engine, b.Format, b.Scenario} {
+		switch {
+		case s == "":
+			continue
+		case i == 1:
+			s = precisionLabel(s)
+		case i == 2 && locale.Has("basis.scenario."+s):
+			s = T(ctx, "basis.scenario."+s)
 		}
+		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -169,4 +175,21 @@ func basisHow(b advisor.BasisFigure) string {
 func firstPriceText(o catalog.Offer) string {
 	p, pm := o.FirstPrice()
 	return p.USDPerHour.String() + " USD/h (" + pm + ")"
+}
+
+// perMillion writes a price per million tokens: as money from one unit
+// up, below it to the four decimals token prices need ($0.0898, not
+// $0.09), trailing zeros dropped to the currency's minor unit.
+func perMillion(d decimal.Decimal, currency string) string {
+	c, ok := catalog.CurrencyOf(currency)
+	if !ok {
+		c = catalog.Currency{Code: currency, Minor: 2}
+	}
+	if d.Abs().LessThan(decimal.NewFromInt(1)) {
+		d = d.Round(4)
+		if s := d.String(); strings.Contains(s, ".") {
+			c.Minor = max(c.Minor, int32(len(s)-strings.IndexByte(s, '.')-1))
+		}
+	}
+	return numbers.Money(d, c)
 }

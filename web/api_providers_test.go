@@ -298,4 +298,32 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 	}
 	json.Unmarshal(s.do(t, "GET", "/api/v1/advice?"+germanInference+"&gdpr=eu_sovereign&pricing=monthly,on_demand&currency=EUR", nil).Body.Bytes(), &advice)
 	wantDescribed(t, "placements", schemaProps(t, doc, at(schemas, "Option", "properties", "placements", "items")), advice.Pick.Placements...)
+
+	// An LLM answer's option, its operating point, the points of its
+	// curve and its token APIs are described too.
+	var llm struct {
+		Pick map[string]json.RawMessage `json:"pick"`
+	}
+	json.Unmarshal(s.do(t, "GET", "/api/v1/advice?kind=inference&profile=llama-3.1-8b&rps=5&input_tokens=1000&output_tokens=300&ttft_ms=800&tpot_ms=60&users=US:100", nil).Body.Bytes(), &llm)
+	option := at(schemas, "Option")
+	wantDescribed(t, "Option", schemaProps(t, doc, option), llm.Pick)
+	var serving struct {
+		Curve    []map[string]json.RawMessage `json:"curve"`
+		Measured []map[string]json.RawMessage `json:"measured"`
+	}
+	var servingKeys map[string]json.RawMessage
+	var apis []map[string]json.RawMessage
+	json.Unmarshal(llm.Pick["serving"], &serving)
+	json.Unmarshal(llm.Pick["serving"], &servingKeys)
+	json.Unmarshal(llm.Pick["token_apis"], &apis)
+	servingSchema := at(option, "properties", "serving")
+	wantDescribed(t, "serving", schemaProps(t, doc, servingSchema), servingKeys)
+	wantDescribed(t, "serving.curve", schemaProps(t, doc, at(servingSchema, "properties", "curve", "items")), append(serving.Curve, serving.Measured...)...)
+	wantDescribed(t, "token_apis", schemaProps(t, doc, at(option, "properties", "token_apis", "items")), apis...)
+	kinds := enumOf(at(option, "properties", "risks", "items", "properties", "kind"))
+	for _, k := range advisor.RiskKinds {
+		if !slices.Contains(kinds, k) {
+			t.Errorf("openapi.json risks.kind enum %q lacks %q", kinds, k)
+		}
+	}
 }

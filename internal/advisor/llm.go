@@ -257,7 +257,7 @@ func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.
 		return locale.New("excluded.format", o.InstanceType, g.Name, locale.Word("precision."+sz.precision))
 	case reasonMemory:
 		return locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
-			locale.Short(sz.need), locale.Word("precision."+sz.precision), o.GPUCount, locale.Short(g.MemoryGB*share(o)))
+			locale.Num(sz.need), locale.Word("precision."+sz.precision), o.GPUCount, locale.Num(g.MemoryGB*share(o)))
 	}
 	return locale.New("excluded.llm.no_fit", o.InstanceType, e.profile.Name)
 }

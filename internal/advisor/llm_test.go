@@ -192,3 +192,47 @@ func TestThroughputPathCopiesSpanGPUs(t *testing.T) {
 		}
 	}
 }
+
+// Ensure an LLM answer's break-even with token APIs is what its figures
+// say: the token APIs come cheapest first at the request's mix of input
+// and output, and at the monthly volume given one replica's share of the
+// compute costs what the cheapest API charges for it, within a replica's
+// capacity (three significant figures).
+func TestLLMHostingBreakEven(t *testing.T) {
+	cat := realCatalog(t)
+	req := llmRequest("llama-3.3-70b")
+	req.GDPR, req.Currency, req.GPUs = advisor.GDPRNone, "USD", []string{"h100"}
+	req.Workload.InputTokens, req.Workload.OutputTokens, req.Workload.TTFTMS, req.Workload.TPOTMS = 5000, 500, 2000, 60
+	p := recommend(t, cat, req).Pick
+	if p == nil || p.Serving == nil || len(p.TokenAPIs) == 0 {
+		t.Fatalf("pick = %+v, want an LLM answer with token APIs", p)
+	}
+	mix := func(a advisor.TokenAPIPrice) float64 {
+		return (a.InputPer1M.InexactFloat64()*5000 + a.OutputPer1M.InexactFloat64()*500) / 500 / 1e6
+	}
+	for i := 1; i < len(p.TokenAPIs); i++ {
+		if mix(p.TokenAPIs[i]) < mix(p.TokenAPIs[i-1]) {
+			t.Errorf("token API %s (%.3g a token) after %s (%.3g)", p.TokenAPIs[i].Provider, mix(p.TokenAPIs[i]), p.TokenAPIs[i-1].Provider, mix(p.TokenAPIs[i-1]))
+		}
+	}
+	compute, replicas := 0.0, 0
+	for _, l := range p.Lines {
+		if l.Item == "compute" {
+			compute += l.Amount.InexactFloat64()
+		}
+	}
+	for _, pl := range p.Placements {
+		replicas += pl.Replicas
+	}
+	if p.HostingCheaperFromTokensPerMonth == nil {
+		t.Fatalf("hosting never cheaper than %s at %.3g a token", p.TokenAPIs[0].Provider, mix(p.TokenAPIs[0]))
+	}
+	v := *p.HostingCheaperFromTokensPerMonth
+	perReplica := compute / 12 / float64(replicas)
+	if got := v * mix(p.TokenAPIs[0]); got < perReplica*0.995 || got > perReplica*1.005 {
+		t.Errorf("%.0f tokens a month cost %.2f at %s, want one replica's %.2f a month", v, got, p.TokenAPIs[0].Provider, perReplica)
+	}
+	if capacity := p.Serving.OutputTokensPerSPerReplica * 3600 * catalog.HoursPerMonth; v > capacity {
+		t.Errorf("break-even %.0f tokens a month is beyond a replica's %.0f", v, capacity)
+	}
+}

@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -43,8 +44,9 @@ type Serving struct {
 	FloorTTFTMS float64 `json:"floor_ttft_ms"`
 	// Curve is the replica's throughput against its latencies, from one
 	// request at a time to its memory's most (per GPU, for the chart), and
-	// Measured the catalog's figures of the GPU and format with a time
-	// per token, per GPU.
+	// Measured the catalog's figures of the GPU, format, engine family and
+	// replica size with a time per token at the request's lengths (within
+	// comparableSpan), per GPU.
 	Curve    []CurvePoint `json:"curve"`
 	Measured []CurvePoint `json:"measured"`
 }
@@ -57,8 +59,11 @@ type CurvePoint struct {
 	TPOTMS           float64 `json:"tpot_ms"`
 	TTFTMS           float64 `json:"ttft_ms,omitempty"`
 	Concurrency      float64 `json:"concurrency,omitempty"`
-	// Source names a measured point's source.
-	Source string `json:"source,omitempty"`
+	// InputTokens, OutputTokens and Source are a measured point's lengths
+	// and source.
+	InputTokens  float64 `json:"input_tokens,omitempty"`
+	OutputTokens float64 `json:"output_tokens,omitempty"`
+	Source       string  `json:"source,omitempty"`
 }
 
 // TokenAPIPrice is what a public token API charges for the same model,
@@ -134,17 +139,36 @@ func (e *engine) servingOption(pl place) *Serving {
 	pts := s.curve.Points()
 	step := max(1, len(pts)/curvePointsShown)
 	for i := 0; i < len(pts); i += step {
+		// The last point (the replica's memory full) is always shown.
+		if i+step >= len(pts) {
+			i = len(pts) - 1
+		}
 		pt := pts[i]
 		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.tp)), TPOTMS: round1(pt.TPOTMS),
 			TTFTMS: round1(pt.TTFTMS), Concurrency: round1(pt.Concurrency)})
 	}
+	w := e.req.Workload
 	for _, i := range e.cat.ServingIndex(e.profile.ID, pl.u.gpu.ID, s.precision) {
-		sp := e.cat.Serving[i]
-		if sp.TPOTMS > 0 {
-			out.Measured = append(out.Measured, CurvePoint{OutputPerSPerGPU: round1(sp.PerGPU()), TPOTMS: round1(sp.TPOTMS), Source: sp.Source})
+		if sp := &e.cat.Serving[i]; sp.TPOTMS > 0 && comparable(sp, s, float64(w.InputTokens), float64(w.OutputTokens)) {
+			out.Measured = append(out.Measured, CurvePoint{OutputPerSPerGPU: round1(sp.PerGPU()), TPOTMS: round1(sp.TPOTMS),
+				TTFTMS: round1(sp.TTFTMS), Concurrency: sp.Concurrency, InputTokens: sp.InputTokens, OutputTokens: sp.OutputTokens, Source: sp.Source})
 		}
 	}
 	return out
+}
+
+// comparableSpan is how far (as a ratio) a measured figure's lengths may
+// be from the request's for the chart to set it beside the curve.
+const comparableSpan = 1.25
+
+// comparable reports whether a measured figure stands beside a serving's
+// curve: the same engine family, replica size and KV cache, at prompt
+// and answer lengths within comparableSpan of the request's.
+func comparable(sp *catalog.ServingPoint, s *llmServing, in, out float64) bool {
+	if sp.Family != s.engine() || sp.TP != s.tp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
+		return false
+	}
+	return math.Abs(math.Log(sp.InputTokens/in)) <= math.Log(comparableSpan) && math.Abs(math.Log(sp.OutputTokens/out)) <= math.Log(comparableSpan)
 }
 
 // precisionOfFormat is the catalog precision a serving format is.
@@ -219,6 +243,16 @@ func (e *engine) hostingBreakEven(p *plan, apis []TokenAPIPrice) *float64 {
 	if !(perOutput > 0) || monthly >= perReplica*perOutput {
 		return nil
 	}
-	v := math.Round(monthly / perOutput)
+	// Three significant figures: the serving model's error is wider.
+	v := roundSignificant(monthly/perOutput, 3)
 	return &v
+}
+
+// roundSignificant rounds x to n significant figures.
+func roundSignificant(x float64, n int) float64 {
+	if x == 0 {
+		return 0
+	}
+	scale := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(x))))
+	return math.Round(x*scale) / scale
 }

@@ -111,6 +111,9 @@ const (
 	RiskQuality = "quality"
 )
 
+// RiskKinds lists every risk kind, for the API's description.
+var RiskKinds = []string{RiskSpot, RiskPriceOutlier, RiskCapacity, RiskEstimate, RiskUnknownPrice, RiskQuality}
+
 // Risk is one caveat of an option: its kind (one of the Risk constants)
 // and what a buyer should know.
 type Risk struct {
