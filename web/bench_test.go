@@ -3,6 +3,7 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"gpuplace/web"
@@ -11,6 +12,11 @@ import (
 // issueQuestion is the question the performance figures are measured on:
 // ResNet-50 inference for users in Germany, the US and Japan, 80 ms target.
 const issueQuestion = "kind=inference&latency_ms=80&peak_rps=150&profile=resnet50&users=DE:50,US:30,JP:20"
+
+// llmQuestion is a language model's: Llama 3.3 70B for users in the US,
+// Germany and Japan, 1,000 tokens in and 300 out, 800 ms to the first
+// token and 60 ms a token.
+const llmQuestion = "kind=inference&profile=llama-3.3-70b&input_tokens=1000&output_tokens=300&ttft_ms=800&tpot_ms=60&users=US:50,DE:30,JP:20"
 
 // BenchmarkAPIAdvice measures GET /api/v1/advice through the real handler
 // and the embedded catalog, beside /healthz for scale.
@@ -36,18 +42,21 @@ func BenchmarkAPIAdvice(b *testing.B) {
 // BenchmarkNewQuestion measures questions the answer cache has not seen
 // (the request rate changes each time) beside the same question asked
 // again, as JSON (with and without the chart's candidates) and as the HTML
-// page, gzipped as browsers ask.
+// page, gzipped as browsers ask; and new language-model questions.
 func BenchmarkNewQuestion(b *testing.B) {
 	s := newTestServer(b, withLimits(web.Limits{}))
 	for _, bc := range []struct {
 		name, path string
 		vary       bool
+		question   string
 	}{
-		{"api/new", "/api/v1/advice?", true},
-		{"api/cached", "/api/v1/advice?", false},
-		{"api/new-without-candidates", "/api/v1/advice?candidates=0&", true},
-		{"page/new", "/advice?", true},
-		{"page/cached", "/advice?", false},
+		{"api/new", "/api/v1/advice?", true, issueQuestion},
+		{"api/cached", "/api/v1/advice?", false, issueQuestion},
+		{"api/new-without-candidates", "/api/v1/advice?candidates=0&", true, issueQuestion},
+		{"page/new", "/advice?", true, issueQuestion},
+		{"page/cached", "/advice?", false, issueQuestion},
+		{"api/new-llm", "/api/v1/advice?", true, llmQuestion},
+		{"page/new-llm", "/advice?", true, llmQuestion},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -58,7 +67,10 @@ func BenchmarkNewQuestion(b *testing.B) {
 				if bc.vary {
 					rps = fmt.Sprintf("50.%06d", i)
 				}
-				target := bc.path + issueQuestion + "&rps=" + rps
+				if bc.question == llmQuestion {
+					rps = "5" + strings.TrimPrefix(rps, "50")
+				}
+				target := bc.path + bc.question + "&rps=" + rps
 				if rec := s.do(b, "GET", target, nil, "Accept-Encoding", "gzip"); rec.Code != http.StatusOK {
 					b.Fatalf("%s: status %d", target, rec.Code)
 				}

@@ -33,6 +33,11 @@ func (e *engine) result(plans []*plan) Result {
 	alts := distinctAlternatives(plans)
 	po := e.option(pick)
 	po.Why = e.explainPick(pick, plans, alts)
+	if a := po.AverageLoad; a != nil {
+		// After the sentence on how the pick serves its peak.
+		po.Why = slices.Insert(po.Why, 1, locale.New("why.llm.average", locale.Num(a.RPS), locale.Num(e.req.Workload.PeakRPS), a.Instances, a.OfInstances,
+			locale.Money(a.Total.InexactFloat64()), e.req.Currency, locale.Money(a.CostPer1MOutputTokens.InexactFloat64()), e.req.Currency))
+	}
 	res.Pick = &po
 	for _, a := range alts {
 		o := e.option(a)

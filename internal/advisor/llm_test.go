@@ -236,3 +236,46 @@ func TestLLMHostingBreakEven(t *testing.T) {
 		t.Errorf("break-even %.0f tokens a month is beyond a replica's %.0f", v, capacity)
 	}
 }
+
+// Ensure an LLM answer sized for a peak three times its average says what
+// it would cost with its instances scaled to the average: fewer instances,
+// the total less exactly their share of the compute, the output price in
+// proportion; and says nothing when the peak is the average.
+func TestLLMAverageLoad(t *testing.T) {
+	cat := realCatalog(t)
+	req := llmRequest("llama-3.3-70b")
+	req.GDPR, req.Currency, req.GPUs = advisor.GDPRNone, "USD", []string{"a100-80gb"}
+	req.Workload.TPOTMS = 60
+	if p := recommend(t, cat, req).Pick; p == nil || p.AverageLoad != nil {
+		t.Fatalf("peak = average: pick %+v, want one without an average load", p)
+	}
+	req.Workload.PeakRPS = 15
+	p := recommend(t, cat, req).Pick
+	if p == nil || p.AverageLoad == nil {
+		t.Fatalf("peak 15, average 5: pick %+v, want an average load", p)
+	}
+	a := p.AverageLoad
+	instances := 0
+	for _, pl := range p.Placements {
+		instances += pl.Instances
+	}
+	if a.OfInstances != instances || a.Instances >= a.OfInstances || a.Instances < 1 {
+		t.Errorf("average load on %d of %d instances, the pick has %d", a.Instances, a.OfInstances, instances)
+	}
+	compute := decimal.Zero
+	for _, l := range p.Lines {
+		if l.Item == "compute" {
+			compute = compute.Add(l.Amount)
+		}
+	}
+	want := p.Total.Sub(compute.Mul(decimal.NewFromInt(int64(a.OfInstances - a.Instances))).Div(decimal.NewFromInt(int64(a.OfInstances))))
+	if a.Total.Sub(want).Abs().GreaterThan(decimal.NewFromFloat(0.05)) {
+		t.Errorf("average-load total %s, want %s (the total less the compute of %d of %d instances)", a.Total, want, a.OfInstances-a.Instances, a.OfInstances)
+	}
+	if got := p.CostPerUnit.Amount.Mul(a.Total).Div(p.Total); got.Sub(a.CostPer1MOutputTokens).Abs().GreaterThan(decimal.NewFromFloat(0.000001)) {
+		t.Errorf("average-load price %s per 1M output tokens, want %s", a.CostPer1MOutputTokens, got)
+	}
+	if !slices.ContainsFunc(p.Why, func(x locale.Text) bool { return x.ID == "why.llm.average" }) {
+		t.Errorf("why = %v, want the average load said", p.Why)
+	}
+}

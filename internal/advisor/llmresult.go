@@ -126,6 +126,42 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 	o.Serving = e.servingOption(p.places[0])
 	o.TokenAPIs = e.tokenAPIs()
 	o.HostingCheaperFromTokensPerMonth = e.hostingBreakEven(p, o.TokenAPIs)
+	o.AverageLoad = e.averageLoad(o, p)
+}
+
+// AverageLoad is what an LLM answer sized for its peak would cost with
+// its instances scaled to the average load: Instances of OfInstances
+// carry it; Total is the answer's total less the compute of the others,
+// and CostPer1MOutputTokens its output share (split as the answer's).
+type AverageLoad struct {
+	RPS                   float64         `json:"rps"`
+	Instances             int             `json:"instances"`
+	OfInstances           int             `json:"of_instances"`
+	Total                 decimal.Decimal `json:"total"`
+	CostPer1MOutputTokens decimal.Decimal `json:"cost_per_1m_output_tokens"`
+}
+
+// averageLoad is the option's AverageLoad, nil when the peak is the
+// average or the average needs every instance.
+func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
+	w := e.req.Workload
+	if w.PeakRPS <= w.RPS || o.Total.IsZero() {
+		return nil
+	}
+	var need, of int
+	var saved float64 // USD
+	for _, pl := range p.places {
+		n := int(math.Ceil(w.RPS * pl.share * float64(w.OutputTokens) / pl.u.nodeTput))
+		n = max(1, min(n, pl.count))
+		need, of = need+n, of+pl.count
+		saved += e.computeCost(&pl) * float64(pl.count-n) / float64(pl.count)
+	}
+	if need == of {
+		return nil
+	}
+	total := o.Total.Sub(decimal.NewFromFloat(saved * e.rate)).Round(2)
+	return &AverageLoad{RPS: w.RPS, Instances: need, OfInstances: of, Total: total,
+		CostPer1MOutputTokens: o.CostPerUnit.Amount.Mul(total).Div(o.Total).Round(perMillionPlaces)}
 }
 
 // servingOption is a place's operating point as the answer shows it.

@@ -90,6 +90,10 @@ type Option struct {
 	Serving                          *Serving        `json:"serving,omitempty"`
 	TokenAPIs                        []TokenAPIPrice `json:"token_apis,omitempty"`
 	HostingCheaperFromTokensPerMonth *float64        `json:"hosting_cheaper_from_tokens_per_month,omitempty"`
+	// AverageLoad is, for an LLM option sized for a peak above the
+	// average, what it would cost with its instances scaled to the
+	// average load (nil when the average needs them all).
+	AverageLoad *AverageLoad `json:"average_load,omitempty"`
 	// FinishesWithinDeadline says, for training with a deadline, whether
 	// the job ends in time (always so for what is offered; kept explicit).
 	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`
