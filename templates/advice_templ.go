@@ -563,7 +563,7 @@ func workloadFields(v AdviceView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if cmp.Or(v.Form.Profile, "bert-large") == p.ID {
+				if cmp.Or(v.Form.Text("profile"), "bert-large") == p.ID {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, " selected")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -582,7 +582,7 @@ func workloadFields(v AdviceView) templ.Component {
 				var templ_7745c5c3_Var26 string
 				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(p.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 102, Col: 123}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 102, Col: 131}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 				if templ_7745c5c3_Err != nil {
@@ -619,7 +619,7 @@ func workloadFields(v AdviceView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if v.Form.Precision == "" {
+			if v.Form.Text("precision") == "" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, " selected")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -632,7 +632,7 @@ func workloadFields(v AdviceView) templ.Component {
 			var templ_7745c5c3_Var28 string
 			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "precision.default"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 108, Col: 88}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 108, Col: 96}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
@@ -660,7 +660,7 @@ func workloadFields(v AdviceView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if v.Form.Precision == p {
+				if v.Form.Text("precision") == p {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, " selected")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -673,7 +673,7 @@ func workloadFields(v AdviceView) templ.Component {
 				var templ_7745c5c3_Var30 string
 				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "precision."+p))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 110, Col: 88}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 110, Col: 96}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var30))
 				if templ_7745c5c3_Err != nil {
@@ -736,15 +736,15 @@ func trainingFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "samples", v.Form.Samples, T(ctx, "field.samples"), T(ctx, "hint.samples"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "samples", T(ctx, "field.samples"), T(ctx, "hint.samples")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "epochs", v.Form.Epochs, T(ctx, "field.epochs"), T(ctx, "hint.epochs"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "epochs", T(ctx, "field.epochs"), T(ctx, "hint.epochs")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "deadline_hours", v.Form.DeadlineHours, T(ctx, "field.deadline_hours"), T(ctx, "hint.deadline_hours"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "deadline_hours", T(ctx, "field.deadline_hours"), T(ctx, "hint.deadline_hours")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -752,7 +752,7 @@ func trainingFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "dataset_gb", v.Form.DatasetGB, T(ctx, "field.dataset_gb"), T(ctx, "hint.dataset_gb"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "dataset_gb", T(ctx, "field.dataset_gb"), T(ctx, "hint.dataset_gb")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -785,7 +785,7 @@ func trainingFields(v AdviceView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templ.Raw(v.Options.regionsMarkup(v.Form.DataLocation)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = templ.Raw(v.Options.regionsMarkup(v.Form.Text("data_location"))).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -799,7 +799,7 @@ func trainingFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "checkpoint_minutes", v.Form.CheckpointMinutes, T(ctx, "field.checkpoint_minutes"), T(ctx, "hint.checkpoint_minutes"), "30").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "checkpoint_minutes", T(ctx, "field.checkpoint_minutes"), T(ctx, "hint.checkpoint_minutes")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -845,15 +845,15 @@ func inferenceFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "rps", v.Form.RPS, T(ctx, "field.rps"), T(ctx, "hint.rps"), "50").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "rps", T(ctx, "field.rps"), T(ctx, "hint.rps")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "peak_rps", v.Form.PeakRPS, T(ctx, "field.peak_rps"), T(ctx, "hint.peak_rps"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "peak_rps", T(ctx, "field.peak_rps"), T(ctx, "hint.peak_rps")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "response_kb", v.Form.ResponseKB, T(ctx, "field.response_kb"), T(ctx, "hint.response_kb"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "response_kb", T(ctx, "field.response_kb"), T(ctx, "hint.response_kb")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -861,7 +861,7 @@ func inferenceFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "latency_ms", v.Form.LatencyMS, T(ctx, "field.latency_ms"), T(ctx, "hint.latency_ms"), "100").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "latency_ms", T(ctx, "field.latency_ms"), T(ctx, "hint.latency_ms")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -869,7 +869,7 @@ func inferenceFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "months", v.Form.Months, T(ctx, "field.months"), "", "12").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "months", T(ctx, "field.months"), "").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -917,19 +917,19 @@ func llmFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "input_tokens", v.Form.InputTokens, T(ctx, "field.input_tokens"), T(ctx, "hint.input_tokens"), "1000").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "input_tokens", T(ctx, "field.input_tokens"), T(ctx, "hint.input_tokens")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "output_tokens", v.Form.OutputTokens, T(ctx, "field.output_tokens"), T(ctx, "hint.output_tokens"), "300").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "output_tokens", T(ctx, "field.output_tokens"), T(ctx, "hint.output_tokens")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "ttft_ms", v.Form.TTFTMS, T(ctx, "field.ttft_ms"), T(ctx, "hint.ttft_ms"), "1000").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "ttft_ms", T(ctx, "field.ttft_ms"), T(ctx, "hint.ttft_ms")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "tpot_ms", v.Form.TPOTMS, T(ctx, "field.tpot_ms"), T(ctx, "hint.tpot_ms"), "60").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "tpot_ms", T(ctx, "field.tpot_ms"), T(ctx, "hint.tpot_ms")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1299,7 +1299,7 @@ func gdprFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = radioGroup(v, "gdpr", cmp.Or(v.Form.GDPR, advisor.GDPRNone), T(ctx, "field.gdpr"), []choice{
+		templ_7745c5c3_Err = radioGroup(v, "gdpr", cmp.Or(v.Form.Text("gdpr"), advisor.GDPRNone), T(ctx, "field.gdpr"), []choice{
 			{advisor.GDPRNone, T(ctx, "label.gdpr.none"), T(ctx, "gdpr.none.hint")},
 			{advisor.GDPREU, T(ctx, "gdpr.eu"), T(ctx, "gdpr.eu.hint")},
 			{advisor.GDPREUAdequacy, T(ctx, "gdpr.eu_adequacy"), T(ctx, "gdpr.eu_adequacy.hint")},
@@ -1504,7 +1504,7 @@ func moreFields(v AdviceView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if slices.Contains(v.Form.Providers, p.ID) {
+			if slices.Contains(v.Form.List("providers"), p.ID) {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 120, " checked")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1517,7 +1517,7 @@ func moreFields(v AdviceView) templ.Component {
 			var templ_7745c5c3_Var70 string
 			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(p.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 255, Col: 130}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 255, Col: 138}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var70))
 			if templ_7745c5c3_Err != nil {
@@ -1584,7 +1584,7 @@ func moreFields(v AdviceView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if slices.Contains(v.Form.GPUs, g.ID) {
+			if slices.Contains(v.Form.List("gpus"), g.ID) {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 129, " checked")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1597,7 +1597,7 @@ func moreFields(v AdviceView) templ.Component {
 			var templ_7745c5c3_Var74 string
 			templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(g.Name)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 265, Col: 120}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 265, Col: 128}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var74))
 			if templ_7745c5c3_Err != nil {
@@ -1629,9 +1629,9 @@ func moreFields(v AdviceView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var76 string
-			templ_7745c5c3_Var76, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Form.Countries).Resolve(ctx)
+			templ_7745c5c3_Var76, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Form.Text("countries")).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 271, Col: 69}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 271, Col: 77}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var76)
 			if templ_7745c5c3_Err != nil {
@@ -1647,7 +1647,7 @@ func moreFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = numberField(v, "budget", v.Form.Budget, T(ctx, "field.budget"), T(ctx, "hint.budget"), "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = numberField(v, "budget", T(ctx, "field.budget"), T(ctx, "hint.budget")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -1714,7 +1714,7 @@ func answerFields(v AdviceView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if cmp.Or(v.Form.Objective, advisor.ObjectiveCost) == o {
+				if cmp.Or(v.Form.Text("objective"), advisor.ObjectiveCost) == o {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 140, " selected")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -1727,7 +1727,7 @@ func answerFields(v AdviceView) templ.Component {
 				var templ_7745c5c3_Var80 string
 				templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "label.objective."+o))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 283, Col: 124}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 283, Col: 132}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var80))
 				if templ_7745c5c3_Err != nil {
@@ -1782,7 +1782,7 @@ func answerFields(v AdviceView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if cmp.Or(v.Form.Currency, catalog.BaseCurrency) == c {
+				if cmp.Or(v.Form.Text("currency"), catalog.BaseCurrency) == c {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 147, " selected")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -1795,7 +1795,7 @@ func answerFields(v AdviceView) templ.Component {
 				var templ_7745c5c3_Var83 string
 				templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(c)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 290, Col: 93}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 290, Col: 101}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var83))
 				if templ_7745c5c3_Err != nil {
@@ -2098,7 +2098,7 @@ func field(v AdviceView, key, label, hint string) templ.Component {
 	})
 }
 
-func numberField(v AdviceView, key, value, label, hint, placeholder string) templ.Component {
+func numberField(v AdviceView, key, label, hint string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2158,9 +2158,9 @@ func numberField(v AdviceView, key, value, label, hint, placeholder string) temp
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var102 string
-			templ_7745c5c3_Var102, templ_7745c5c3_Err = templruntime.NewAttributeExpression(value).Resolve(ctx)
+			templ_7745c5c3_Var102, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Form.Text(key)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 73}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 84}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var102)
 			if templ_7745c5c3_Err != nil {
@@ -2171,9 +2171,9 @@ func numberField(v AdviceView, key, value, label, hint, placeholder string) temp
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var103 string
-			templ_7745c5c3_Var103, templ_7745c5c3_Err = templruntime.NewAttributeExpression(placeholder).Resolve(ctx)
+			templ_7745c5c3_Var103, templ_7745c5c3_Err = templruntime.NewAttributeExpression(placeholder(key)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 101}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 117}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var103)
 			if templ_7745c5c3_Err != nil {
@@ -2186,7 +2186,7 @@ func numberField(v AdviceView, key, value, label, hint, placeholder string) temp
 			var templ_7745c5c3_Var104 string
 			templ_7745c5c3_Var104, templ_7745c5c3_Err = templruntime.NewAttributeExpression("e-" + key + " h-" + key).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 147}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/advice.templ`, Line: 332, Col: 163}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var104)
 			if templ_7745c5c3_Err != nil {

@@ -5,12 +5,13 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/question"
 )
 
 // AdviceView is everything the placement page shows: the form as the
 // visitor filled it, its errors, and the answer when there is one.
 type AdviceView struct {
-	Form AdviceForm
+	Form question.Form
 	// Errors holds messages by form field ("epochs", "users").
 	Errors map[string][]string
 	// BadUserRows marks the user rows (from 0) whose location or share is
@@ -75,23 +76,24 @@ func (v AdviceView) HasErrors() bool { return len(v.Errors) > 0 }
 // ErrorKeys returns the keys with errors in a stable order.
 func (v AdviceView) ErrorKeys() []string {
 	var keys []string
-	for _, k := range formOrder {
-		if len(v.Errors[k]) > 0 {
-			keys = append(keys, k)
+	for _, f := range question.Fields {
+		if len(v.Errors[f.Key]) > 0 {
+			keys = append(keys, f.Key)
 		}
 	}
 	for _, k := range sortedKeys(v.Errors) {
-		if !slices.Contains(formOrder, k) {
+		if _, known := question.ByKey(k); !known {
 			keys = append(keys, k)
 		}
 	}
 	return keys
 }
 
-// formOrder is the order of the placement form's fields, for error lists.
-var formOrder = []string{"kind", "profile", "precision", "samples", "epochs", "deadline_hours", "dataset_gb",
-	"data_location", "checkpoint_minutes", "rps", "peak_rps", "response_kb", "latency_ms", "months", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "users",
-	"gdpr", "pricing", "providers", "gpus", "budget", "objective", "currency"}
+// placeholder is what a question's empty input shows.
+func placeholder(key string) string {
+	f, _ := question.ByKey(key)
+	return f.Placeholder
+}
 
 // sortedKeys returns a map's keys in order, for stable error lists.
 func sortedKeys(m map[string][]string) []string {

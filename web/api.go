@@ -12,6 +12,7 @@ import (
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/question"
 )
 
 // handleAPIAdviceGet handles GET /api/v1/advice: the request in the query
@@ -233,7 +234,7 @@ func (s *Server) handleAPILinkCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	l, _, err := s.pin(r, queryOf(req), req)
+	l, _, err := s.pin(r, question.Query(req), req)
 	if err != nil {
 		return err
 	}

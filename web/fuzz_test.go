@@ -10,6 +10,7 @@ import (
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/question"
 	"gpuplace/internal/quote"
 )
 
@@ -40,8 +41,8 @@ func FuzzAdviceQuery(f *testing.F) {
 				t.Fatalf("error without a field or message: %+v", e)
 			}
 		}
-		c := canonicalQuery(q)
-		if !isCanonical(c) {
+		c := question.Canonical(q)
+		if !question.IsCanonical(c) {
 			t.Fatalf("canonical form %q is not canonical", c.Encode())
 		}
 	})

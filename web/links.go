@@ -11,6 +11,7 @@ import (
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/link"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/question"
 	"gpuplace/templates"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) pin(r *http.Request, q url.Values, req advisor.Request) (link.L
 		}
 	}
 	l := link.Link{ID: link.NewID(), Query: stored.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now(),
-		Question: link.QuestionHash(res.CatalogVersion, queryOf(res.Request).Encode())}
+		Question: link.QuestionHash(res.CatalogVersion, question.Query(res.Request).Encode())}
 	l, err = s.store.PinLink(ctx, l)
 	if err != nil {
 		return link.Link{}, res, err
@@ -52,7 +53,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	}
 	then := r.PostForm.Get("then")
 	r.PostForm.Del("then")
-	q := canonicalQuery(r.PostForm)
+	q := question.Canonical(r.PostForm)
 	f := parseAdviceForm(s.cat(r), q)
 	err := f.errs.OrNil()
 	var l link.Link

@@ -12,6 +12,7 @@ import (
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/question"
 	"gpuplace/templates"
 )
 
@@ -24,8 +25,8 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) error {
 // homeDefaults fill the empty form with a question worth asking: a small
 // BERT service for users in the US, Germany and Japan.
 var homeDefaults = url.Values{
-	keyKind: {"inference"}, keyProfile: {"bert-large"}, keyRPS: {"50"}, keyPeakRPS: {"100"},
-	keyLatencyMS: {"100"}, keyMonths: {"12"}, keyUsers: {"US:50,DE:30,JP:20"},
+	question.KeyKind: {"inference"}, question.KeyProfile: {"bert-large"}, question.KeyRPS: {"50"}, question.KeyPeakRPS: {"100"},
+	question.KeyLatencyMS: {"100"}, question.KeyMonths: {"12"}, question.KeyUsers: {"US:50,DE:30,JP:20"},
 }
 
 // handleAdvice handles GET /advice: it answers the inputs in the query
@@ -36,8 +37,8 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	// The same URL answers the whole page or, for htmx, the results only.
 	w.Header().Add("Vary", "HX-Request")
 	q := r.URL.Query()
-	if !isCanonical(q) {
-		http.Redirect(w, r, "/advice?"+canonicalQuery(q).Encode(), http.StatusSeeOther)
+	if !question.IsCanonical(q) {
+		http.Redirect(w, r, "/advice?"+question.Canonical(q).Encode(), http.StatusSeeOther)
 		return nil
 	}
 	// The page is the same for everyone who asks in that language, but for
@@ -110,7 +111,7 @@ func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.R
 
 // cacheKey names an answer: the catalog version and the request's query.
 func (s *Server) cacheKey(cat *catalog.Catalog, req advisor.Request) string {
-	return cat.Version.ID + "?" + queryOf(req).Encode()
+	return cat.Version.ID + "?" + question.Query(req).Encode()
 }
 
 // formErrors files field errors under the query key of their input, said
@@ -119,7 +120,7 @@ func (s *Server) cacheKey(cat *catalog.Catalog, req advisor.Request) string {
 func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string {
 	out := map[string][]string{}
 	for _, e := range fe {
-		k := keyOfField(e.Field)
+		k := question.KeyOf(e.Field)
 		msg := templates.Say(ctx, e.Message)
 		if _, n, _, ok := listEntry(e.Field); ok {
 			msg = templates.Tf(ctx, "form.row", n+1) + msg
@@ -186,7 +187,7 @@ func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Requ
 	for i, u := range v.Form.Users {
 		rows[i] = u.Location + ":" + u.Share
 	}
-	q.Set(keyUsers, strings.Join(rows, ","))
+	q.Set(question.KeyUsers, strings.Join(rows, ","))
 	v.Query, v.ShareURL = q.Encode(), s.linkURL("/advice?"+q.Encode())
 	u := *r.URL
 	u.RawQuery = q.Encode()

@@ -1,0 +1,268 @@
+package question
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+)
+
+// Type is how a field's text reads and prints.
+type Type int
+
+// Field types.
+const (
+	// Text is a word, trimmed (a *string).
+	Text Type = iota
+	// Upper is a word written in upper case (a *string): a currency.
+	Upper
+	// Number is a decimal number (a *float64); 0 is absent.
+	Number
+	// Whole is a whole number (an *int or *int64); 0 is absent.
+	Whole
+	// OptionalNumber is a decimal number that may be 0 (a **float64; nil
+	// is absent).
+	OptionalNumber
+	// List is comma-separated words (a *[]string).
+	List
+	// UpperList is comma-separated codes written in upper case (a
+	// *[]string), shown back as typed.
+	UpperList
+	// Amount is an amount of money (a **decimal.Decimal; nil is absent).
+	Amount
+	// Users is LOCATION:SHARE rows (a *[]advisor.UserShare).
+	Users
+)
+
+// Field is one input of the placement question.
+type Field struct {
+	// Key is its query key (API.md).
+	Key string
+	// Kinds are the workload kinds it applies to (none: every kind); the
+	// share link drops it for the others.
+	Kinds []string
+	Type  Type
+	// Placeholder is what the form's empty input shows.
+	Placeholder string
+	// Doc describes it to API clients; Enum lists its values where they
+	// are a closed set.
+	Doc  string
+	Enum []string
+	// Path is the request field it sets as the JSON request and field
+	// errors name it ("workload.rps"), from the request's JSON tags.
+	Path string
+	// bind points at the request field.
+	bind func(*advisor.Request) any
+}
+
+// Query keys of the question (API.md).
+const (
+	KeyKind       = "kind"
+	KeyProfile    = "profile"
+	KeyPrecision  = "precision"
+	KeySamples    = "samples"
+	KeyEpochs     = "epochs"
+	KeyDeadline   = "deadline_hours"
+	KeyDatasetGB  = "dataset_gb"
+	KeyDataLoc    = "data_location"
+	KeyCheckpoint = "checkpoint_minutes"
+	KeyRPS        = "rps"
+	KeyPeakRPS    = "peak_rps"
+	KeyResponseKB = "response_kb"
+	KeyLatencyMS  = "latency_ms"
+	KeyMonths     = "months"
+	KeyInTokens   = "input_tokens"
+	KeyOutTokens  = "output_tokens"
+	KeyTTFT       = "ttft_ms"
+	KeyTPOT       = "tpot_ms"
+	KeyUsers      = "users"
+	KeyGDPR       = "gdpr"
+	KeyPricing    = "pricing"
+	KeyProviders  = "providers"
+	KeyGPUs       = "gpus"
+	KeyBudget     = "budget"
+	KeyObjective  = "objective"
+	KeyCurrency   = "currency"
+	KeyCountries  = "countries"
+
+	// KeyUserLocation and KeyUserShare are the form's user rows, folded
+	// into KeyUsers by Canonical.
+	KeyUserLocation = "user_location"
+	KeyUserShare    = "user_share"
+)
+
+var (
+	training  = []string{catalog.KindTraining}
+	inference = []string{catalog.KindInference}
+)
+
+// Fields is the question, in the order of the form.
+var Fields = withPaths([]Field{
+	{Key: KeyKind, Type: Text, Doc: "`training` or `inference`",
+		bind: func(r *advisor.Request) any { return &r.Workload.Kind }},
+	{Key: KeyProfile, Type: Text, Doc: "workload profile id (resnet50, bert-large, gptj-6b)",
+		bind: func(r *advisor.Request) any { return &r.Workload.Profile }},
+	{Key: KeyPrecision, Type: Text, Doc: "fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default",
+		bind: func(r *advisor.Request) any { return &r.Workload.Precision }},
+	{Key: KeySamples, Kinds: training, Type: Whole, Doc: "training: samples per epoch",
+		bind: func(r *advisor.Request) any { return &r.Workload.Samples }},
+	{Key: KeyEpochs, Kinds: training, Type: Whole, Doc: "training: epochs",
+		bind: func(r *advisor.Request) any { return &r.Workload.Epochs }},
+	{Key: KeyDeadline, Kinds: training, Type: Number, Doc: "training: must finish within",
+		bind: func(r *advisor.Request) any { return &r.Workload.DeadlineHours }},
+	{Key: KeyDatasetGB, Kinds: training, Type: Number, Doc: "dataset size in GB",
+		bind: func(r *advisor.Request) any { return &r.Data.DatasetGB }},
+	{Key: KeyDataLoc, Kinds: training, Type: Text, Doc: "where the dataset lives, provider:region",
+		bind: func(r *advisor.Request) any { return &r.Data.Location }},
+	{Key: KeyCheckpoint, Kinds: training, Type: OptionalNumber, Placeholder: "30", Doc: "spot checkpoint interval; 0 = none",
+		bind: func(r *advisor.Request) any { return &r.CheckpointMinutes }},
+	{Key: KeyRPS, Kinds: inference, Type: Number, Placeholder: "50", Doc: "inference: average requests/s",
+		bind: func(r *advisor.Request) any { return &r.Workload.RPS }},
+	{Key: KeyPeakRPS, Kinds: inference, Type: Number, Doc: "inference: peak requests/s",
+		bind: func(r *advisor.Request) any { return &r.Workload.PeakRPS }},
+	{Key: KeyResponseKB, Kinds: inference, Type: Number, Doc: "inference: response size in KB",
+		bind: func(r *advisor.Request) any { return &r.Workload.ResponseKB }},
+	{Key: KeyLatencyMS, Kinds: inference, Type: Number, Placeholder: "100", Doc: "inference: latency target (a goal, not a limit)",
+		bind: func(r *advisor.Request) any { return &r.Workload.LatencyMS }},
+	{Key: KeyMonths, Kinds: inference, Type: Whole, Placeholder: "12", Doc: "inference: months of service",
+		bind: func(r *advisor.Request) any { return &r.Workload.Months }},
+	{Key: KeyInTokens, Kinds: inference, Type: Whole, Placeholder: "1000", Doc: "LLM inference: tokens in per request",
+		bind: func(r *advisor.Request) any { return &r.Workload.InputTokens }},
+	{Key: KeyOutTokens, Kinds: inference, Type: Whole, Placeholder: "300", Doc: "LLM inference: tokens out per request",
+		bind: func(r *advisor.Request) any { return &r.Workload.OutputTokens }},
+	{Key: KeyTTFT, Kinds: inference, Type: Number, Placeholder: "1000", Doc: "LLM inference: target time to first token (network + queue + prefill), p95",
+		bind: func(r *advisor.Request) any { return &r.Workload.TTFTMS }},
+	{Key: KeyTPOT, Kinds: inference, Type: Number, Placeholder: "60", Doc: "LLM inference: target time per output token",
+		bind: func(r *advisor.Request) any { return &r.Workload.TPOTMS }},
+	{Key: KeyUsers, Type: Users, Doc: "LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30",
+		bind: func(r *advisor.Request) any { return &r.Users }},
+	{Key: KeyGDPR, Type: Text, Enum: advisor.GDPRModes,
+		Doc:  "`none`, `eu` (EU/EEA only), `eu_adequacy` (EU/EEA and adequacy countries) or `eu_sovereign` (an EU/EEA region of a provider headquartered in the EU/EEA)",
+		bind: func(r *advisor.Request) any { return &r.GDPR }},
+	{Key: KeyPricing, Type: List, Doc: "allowed pricing models, comma-separated: on_demand, spot, reserved_1y, reserved_3y, monthly (servers rented by the month)",
+		bind: func(r *advisor.Request) any { return &r.Pricing }},
+	{Key: KeyProviders, Type: List, Doc: "allowed providers, comma-separated; empty = all",
+		bind: func(r *advisor.Request) any { return &r.Providers }},
+	{Key: KeyGPUs, Type: List, Doc: "allowed GPU ids, comma-separated; empty = all",
+		bind: func(r *advisor.Request) any { return &r.GPUs }},
+	{Key: KeyBudget, Type: Amount, Doc: "upper bound on the total, in currency",
+		bind: func(r *advisor.Request) any { return &r.Budget }},
+	{Key: KeyObjective, Type: Text, Doc: "`cost`, `latency` or `balanced`",
+		bind: func(r *advisor.Request) any { return &r.Objective }},
+	{Key: KeyCurrency, Type: Upper, Enum: catalog.Currencies, Doc: "`USD`, `EUR`, `CNY`, `GBP` or `CHF`",
+		bind: func(r *advisor.Request) any { return &r.Currency }},
+	{Key: KeyCountries, Type: UpperList, Doc: "comma-separated ISO 3166 alpha-2 codes: regions only in these countries (hard limit)",
+		bind: func(r *advisor.Request) any { return &r.Countries }},
+})
+
+// byKey and byPath index Fields.
+var byKey, byPath = index(Fields)
+
+// ByKey returns the field of a query key.
+func ByKey(key string) (Field, bool) {
+	f, ok := byKey[key]
+	return f, ok
+}
+
+// KeyOf returns the query key of a request field as field errors name it;
+// list entries such as "users[2].share" or "pricing[0]" map to their
+// list's key, and a field the question does not carry to itself.
+func KeyOf(path string) string {
+	base, _, _ := strings.Cut(path, "[")
+	if f, ok := byPath[base]; ok {
+		return f.Key
+	}
+	return base
+}
+
+// AppliesTo reports whether the field belongs to a question of a workload
+// kind (every field does when the kind is not one the table names).
+func (f Field) AppliesTo(kind string) bool {
+	if len(f.Kinds) == 0 {
+		return true
+	}
+	for _, k := range f.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return !knownKind(kind)
+}
+
+func knownKind(kind string) bool {
+	return kind == catalog.KindTraining || kind == catalog.KindInference
+}
+
+func index(fs []Field) (map[string]Field, map[string]Field) {
+	keys, paths := map[string]Field{}, map[string]Field{}
+	for _, f := range fs {
+		keys[f.Key], paths[f.Path] = f, f
+	}
+	return keys, paths
+}
+
+// withPaths sets each field's Path from the JSON tags of the request
+// field it binds, and checks that the binding fits its type: a table that
+// does not hold fails when the program starts, not on a request.
+func withPaths(fs []Field) []Field {
+	var r advisor.Request
+	for i := range fs {
+		p := fs[i].bind(&r)
+		if !fits(fs[i].Type, p) {
+			panic(fmt.Sprintf("question: field %s binds a %T, not a %v", fs[i].Key, p, fs[i].Type))
+		}
+		path, ok := jsonPath(reflect.ValueOf(&r).Elem(), reflect.ValueOf(p), "")
+		if !ok {
+			panic(fmt.Sprintf("question: field %s binds no field of the request", fs[i].Key))
+		}
+		fs[i].Path = path
+	}
+	return fs
+}
+
+// fits reports whether a bound pointer is of the kind a type reads into.
+func fits(t Type, p any) bool {
+	switch p.(type) {
+	case *string:
+		return t == Text || t == Upper
+	case *float64:
+		return t == Number
+	case *int, *int64:
+		return t == Whole
+	case **float64:
+		return t == OptionalNumber
+	case *[]string:
+		return t == List || t == UpperList
+	case **decimal.Decimal:
+		return t == Amount
+	case *[]advisor.UserShare:
+		return t == Users
+	}
+	return false
+}
+
+// jsonPath finds the struct field within v that ptr points at and returns
+// its path by JSON names. (A struct and its first field share an address:
+// the field's type tells them apart.)
+func jsonPath(v reflect.Value, ptr reflect.Value, prefix string) (string, bool) {
+	for i := range v.NumField() {
+		sf, fv := v.Type().Field(i), v.Field(i)
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if fv.Addr().Pointer() == ptr.Pointer() && fv.Type() == ptr.Type().Elem() {
+			return prefix + name, true
+		}
+		if fv.Kind() == reflect.Struct {
+			if p, ok := jsonPath(fv, ptr, prefix+name+"."); ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
