@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -20,6 +21,8 @@ import (
 // the logo and who changed them last), the form's values as typed, and
 // their errors.
 type AdminSellerView struct {
+	// Frame is what the page frame shows of the request.
+	Frame  Frame
 	Seller quote.Seller
 	Values url.Values
 	Errors map[string][]string
@@ -61,9 +64,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 23, Col: 30}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 26, Col: 37}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -74,9 +77,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.lead"))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.lead"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 24, Col: 28}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 27, Col: 35}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -92,9 +95,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.saved"))
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.saved"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 26, Col: 85}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 29, Col: 92}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 				if templ_7745c5c3_Err != nil {
@@ -118,9 +121,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.title"))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.title"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 31, Col: 36}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 34, Col: 43}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -130,11 +133,11 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField("seller_company", T(ctx, "seller.company"), "text", v.Values.Get("seller_company"), v.Errors["seller_company"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField("seller_company", locale.T(ctx, "seller.company"), "text", v.Values.Get("seller_company"), v.Errors["seller_company"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField("seller_vat_id", T(ctx, "seller.vat_id"), "text", v.Values.Get("seller_vat_id"), v.Errors["seller_vat_id"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField("seller_vat_id", locale.T(ctx, "seller.vat_id"), "text", v.Values.Get("seller_vat_id"), v.Errors["seller_vat_id"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -143,9 +146,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var7 string
-			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.address"))
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.address"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 36, Col: 60}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 39, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
@@ -158,7 +161,7 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 			var templ_7745c5c3_Var8 string
 			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(v.Values.Get("seller_address"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 37, Col: 135}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 40, Col: 135}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {
@@ -176,15 +179,15 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField("seller_contact_name", T(ctx, "seller.contact_name"), "text", v.Values.Get("seller_contact_name"), v.Errors["seller_contact_name"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField("seller_contact_name", locale.T(ctx, "seller.contact_name"), "text", v.Values.Get("seller_contact_name"), v.Errors["seller_contact_name"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField("seller_email", T(ctx, "seller.email"), "email", v.Values.Get("seller_email"), v.Errors["seller_email"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField("seller_email", locale.T(ctx, "seller.email"), "email", v.Values.Get("seller_email"), v.Errors["seller_email"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = formField("seller_phone", T(ctx, "seller.phone"), "tel", v.Values.Get("seller_phone"), v.Errors["seller_phone"]).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = formField("seller_phone", locale.T(ctx, "seller.phone"), "tel", v.Values.Get("seller_phone"), v.Errors["seller_phone"]).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -201,9 +204,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.save"))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.save"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 46, Col: 111}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 49, Col: 118}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -219,9 +222,9 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "seller.updated", v.Seller.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC"), v.Seller.UpdatedBy))
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "seller.updated", v.Seller.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC"), v.Seller.UpdatedBy))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 49, Col: 153}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 52, Col: 160}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -234,7 +237,7 @@ func AdminSellerPage(v AdminSellerView) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Page(Meta{Title: T(ctx, "seller.title") + " — gpuplace"}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Page(v.Frame, Meta{Title: locale.T(ctx, "seller.title") + " — gpuplace"}).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -266,9 +269,9 @@ func sellerLogo(v AdminSellerView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var12 string
-		templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.logo.current"))
+		templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.logo.current"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 58, Col: 41}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 61, Col: 48}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 		if templ_7745c5c3_Err != nil {
@@ -286,7 +289,7 @@ func sellerLogo(v AdminSellerView) templ.Component {
 			var templ_7745c5c3_Var13 string
 			templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(uri).ResolveURL(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 60, Col: 20}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 63, Col: 20}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 			if templ_7745c5c3_Err != nil {
@@ -299,7 +302,7 @@ func sellerLogo(v AdminSellerView) templ.Component {
 			var templ_7745c5c3_Var14 string
 			templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(v.Seller.Company).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 60, Col: 45}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 63, Col: 45}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 			if templ_7745c5c3_Err != nil {
@@ -310,9 +313,9 @@ func sellerLogo(v AdminSellerView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "seller.logo.remove"))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(locale.T(ctx, "seller.logo.remove"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 61, Col: 130}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 64, Col: 137}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {
@@ -364,9 +367,9 @@ func sellerLogo(v AdminSellerView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var18 string
-		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(Tf(ctx, "seller.logo", strconv.Itoa(quote.MaxLogoBytes>>10), strconv.Itoa(quote.MaxLogoPixels)))
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "seller.logo", strconv.Itoa(quote.MaxLogoBytes>>10), strconv.Itoa(quote.MaxLogoPixels)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 64, Col: 120}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin_seller.templ`, Line: 67, Col: 127}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 		if templ_7745c5c3_Err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/locale"
 )
 
 // Bar is one bar of a horizontal bar chart.
@@ -58,7 +59,7 @@ func costBars(ctx context.Context, o *advisor.Option, currency string) []Bar {
 	// after them.
 	left, right := barLabelW, barValueW
 	for item, a := range sums {
-		left = math.Max(left, textWidth(T(ctx, "item."+item))+8)
+		left = math.Max(left, textWidth(locale.T(ctx, "item."+item))+8)
 		right = math.Max(right, textWidth(Money(a, currency))+12)
 	}
 	bars := make([]Bar, len(order))
@@ -67,7 +68,7 @@ func costBars(ctx context.Context, o *advisor.Option, currency string) []Bar {
 		if maxAmt.IsPositive() {
 			w = sums[item].Div(maxAmt).InexactFloat64() * (chartWidth - left - right)
 		}
-		bars[i] = Bar{Label: T(ctx, "item."+item), Amount: sums[item], Y: float64(i) * (barHeight + barGap), X: left, Width: w}
+		bars[i] = Bar{Label: locale.T(ctx, "item."+item), Amount: sums[item], Y: float64(i) * (barHeight + barGap), X: left, Width: w}
 	}
 	return bars
 }
@@ -157,11 +158,11 @@ type Tick struct {
 // flatten everything else): candidates beyond sit on the edge, marked.
 func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 	training := r.Request.Workload.Kind == "training"
-	xName, unit, title := T(ctx, "chart.latency"), "ms", T(ctx, "chart.title.inference")
+	xName, unit, title := locale.T(ctx, "chart.latency"), "ms", locale.T(ctx, "chart.title.inference")
 	if training {
-		xName, unit, title = T(ctx, "chart.duration"), "h", T(ctx, "chart.title.training")
+		xName, unit, title = locale.T(ctx, "chart.duration"), "h", locale.T(ctx, "chart.title.training")
 	}
-	s := Scatter{XLabel: xName, YLabel: T(ctx, "results.total") + " (" + r.Currency + ")",
+	s := Scatter{XLabel: xName, YLabel: locale.T(ctx, "results.total") + " (" + r.Currency + ")",
 		Width: chartWidth, Height: plotHeight + plotMarginB + plotMarginT, PlotB: plotMarginT + plotHeight}
 	maxX, maxY := axisMax(r.Candidates, func(c advisor.Candidate) float64 { return c.Metric }),
 		axisMax(r.Candidates, func(c advisor.Candidate) float64 { return c.Total })
@@ -197,9 +198,9 @@ func scatterOf(ctx context.Context, r *advisor.Result) Scatter {
 		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: fmtNum(y)})
 	}
 	s.Title = title
-	s.Desc = Tf(ctx, "chart.desc", len(r.Candidates), len(front))
+	s.Desc = locale.Tf(ctx, "chart.desc", len(r.Candidates), len(front))
 	if clipped > 0 {
-		s.Desc += " " + Tf(ctx, "chart.clipped", clipped)
+		s.Desc += " " + locale.Tf(ctx, "chart.clipped", clipped)
 	}
 	return s
 }

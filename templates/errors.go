@@ -12,10 +12,10 @@ import (
 func StatusMessage(ctx context.Context, status int) string {
 	key := "error.status." + itoa(status)
 	if locale.Has(key) {
-		return T(ctx, key)
+		return locale.T(ctx, key)
 	}
 	if status >= 500 {
-		return T(ctx, "error.status.500")
+		return locale.T(ctx, "error.status.500")
 	}
-	return T(ctx, "error.status.400")
+	return locale.T(ctx, "error.status.400")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // explorerPages are the explorer's pages, in the order the sub-nav lists
@@ -73,9 +74,9 @@ func orDash(x float64, unit string) string {
 // its scope (full or partial).
 func jurisdictionLabel(ctx context.Context, j, adequacy string) string {
 	if j == catalog.JurisdictionAdequacy && adequacy != "" {
-		return T(ctx, "explorer.juris.adequacy") + " (" + T(ctx, "explorer.adequacy."+adequacy) + ")"
+		return locale.T(ctx, "explorer.juris.adequacy") + " (" + locale.T(ctx, "explorer.adequacy."+adequacy) + ")"
 	}
-	return T(ctx, "explorer.juris."+j)
+	return locale.T(ctx, "explorer.juris."+j)
 }
 
 // GPUSummary is one line of the GPU list.
@@ -89,6 +90,8 @@ type GPUSummary struct {
 
 // GPUsView is the GPU list page.
 type GPUsView struct {
+	// Frame is what the page frame shows of the request.
+	Frame    Frame
 	Catalog  *catalog.Catalog
 	Currency string
 	GPUs     []GPUSummary
@@ -96,8 +99,8 @@ type GPUsView struct {
 }
 
 // NewGPUsView summarises every GPU, prices in currency.
-func NewGPUsView(c *catalog.Catalog, currency string, ignored []string) GPUsView {
-	v := GPUsView{Catalog: c, Currency: cmp.Or(currency, catalog.BaseCurrency), Ignored: ignored}
+func NewGPUsView(f0 Frame, c *catalog.Catalog, currency string, ignored []string) GPUsView {
+	v := GPUsView{Frame: f0, Catalog: c, Currency: cmp.Or(currency, catalog.BaseCurrency), Ignored: ignored}
 	benches := map[string]int{}
 	for _, b := range c.Benchmarks {
 		benches[b.GPU]++
@@ -139,6 +142,8 @@ type ServingRow struct {
 
 // GPUView is one GPU's page.
 type GPUView struct {
+	// Frame is what the page frame shows of the request.
+	Frame      Frame
 	Catalog    *catalog.Catalog
 	GPU        catalog.GPU
 	Source     catalog.Source
@@ -158,9 +163,9 @@ type GPUView struct {
 const GPUOffersShown = 10
 
 // NewGPUView gathers a GPU's specs, benchmarks and cheapest offers.
-func NewGPUView(c *catalog.Catalog, g catalog.GPU, currency string, ignored []string) GPUView {
+func NewGPUView(f0 Frame, c *catalog.Catalog, g catalog.GPU, currency string, ignored []string) GPUView {
 	f := OfferFilter{OfferFilter: catalog.OfferFilter{GPU: g.ID, Pricing: catalog.OnDemand, Unit: catalog.UnitGPUHour, Currency: cmp.Or(currency, catalog.BaseCurrency)}}.WithDefaults()
-	v := GPUView{Catalog: c, GPU: g, Source: c.SourceOrID(g.Source), Filter: f, Ignored: ignored}
+	v := GPUView{Frame: f0, Catalog: c, GPU: g, Source: c.SourceOrID(g.Source), Filter: f, Ignored: ignored}
 	for _, b := range c.Benchmarks {
 		if b.GPU != g.ID {
 			continue
@@ -228,6 +233,8 @@ type RegionRow struct {
 
 // RegionsView is the regions page.
 type RegionsView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
 	Catalog *catalog.Catalog
 	Filter  RegionFilter
 	Rows    []RegionRow
@@ -235,8 +242,8 @@ type RegionsView struct {
 }
 
 // NewRegionsView lists the regions f selects, by provider and name.
-func NewRegionsView(c *catalog.Catalog, f RegionFilter, ignored []string) RegionsView {
-	v := RegionsView{Catalog: c, Filter: f, Ignored: ignored}
+func NewRegionsView(f0 Frame, c *catalog.Catalog, f RegionFilter, ignored []string) RegionsView {
+	v := RegionsView{Frame: f0, Catalog: c, Filter: f, Ignored: ignored}
 	offers := map[string]int{}
 	for _, o := range c.Offers {
 		offers[o.RegionKey()]++
@@ -268,6 +275,8 @@ func GPUURL(id string) string { return "/catalog/gpus/" + url.PathEscape(id) }
 // LatencyView is the latency page: the heat map and, when a metro is
 // chosen, its round trips to every other metro.
 type LatencyView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
 	Catalog *catalog.Catalog
 	From    string // metro id, or ""
 	Ignored []string

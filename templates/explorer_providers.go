@@ -5,11 +5,14 @@ import (
 	"net/url"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // ProvidersView is the providers page: the filter and the providers it
 // selects.
 type ProvidersView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
 	Catalog *catalog.Catalog
 	Filter  catalog.ProviderFilter
 	Rows    []catalog.ProviderSummary
@@ -17,8 +20,8 @@ type ProvidersView struct {
 }
 
 // NewProvidersView lists the providers f selects.
-func NewProvidersView(c *catalog.Catalog, f catalog.ProviderFilter, ignored []string) ProvidersView {
-	return ProvidersView{Catalog: c, Filter: f, Rows: c.FindProviders(f), Ignored: ignored}
+func NewProvidersView(f0 Frame, c *catalog.Catalog, f catalog.ProviderFilter, ignored []string) ProvidersView {
+	return ProvidersView{Frame: f0, Catalog: c, Filter: f, Rows: c.FindProviders(f), Ignored: ignored}
 }
 
 // OffersURL lists the offers of the providers the page shows: those of
@@ -57,7 +60,7 @@ func qualityShares(ctx context.Context, s catalog.ProviderSummary) []string {
 		n   int
 	}{{"explorer.quality.primary", s.Primary}, {"explorer.quality.second", s.Secondary}, {"explorer.quality.unstated", s.Unstated}} {
 		if q.n > 0 {
-			parts = append(parts, Tf(ctx, q.key, fmtPct(100*float64(q.n)/float64(s.Offers))+"%"))
+			parts = append(parts, locale.Tf(ctx, q.key, fmtPct(100*float64(q.n)/float64(s.Offers))+"%"))
 		}
 	}
 	return parts

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Query keys of the catalog explorer (/catalog/...). The URL holds every
@@ -129,6 +130,8 @@ func PriceText(d decimal.Decimal, unit string) string { return d.StringFixed(cat
 // OffersView is the offers page: the filter, the page of rows it selects
 // and what the filter form offers.
 type OffersView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
 	Catalog *catalog.Catalog
 	Filter  OfferFilter
 	Rows    []catalog.OfferPrice // this page's rows
@@ -140,14 +143,14 @@ type OffersView struct {
 
 // NewOffersView selects the rows of f and cuts out its page; a page past
 // the end shows the last one.
-func NewOffersView(c *catalog.Catalog, f OfferFilter, ignored []string) OffersView {
+func NewOffersView(f0 Frame, c *catalog.Catalog, f OfferFilter, ignored []string) OffersView {
 	f = f.WithDefaults()
 	rows := c.FindOffers(f.OfferFilter)
 	pages := max(1, (len(rows)+OffersPerPage-1)/OffersPerPage)
 	f.Page = min(f.Page, pages)
 	lo := (f.Page - 1) * OffersPerPage
 	hi := min(lo+OffersPerPage, len(rows))
-	return OffersView{Catalog: c, Filter: f, Rows: rows[lo:hi], Total: len(rows), Pages: pages, Ignored: ignored}
+	return OffersView{Frame: f0, Catalog: c, Filter: f, Rows: rows[lo:hi], Total: len(rows), Pages: pages, Ignored: ignored}
 }
 
 // PageURL is the address of page n of the same view.
@@ -176,7 +179,7 @@ func (v OffersView) UnitItems(ctx context.Context) []SwitchItem {
 	for _, u := range catalog.Units {
 		f := v.Filter
 		f.Unit = u
-		out = append(out, SwitchItem{Label: T(ctx, "explorer.unit."+u), URL: f.URL("/catalog/offers"), Current: u == v.Filter.Unit})
+		out = append(out, SwitchItem{Label: locale.T(ctx, "explorer.unit."+u), URL: f.URL("/catalog/offers"), Current: u == v.Filter.Unit})
 	}
 	return out
 }
@@ -200,12 +203,12 @@ func columnLabel(ctx context.Context, key string, f OfferFilter) string {
 	case "price":
 		return priceHeading(ctx, f)
 	}
-	return T(ctx, "explorer.col."+key)
+	return locale.T(ctx, "explorer.col."+key)
 }
 
 // priceHeading says what the price column holds: "Price (EUR per GPU-hour)".
 func priceHeading(ctx context.Context, f OfferFilter) string {
-	return Tf(ctx, "explorer.col.price", f.Currency, T(ctx, "explorer.unit."+f.Unit))
+	return locale.Tf(ctx, "explorer.col.price", f.Currency, locale.T(ctx, "explorer.unit."+f.Unit))
 }
 
 // sortMark shows the sorted column's direction.

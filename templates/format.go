@@ -67,7 +67,7 @@ func fmtAmount(d decimal.Decimal, currency string) string {
 
 // unitOf writes a line's unit in the page's language (see
 // locale.Printer.Unit).
-func unitOf(ctx context.Context, u string) string { return printer(ctx).Unit(u) }
+func unitOf(ctx context.Context, u string) string { return locale.From(ctx).Unit(u) }
 
 func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
 
@@ -80,16 +80,6 @@ func fmtHours(d decimal.Decimal) string { return hoursFigure(d) + " h" }
 // hoursFigure is fmtHours without its unit, for a sentence that has it.
 func hoursFigure(d decimal.Decimal) string {
 	return numbers.Format(d.InexactFloat64(), locale.FmtHours)
-}
-
-// providerLabel names a provider as the request's catalog labels it.
-func providerLabel(ctx context.Context, id string) string {
-	if c, ok := ctx.Value(namesKey{}).(*catalog.Catalog); ok {
-		if p, ok := c.Provider(id); ok {
-			return p.Label()
-		}
-	}
-	return id
 }
 
 // hiddenFields turns a query string into sorted name/value pairs for a
@@ -112,7 +102,7 @@ func hiddenFields(query string) [][2]string {
 
 // langParam keeps the page language in links: "&lang=zh-CN" or "".
 func langParam(ctx context.Context) string {
-	if Lang(ctx) == LangZH {
+	if locale.LangOf(ctx) == LangZH {
 		return "&lang=" + LangZH
 	}
 	return ""
@@ -121,12 +111,12 @@ func langParam(ctx context.Context) string {
 // pageMeta titles the placement page; with an answer, title and
 // description carry the pick and its total, for link previews.
 func pageMeta(ctx context.Context, v AdviceView) Meta {
-	m := Meta{Title: T(ctx, "meta.title"), Description: T(ctx, "meta.description")}
+	m := Meta{Title: locale.T(ctx, "meta.title"), Description: locale.T(ctx, "meta.description")}
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
 		p := r.Pick.Placements[0]
-		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", providerLabel(ctx, p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
-		m.Description = Tf(ctx, "meta.pick", providerLabel(ctx, p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
-			T(ctx, "label.pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
+		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
+		m.Description = locale.Tf(ctx, "meta.pick", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
+			locale.T(ctx, "label.pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
 	}
 	return m
 }
@@ -135,7 +125,7 @@ func pageMeta(ctx context.Context, v AdviceView) Meta {
 // region, where its prices and their sources are.
 func offerURL(ctx context.Context, provider, region, gpu string) string {
 	q := url.Values{"provider": {provider}, "region": {provider + ":" + region}, "gpu": {gpu}}
-	if Lang(ctx) == LangZH {
+	if locale.LangOf(ctx) == LangZH {
 		q.Set("lang", LangZH)
 	}
 	return "/catalog/offers?" + q.Encode()
@@ -163,7 +153,7 @@ func basisHow(ctx context.Context, b advisor.BasisFigure) string {
 		case i == 1:
 			s = precisionLabel(s)
 		case i == 2 && locale.Has("basis.scenario."+s):
-			s = T(ctx, "basis.scenario."+s)
+			s = locale.T(ctx, "basis.scenario."+s)
 		}
 		parts = append(parts, s)
 	}

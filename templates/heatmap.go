@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // Heat map geometry (SVG user units). The matrix is symmetric, so the map
@@ -178,24 +179,24 @@ func heatBin(ms float64) int {
 // catalog's own distance model.
 func pairSource(ctx context.Context, c *catalog.Catalog, id string) catalog.Source {
 	if id == "" {
-		return catalog.Source{Title: T(ctx, "explorer.lat.model")}
+		return catalog.Source{Title: locale.T(ctx, "explorer.lat.model")}
 	}
 	return c.SourceOrID(id)
 }
 
 // pairTitle describes one pair for its tooltip and screen readers.
 func pairTitle(ctx context.Context, c *catalog.Catalog, a, b string, p catalog.LatencyPair) string {
-	kind := T(ctx, "explorer.measured")
+	kind := locale.T(ctx, "explorer.measured")
 	if p.Estimated {
-		kind = T(ctx, "explorer.estimated")
+		kind = locale.T(ctx, "explorer.estimated")
 	}
-	figure := Tf(ctx, "explorer.lat.ms", fmtMS(p.RTTMS))
+	figure := locale.Tf(ctx, "explorer.lat.ms", fmtMS(p.RTTMS))
 	if p.Statistic != "" && p.Statistic != "estimate" {
 		figure += " (" + p.Statistic + ")"
 	}
-	s := Tf(ctx, "explorer.lat.cell", a, b, figure, kind, shortSource(pairSource(ctx, c, p.Source)).Title, p.Date)
+	s := locale.Tf(ctx, "explorer.lat.cell", a, b, figure, kind, shortSource(pairSource(ctx, c, p.Source)).Title, p.Date)
 	if p.Method != "" {
-		s += " " + Tf(ctx, "explorer.lat.method", p.Method)
+		s += " " + locale.Tf(ctx, "explorer.lat.method", p.Method)
 	}
 	return s
 }

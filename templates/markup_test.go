@@ -2,12 +2,12 @@ package templates
 
 import (
 	"context"
-	"net/url"
 	"testing"
 
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/locale"
 )
 
 // Ensure the chart's points are written as the template wrote them: a
@@ -52,7 +52,8 @@ func TestCostBarsFit(t *testing.T) {
 	}}
 	for _, lang := range []string{"en", "zh-CN"} {
 		for _, cur := range []string{"USD", "CNY"} {
-			ctx := WithPage(context.Background(), lang, &url.URL{Path: "/advice"})
+			l, _ := locale.Parse(lang)
+			ctx := locale.WithPrinter(context.Background(), locale.For(l))
 			for _, b := range costBars(ctx, o, cur) {
 				if w := textWidth(b.Label); b.X-8 < w {
 					t.Errorf("%s %s: label %q needs %.0f units, has %.0f", lang, cur, b.Label, w, b.X-8)

@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"gpuplace/internal/locale"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/locale"
 )
 
 // Ensure every message key the templates use exists (locale's tests check

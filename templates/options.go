@@ -52,7 +52,7 @@ func regionOptions(regions []catalog.Region, selected string) []option {
 func locationOptions(ctx context.Context, locs []LocationOption) []option {
 	out := make([]option, len(locs))
 	for i, l := range locs {
-		out[i] = option{Value: l.ID, Label: CountryName(ctx, l.ID, l.Name)}
+		out[i] = option{Value: l.ID, Label: locale.From(ctx).CountryName(l.ID, l.Name)}
 	}
 	return out
 }
@@ -64,7 +64,7 @@ func NewOptions(cat *catalog.Catalog, locations []LocationOption, presets []Pres
 	o := Options{Catalog: cat, Locations: locations, Presets: presets,
 		regions: optionsMarkup(regionOptions(cat.Regions, "")), locations: map[string]string{}}
 	for _, lang := range locale.Langs {
-		o.locations[string(lang)] = optionsMarkup(locationOptions(WithPage(context.Background(), string(lang), nil), locations))
+		o.locations[string(lang)] = optionsMarkup(locationOptions(locale.WithPrinter(context.Background(), locale.For(lang)), locations))
 	}
 	return o
 }
@@ -89,7 +89,7 @@ func (o Options) regionsMarkup(selected string) string {
 // locationsMarkup is every place users can be as an <option>, named in the
 // page's language.
 func (o Options) locationsMarkup(ctx context.Context) string {
-	if m, ok := o.locations[Lang(ctx)]; ok {
+	if m, ok := o.locations[locale.LangOf(ctx)]; ok {
 		return m
 	}
 	return optionsMarkup(locationOptions(ctx, o.Locations))

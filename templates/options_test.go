@@ -41,7 +41,7 @@ func TestOptionListsWrittenOnce(t *testing.T) {
 		}
 	}
 	for _, lang := range locale.Langs {
-		ctx := WithPage(context.Background(), string(lang), nil)
+		ctx := locale.WithPrinter(context.Background(), locale.For(lang))
 		want := optionsMarkup(locationOptions(ctx, locations))
 		if got := made.locationsMarkup(ctx); got != want {
 			t.Errorf("locationsMarkup in %s = %s, want %s", lang, got, want)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -12,15 +13,15 @@ import (
 func actionLabel(ctx context.Context, e quote.Event) string {
 	switch e.Action {
 	case quote.ActionCreated:
-		return T(ctx, "audit.created")
+		return locale.T(ctx, "audit.created")
 	case quote.ActionEdited:
-		return T(ctx, "audit.edited")
+		return locale.T(ctx, "audit.edited")
 	case quote.ActionStatus:
-		return T(ctx, "audit.status")
+		return locale.T(ctx, "audit.status")
 	case quote.ActionRevised:
-		return Tf(ctx, "audit.revised", e.Number)
+		return locale.Tf(ctx, "audit.revised", e.Number)
 	case quote.ActionReassigned:
-		return T(ctx, "audit.reassigned")
+		return locale.T(ctx, "audit.reassigned")
 	}
 	return e.Action
 }
@@ -32,46 +33,46 @@ func changeField(ctx context.Context, field string) string {
 		n, sub, _ := strings.Cut(rest, "].")
 		i, err := strconv.Atoi(n)
 		if err == nil {
-			return Tf(ctx, "audit.line", i+1) + " · " + changeField(ctx, sub)
+			return locale.Tf(ctx, "audit.line", i+1) + " · " + changeField(ctx, sub)
 		}
 	}
 	switch field {
 	case "customer_name":
-		return T(ctx, "quote.customer_name")
+		return locale.T(ctx, "quote.customer_name")
 	case "company":
-		return T(ctx, "quote.company")
+		return locale.T(ctx, "quote.company")
 	case "email":
-		return T(ctx, "quote.email")
+		return locale.T(ctx, "quote.email")
 	case "reference":
-		return T(ctx, "quote.reference")
+		return locale.T(ctx, "quote.reference")
 	case "currency":
-		return T(ctx, "field.currency")
+		return locale.T(ctx, "field.currency")
 	case "valid_days":
-		return T(ctx, "quote.valid_days")
+		return locale.T(ctx, "quote.valid_days")
 	case "discount_pct":
-		return T(ctx, "quote.discount")
+		return locale.T(ctx, "quote.discount")
 	case "lang":
-		return T(ctx, "quote.lang")
+		return locale.T(ctx, "quote.lang")
 	case "notes":
-		return T(ctx, "quote.notes")
+		return locale.T(ctx, "quote.notes")
 	case "terms":
-		return T(ctx, "quote.terms")
+		return locale.T(ctx, "quote.terms")
 	case "lines":
-		return T(ctx, "quote.lines")
+		return locale.T(ctx, "quote.lines")
 	case "description":
-		return T(ctx, "lines.item")
+		return locale.T(ctx, "lines.item")
 	case "quantity":
-		return T(ctx, "lines.quantity")
+		return locale.T(ctx, "lines.quantity")
 	case "unit":
-		return T(ctx, "lines.unit")
+		return locale.T(ctx, "lines.unit")
 	case "unit_price":
-		return T(ctx, "lines.unit_price")
+		return locale.T(ctx, "lines.unit_price")
 	case "total":
-		return T(ctx, "results.total")
+		return locale.T(ctx, "results.total")
 	case "status":
-		return T(ctx, "quotes.status")
+		return locale.T(ctx, "quotes.status")
 	case "owner":
-		return T(ctx, "quote.owner")
+		return locale.T(ctx, "quote.owner")
 	}
 	return field
 }
@@ -80,9 +81,9 @@ func changeField(ctx context.Context, field string) string {
 func changeValue(ctx context.Context, field, v string) string {
 	switch {
 	case v == "":
-		return T(ctx, "audit.empty")
+		return locale.T(ctx, "audit.empty")
 	case field == "status":
-		return T(ctx, "status."+v)
+		return locale.T(ctx, "status."+v)
 	}
 	return v
 }

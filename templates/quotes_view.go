@@ -9,11 +9,14 @@ import (
 
 	"github.com/a-h/templ"
 
+	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
 // LoginView is the sign-in form.
 type LoginView struct {
+	// Frame is what the page frame shows of the request.
+	Frame Frame
 	Email string
 	Next  string
 	// Error is a message key, "" when there is none.
@@ -22,6 +25,8 @@ type LoginView struct {
 
 // QuoteListView is one page of the quote list.
 type QuoteListView struct {
+	// Frame is what the page frame shows of the request.
+	Frame  Frame
 	Quotes []quote.Quote
 	Filter quote.Filter
 	Total  int
@@ -46,6 +51,8 @@ func (v QuoteListView) PageURL(n int) string {
 
 // QuoteFormView is the quote builder: the values as typed and their errors.
 type QuoteFormView struct {
+	// Frame is what the page frame shows of the request.
+	Frame Frame
 	// Action is where the form posts; Title its heading key.
 	Action string
 	Title  string
@@ -90,6 +97,8 @@ type QuoteRow struct {
 
 // QuoteView is a quote's page, or its print view.
 type QuoteView struct {
+	// Frame is what the page frame shows of the request.
+	Frame Frame
 	Quote quote.Quote
 	// Seller is who the quote is from; Link the URL of the recommendation
 	// it was made from.
@@ -109,7 +118,7 @@ func (v QuoteView) Status() string { return v.Quote.StatusAt(v.Now) }
 
 // sellerLines are the seller's details, one a line, in the page's
 // language.
-func sellerLines(ctx context.Context, s quote.Seller) []string { return s.Lines(printer(ctx)) }
+func sellerLines(ctx context.Context, s quote.Seller) []string { return s.Lines(locale.From(ctx)) }
 
 // logoURI is the seller's logo as a data: URI (the page's policy allows
 // images from data:), or "" when there is none. The image was checked and

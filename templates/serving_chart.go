@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/locale"
 )
 
 // ServingPlot is the chart of an LLM pick's serving: output tokens a
@@ -41,7 +42,7 @@ const (
 func servingPlotOf(ctx context.Context, r *advisor.Result, s *advisor.Serving) ServingPlot {
 	target := r.Request.Workload.TPOTMS
 	p := ServingPlot{Width: chartWidth, Height: servingTop + plotHeight + servingBottom, TargetX: -1,
-		XLabel: T(ctx, "serving.chart.x"), YLabel: T(ctx, "serving.chart.y"), Title: T(ctx, "serving.chart.title")}
+		XLabel: locale.T(ctx, "serving.chart.x"), YLabel: locale.T(ctx, "serving.chart.y"), Title: locale.T(ctx, "serving.chart.title")}
 	maxX := fineMax(math.Max(target, s.TPOTMS) * 1.5)
 	maxY := 0.0
 	for _, c := range s.Curve {
@@ -78,19 +79,19 @@ func servingPlotOf(ctx context.Context, r *advisor.Result, s *advisor.Serving) S
 	}
 	p.Curve = strings.TrimSpace(b.String())
 	p.Op = Point{X: px(s.TPOTMS), Y: py(perGPU), Pick: true,
-		Detail: Tf(ctx, "serving.chart.op", fmtNum(perGPU), fmtNum(s.TPOTMS), fmtNum(s.Concurrency))}
-	p.OpLabel = T(ctx, "serving.chart.op.label")
+		Detail: locale.Tf(ctx, "serving.chart.op", fmtNum(perGPU), fmtNum(s.TPOTMS), fmtNum(s.Concurrency))}
+	p.OpLabel = locale.T(ctx, "serving.chart.op.label")
 	for _, m := range s.Measured {
 		if m.TPOTMS <= maxX {
 			p.Measured = append(p.Measured, Point{X: px(m.TPOTMS), Y: py(m.OutputPerSPerGPU),
-				Detail: Tf(ctx, "serving.chart.measured", fmtNum(m.OutputPerSPerGPU), fmtNum(m.TPOTMS), fmtNum(m.InputTokens), fmtNum(m.OutputTokens), m.Source)})
+				Detail: locale.Tf(ctx, "serving.chart.measured", fmtNum(m.OutputPerSPerGPU), fmtNum(m.TPOTMS), fmtNum(m.InputTokens), fmtNum(m.OutputTokens), m.Source)})
 		}
 	}
 	if target <= maxX {
 		p.TargetX = px(target)
-		p.Target = Tf(ctx, "serving.chart.target", fmtNum(target))
+		p.Target = locale.Tf(ctx, "serving.chart.target", fmtNum(target))
 	}
-	p.Desc = Tf(ctx, "serving.chart.desc", len(p.Measured))
+	p.Desc = locale.Tf(ctx, "serving.chart.desc", len(p.Measured))
 	return p
 }
 

@@ -11,7 +11,9 @@ import (
 // AdviceView is everything the placement page shows: the form as the
 // visitor filled it, its errors, and the answer when there is one.
 type AdviceView struct {
-	Form question.Form
+	// Frame is what the page frame shows of the request.
+	Frame Frame
+	Form  question.Form
 	// Errors holds messages by form field ("epochs", "users").
 	Errors map[string][]string
 	// BadUserRows marks the user rows (from 0) whose location or share is

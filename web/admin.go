@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/templates"
 )
 
@@ -28,7 +29,7 @@ func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	if id := r.URL.Query().Get("activated"); id != "" && id == v.Active {
-		v.Message = templates.Tf(r.Context(), "admin.activated", id)
+		v.Message = locale.Tf(r.Context(), "admin.activated", id)
 	}
 	if id := r.URL.Query().Get("diff"); id != "" {
 		c, err := s.versions.Version(r.Context(), id)
@@ -46,7 +47,7 @@ func (s *Server) adminView(r *http.Request) (templates.AdminCatalogView, error) 
 	if err != nil {
 		return templates.AdminCatalogView{}, err
 	}
-	return templates.AdminCatalogView{Versions: vs, Active: s.versions.Active().Version.ID, Provider: "aws"}, nil
+	return templates.AdminCatalogView{Frame: frame(r), Catalog: s.cat(r), Versions: vs, Active: s.versions.Active().Version.ID, Provider: "aws"}, nil
 }
 
 // handleAdminImport handles POST /admin/catalog: an uploaded file becomes

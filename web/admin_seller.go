@@ -22,7 +22,7 @@ func (s *Server) handleAdminSeller(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	v := templates.AdminSellerView{Seller: sl, Values: sellerValues(sl), Saved: r.URL.Query().Get("saved") != ""}
+	v := templates.AdminSellerView{Frame: frame(r), Seller: sl, Values: sellerValues(sl), Saved: r.URL.Query().Get("saved") != ""}
 	return render(w, r, http.StatusOK, templates.AdminSellerPage(v))
 }
 
@@ -58,7 +58,7 @@ func (s *Server) handleAdminSellerSave(w http.ResponseWriter, r *http.Request) e
 	}
 	if len(fe) > 0 {
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdminSellerPage(templates.AdminSellerView{
-			Seller: cur, Values: r.PostForm, Errors: fieldErrorsByField(r.Context(), fe)}))
+			Frame: frame(r), Seller: cur, Values: r.PostForm, Errors: fieldErrorsByField(r.Context(), fe)}))
 	}
 	if err := s.store.SetSeller(r.Context(), next); err != nil {
 		return err

@@ -36,9 +36,7 @@ func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 			if u, err := s.store.SessionUser(r.Context(), account.HashToken(c.Value), s.now()); err == nil {
-				ctx := context.WithValue(r.Context(), userKey{}, u)
-				ctx = templates.WithUser(ctx, u.Email, u.Role)
-				r = r.WithContext(ctx)
+				r = r.WithContext(context.WithValue(r.Context(), userKey{}, u))
 			}
 		}
 		next.ServeHTTP(w, r)
@@ -93,7 +91,7 @@ func hasRole(u account.User, roles []string) bool {
 
 // handleLoginForm handles GET /login.
 func (s *Server) handleLoginForm(w http.ResponseWriter, r *http.Request) error {
-	return render(w, r, http.StatusOK, templates.LoginPage(templates.LoginView{Next: safeNext(r.URL.Query().Get("next"))}))
+	return render(w, r, http.StatusOK, templates.LoginPage(templates.LoginView{Frame: frame(r), Next: safeNext(r.URL.Query().Get("next"))}))
 }
 
 // handleLogin handles POST /login: check the password (attempts limited
@@ -105,7 +103,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	email := account.NormalizeEmail(r.PostForm.Get("email"))
 	password := r.PostForm.Get("password")
-	v := templates.LoginView{Email: email, Next: safeNext(r.PostForm.Get("next"))}
+	v := templates.LoginView{Frame: frame(r), Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
 	if !s.logins.allow("ip:"+ip, loginPerIP) {
 		return s.refuseLogin(w, r, v, "login.limited", loginWindow)

@@ -124,6 +124,7 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 	}
 	v := errorView(r.Context(), err, status)
+	v.Frame = frame(r)
 	if rerr := render(w, r, status, templates.ErrorPage(v)); rerr != nil {
 		http.Error(w, v.Message, status)
 	}
@@ -140,12 +141,12 @@ func errorView(ctx context.Context, err error, status int) templates.ErrorView {
 	var se *quote.SupersededError
 	switch {
 	case errors.As(err, &se):
-		v.Message = templates.Tf(ctx, "error.superseded", se.Number)
-		v.Link, v.LinkText = "/quotes/"+se.Latest, templates.Tf(ctx, "error.superseded.link", se.Latest)
+		v.Message = locale.Tf(ctx, "error.superseded", se.Number)
+		v.Link, v.LinkText = "/quotes/"+se.Latest, locale.Tf(ctx, "error.superseded.link", se.Latest)
 	case errors.As(err, &bt):
-		v.Message, v.Fields = templates.T(ctx, "error.bad_text"), fieldNames(bt.fields)
+		v.Message, v.Fields = locale.T(ctx, "error.bad_text"), fieldNames(bt.fields)
 	case errors.As(err, &fe):
-		v.Message, v.Fields = templates.T(ctx, "error.fields"), fieldMessages(ctx, fe)
+		v.Message, v.Fields = locale.T(ctx, "error.fields"), fieldMessages(ctx, fe)
 	}
 	return v
 }
@@ -163,7 +164,7 @@ func fieldNames(fe locale.FieldErrors) []string {
 func fieldErrorsByField(ctx context.Context, fe locale.FieldErrors) map[string][]string {
 	out := map[string][]string{}
 	for _, e := range fe {
-		out[e.Field] = append(out[e.Field], templates.Say(ctx, e.Message))
+		out[e.Field] = append(out[e.Field], locale.Say(ctx, e.Message))
 	}
 	return out
 }
@@ -171,7 +172,7 @@ func fieldErrorsByField(ctx context.Context, fe locale.FieldErrors) map[string][
 func fieldMessages(ctx context.Context, fe locale.FieldErrors) []string {
 	out := make([]string, len(fe))
 	for i, e := range fe {
-		out[i] = e.Field + ": " + templates.Say(ctx, e.Message)
+		out[i] = e.Field + ": " + locale.Say(ctx, e.Message)
 	}
 	return out
 }

@@ -48,7 +48,7 @@ func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) erro
 	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	cur := p.currency(c)
-	return render(w, r, http.StatusOK, templates.GPUsPage(templates.NewGPUsView(c, cur, p.ignored)))
+	return render(w, r, http.StatusOK, templates.GPUsPage(templates.NewGPUsView(frame(r), c, cur, p.ignored)))
 }
 
 // handleExplorerGPU handles GET /catalog/gpus/{id}?currency=; an unknown
@@ -61,7 +61,7 @@ func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error
 	}
 	p := newExplorerQuery(r.URL.Query())
 	cur := p.currency(c)
-	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(c, g, cur, p.ignored)))
+	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(frame(r), c, g, cur, p.ignored)))
 }
 
 // handleExplorerProviders handles GET /catalog/providers?hq=&kind=.
@@ -72,7 +72,7 @@ func (s *Server) handleExplorerProviders(w http.ResponseWriter, r *http.Request)
 		HQ:   p.oneOf(templates.KeyHQ, catalog.HQScopes),
 		Kind: p.oneOf(templates.KeyKind, catalog.ProviderKinds),
 	}
-	return render(w, r, http.StatusOK, templates.ProvidersPage(templates.NewProvidersView(c, f, p.ignored)))
+	return render(w, r, http.StatusOK, templates.ProvidersPage(templates.NewProvidersView(frame(r), c, f, p.ignored)))
 }
 
 // handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
@@ -83,7 +83,7 @@ func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) e
 		Provider:     p.provider(c),
 		Jurisdiction: p.oneOf(templates.KeyJurisdiction, catalog.Jurisdictions),
 	}
-	return render(w, r, http.StatusOK, templates.RegionsPage(templates.NewRegionsView(c, f, p.ignored)))
+	return render(w, r, http.StatusOK, templates.RegionsPage(templates.NewRegionsView(frame(r), c, f, p.ignored)))
 }
 
 // handleExplorerOffers handles GET /catalog/offers with the keys of
@@ -91,7 +91,7 @@ func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) e
 func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
 	f, ignored := offerFilter(c, r.URL.Query())
-	return render(w, r, http.StatusOK, templates.OffersPage(templates.NewOffersView(c, f, ignored)))
+	return render(w, r, http.StatusOK, templates.OffersPage(templates.NewOffersView(frame(r), c, f, ignored)))
 }
 
 // handleExplorerOffersCSV handles GET /catalog/offers.csv: the rows of
@@ -111,7 +111,7 @@ func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) e
 	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	from := p.valid(templates.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
-	v := templates.LatencyView{Catalog: c, From: from, Ignored: p.ignored}
+	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.ignored}
 	return render(w, r, http.StatusOK, templates.LatencyPage(v))
 }
 

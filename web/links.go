@@ -64,7 +64,7 @@ func (s *Server) handleLinkCreate(w http.ResponseWriter, r *http.Request) error 
 	if errors.As(err, &fe) {
 		v := s.adviceView(r, q, f)
 		v.Errors, v.BadUserRows = formErrors(r.Context(), fe), badUserRows(fe)
-		r = s.boundUsers(r, &v)
+		s.boundUsers(&v)
 		return render(w, r, http.StatusUnprocessableEntity, templates.AdvicePage(v))
 	}
 	if err != nil {

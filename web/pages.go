@@ -48,7 +48,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	if u, ok := userOf(r.Context()); ok {
 		viewer = strconv.FormatInt(u.ID, 10) + ":" + u.Role + ":" + u.Email
 	}
-	pageKey := "page " + s.cat(r).Version.ID + " " + templates.Lang(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
+	pageKey := "page " + s.cat(r).Version.ID + " " + locale.LangOf(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
 	if gz, ok := s.bodies.get(pageKey); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz)
 	}
@@ -61,7 +61,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	case errors.As(err, &fe):
 		v.Errors, v.BadUserRows = formErrors(r.Context(), fe), badUserRows(fe)
 		status = http.StatusUnprocessableEntity
-		r = s.boundUsers(r, &v)
+		s.boundUsers(&v)
 	case err != nil:
 		return err
 	default:
@@ -121,9 +121,9 @@ func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string 
 	out := map[string][]string{}
 	for _, e := range fe {
 		k := question.KeyOf(e.Field)
-		msg := templates.Say(ctx, e.Message)
+		msg := locale.Say(ctx, e.Message)
 		if _, n, _, ok := listEntry(e.Field); ok {
-			msg = templates.Tf(ctx, "form.row", n+1) + msg
+			msg = locale.Tf(ctx, "form.row", n+1) + msg
 		}
 		out[k] = append(out[k], msg)
 	}
@@ -161,7 +161,7 @@ func badUserRows(fe locale.FieldErrors) map[int]templates.UserRowFault {
 // adviceView prepares the page for a query and its form.
 func (s *Server) adviceView(r *http.Request, q url.Values, f adviceForm) templates.AdviceView {
 	query := q.Encode()
-	return templates.AdviceView{Form: f.view, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
+	return templates.AdviceView{Frame: frame(r), Form: f.view, Query: query, ShareURL: s.linkURL("/advice?" + query), Options: s.optionsFor(s.cat(r))}
 }
 
 // linkURL is the URL of a path on this site for links people share or
@@ -173,15 +173,14 @@ func (s *Server) linkURL(path string) string { return s.baseURL + path }
 // boundUsers keeps the page that refuses a users list over the cap small:
 // it shows the first rows and says how many there were, instead of
 // echoing thousands of rows — in the table, the share link and the
-// language switch — back to the client. It returns r with the shortened
-// address for the language switch.
-func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Request {
+// language switch — back to the client.
+func (s *Server) boundUsers(v *templates.AdviceView) {
 	if v.Form.UsersOver == 0 {
-		return r
+		return
 	}
 	q, err := url.ParseQuery(v.Query)
 	if err != nil {
-		return r
+		return
 	}
 	rows := make([]string, len(v.Form.Users))
 	for i, u := range v.Form.Users {
@@ -189,7 +188,7 @@ func (s *Server) boundUsers(r *http.Request, v *templates.AdviceView) *http.Requ
 	}
 	q.Set(question.KeyUsers, strings.Join(rows, ","))
 	v.Query, v.ShareURL = q.Encode(), s.linkURL("/advice?"+q.Encode())
-	u := *r.URL
+	u := *v.Frame.URI
 	u.RawQuery = q.Encode()
-	return r.WithContext(templates.WithPage(r.Context(), templates.Lang(r.Context()), &u))
+	v.Frame.URI = &u
 }

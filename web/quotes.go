@@ -34,7 +34,7 @@ func (s *Server) handleQuoteList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return render(w, r, http.StatusOK, templates.QuoteListPage(templates.QuoteListView{Quotes: list, Filter: f, Total: total, Now: s.now()}))
+	return render(w, r, http.StatusOK, templates.QuoteListPage(templates.QuoteListView{Frame: frame(r), Quotes: list, Filter: f, Total: total, Now: s.now()}))
 }
 
 // handleQuoteNew handles GET /quotes/new?link={id}&currency=: the builder
@@ -57,17 +57,17 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	if res.Pick == nil {
 		return badRequest(errors.New("the pinned recommendation has no pick to quote"))
 	}
-	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {templates.Lang(r.Context())},
+	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {locale.LangOf(r.Context())},
 		"notes": {riskNotes(r, res.Pick.Risks)}}
 	for _, line := range res.Pick.Lines {
-		v.Add("line_description", templates.Say(r.Context(), line.DescriptionText))
+		v.Add("line_description", locale.Say(r.Context(), line.DescriptionText))
 		v.Add("line_quantity", line.Quantity.String())
 		v.Add("line_unit", line.Unit)
 		v.Add("line_unit_price", convertPrice(s.cat(r), line.UnitPrice, res, currency).String())
 		v.Add("line_discount", "0")
 		v.Add("line_engine", "1")
 	}
-	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm("/quotes", "quote.new", v, currency, nil, l.ID)))
+	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm(r, "/quotes", "quote.new", v, currency, nil, l.ID)))
 }
 
 // riskNotes writes the pick's risks as a quote's notes, one a line, in the
@@ -75,7 +75,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 func riskNotes(r *http.Request, risks []advisor.Risk) string {
 	lines := make([]string, len(risks))
 	for i, k := range risks {
-		lines[i] = riskBullet + templates.Say(r.Context(), k.Message)
+		lines[i] = riskBullet + locale.Say(r.Context(), k.Message)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -102,14 +102,14 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 
 // quoteForm prepares the builder; linkID enables the currency switch of a
 // new quote.
-func (s *Server) quoteForm(action, title string, v url.Values, currency string, errs map[string][]string, linkID string) templates.QuoteFormView {
+func (s *Server) quoteForm(r *http.Request, action, title string, v url.Values, currency string, errs map[string][]string, linkID string) templates.QuoteFormView {
 	links := map[string]string{}
 	if linkID != "" {
 		for _, c := range catalog.Currencies {
 			links[c] = "/quotes/new?" + url.Values{"link": {linkID}, "currency": {c}}.Encode()
 		}
 	}
-	return templates.QuoteFormView{Action: action, Title: title, Values: v, Errors: errs, Currency: currency,
+	return templates.QuoteFormView{Frame: frame(r), Action: action, Title: title, Values: v, Errors: errs, Currency: currency,
 		CurrencyLinks: links}
 }
 
@@ -127,7 +127,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	q, fe := quoteFromForm(r.PostForm, base)
 	if fe != nil {
 		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
-			s.quoteForm("/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)))
+			s.quoteForm(r, "/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)))
 	}
 	s.fromAnswer(r, &q, res)
 	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
@@ -143,7 +143,8 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 // risk notes the builder filled in from the answer in the page's language,
 // when they were left as they were (see inQuoteLanguage).
 func (s *Server) fromAnswer(r *http.Request, q *quote.Quote, res advisor.Result) {
-	ctx := templates.WithPage(r.Context(), q.Lang, r.URL)
+	lang, _ := locale.Parse(q.Lang)
+	ctx := s.inLanguage(r, lang)
 	q.DataDates = s.dataDates(ctx, q.CatalogVersion, res)
 	if res.Pick != nil {
 		inQuoteLanguage(ctx, q, res.Pick)
@@ -175,13 +176,13 @@ func (s *Server) dataDates(ctx context.Context, version string, res advisor.Resu
 	}
 	seen := map[string]bool{}
 	var out []string
-	for i, text := range templates.SayAll(ctx, parts) {
+	for i, text := range locale.SayAll(ctx, parts) {
 		if k := parts[i].Key(); !seen[k] {
 			seen[k] = true
 			out = append(out, text)
 		}
 	}
-	lang, _ := locale.Parse(templates.Lang(ctx))
+	lang, _ := locale.Parse(locale.LangOf(ctx))
 	return locale.For(lang).Sentences(out)
 }
 
@@ -194,7 +195,7 @@ func inQuoteLanguage(ctx context.Context, q *quote.Quote, pick *advisor.Option) 
 	as := map[string]string{} // the answer's text in any language → in the quote's
 	say := func(t locale.Text, prefix string) {
 		for _, l := range locale.Langs {
-			as[prefix+templates.Say(templates.WithPage(ctx, string(l), nil), t)] = prefix + templates.Say(ctx, t)
+			as[prefix+locale.From(ctx).In(l).Text(t)] = prefix + locale.Say(ctx, t)
 		}
 	}
 	for _, l := range pick.Lines {
@@ -357,7 +358,7 @@ func (s *Server) recommendationURL(q quote.Quote) string {
 // quoteView gathers a quote's page: its revisions, the revision's history
 // and, for an admin, the users it may be given to.
 func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
-	v := templates.QuoteView{Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
+	v := templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
 	var err error
 	if v.Seller, err = s.store.SellerAt(r.Context(), q.SentAt); err != nil {
 		return v, err
@@ -390,8 +391,8 @@ func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ctx := templates.WithPage(r.Context(), q.Lang, r.URL)
-	return render(w, r.WithContext(ctx), http.StatusOK, templates.QuotePrintPage(templates.QuoteView{Quote: q, Now: s.now(),
+	lang, _ := locale.Parse(q.Lang)
+	return render(w, r.WithContext(s.inLanguage(r, lang)), http.StatusOK, templates.QuotePrintPage(templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(),
 		Seller: seller, Link: s.recommendationURL(q)}))
 }
 
@@ -409,7 +410,7 @@ func (s *Server) handleQuoteEdit(w http.ResponseWriter, r *http.Request) error {
 	if !q.Editable() {
 		title = "quote.revise_title"
 	}
-	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm("/quotes/"+q.Number(), title, formOf(q), q.Currency, nil, "")))
+	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm(r, "/quotes/"+q.Number(), title, formOf(q), q.Currency, nil, "")))
 }
 
 // formOf writes a quote into builder fields.
@@ -451,7 +452,7 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 	q, fe := quoteFromForm(r.PostForm, base)
 	if fe != nil {
 		title := map[bool]string{true: "quote.edit_title", false: "quote.revise_title"}[cur.Editable()]
-		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm("/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")))
+		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm(r, "/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")))
 	}
 	// Without its answer (it cannot be read), the quote keeps its data
 	// dates and its lines as they are.

@@ -33,7 +33,7 @@ func (s *Server) routes() chi.Router {
 
 	// rejectBadText runs once a route is found, so its answers are
 	// counted under the route. It reads forms: the body cap comes first.
-	page := chi.Middlewares{s.rejectBadText, withLanguage, s.withUser, privateWhenSignedIn}
+	page := chi.Middlewares{s.rejectBadText, s.withLanguage, s.withUser, privateWhenSignedIn}
 	admin := chi.Middlewares{noStore, s.requirePage(account.RoleAdmin)}
 	r.Group(func(r chi.Router) {
 		r.Use(limitBodies(maxFormBytes))
@@ -111,7 +111,7 @@ func (s *Server) routes() chi.Router {
 // an HTML page elsewhere.
 func (s *Server) answerError(err error) http.HandlerFunc {
 	api := s.handleAPI(func(http.ResponseWriter, *http.Request) error { return err })
-	page := withLanguage(s.handle(func(http.ResponseWriter, *http.Request) error { return err }))
+	page := s.withLanguage(s.handle(func(http.ResponseWriter, *http.Request) error { return err }))
 	return func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			api(w, r)

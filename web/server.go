@@ -149,8 +149,7 @@ type catalogKey struct{}
 func (s *Server) pinCatalog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := s.versions.Active()
-		ctx := templates.WithCatalog(context.WithValue(r.Context(), catalogKey{}, c), c)
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), catalogKey{}, c)))
 	})
 }
 

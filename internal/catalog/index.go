@@ -204,6 +204,17 @@ func (c *Catalog) Provider(id string) (Provider, bool) {
 	return lookup(c.Providers, c.providers, id)
 }
 
+// ProviderLabel names a provider as pages label it (its short name), or
+// by its id when the catalog (which may be nil) does not have it.
+func (c *Catalog) ProviderLabel(id string) string {
+	if c != nil {
+		if p, ok := c.Provider(id); ok {
+			return p.Label()
+		}
+	}
+	return id
+}
+
 // Region returns the region with the key "provider:region".
 func (c *Catalog) Region(key string) (Region, bool) { return lookup(c.Regions, c.regions, key) }
 

@@ -27,6 +27,12 @@ func (p Printer) WithCountryNames(names func(code string) string) Printer {
 	return p
 }
 
+// In is the printer in another language, naming countries alike.
+func (p Printer) In(lang Lang) Printer {
+	p.lang = lang
+	return p
+}
+
 // Lang is the printer's language.
 func (p Printer) Lang() Lang {
 	if p.lang == "" {

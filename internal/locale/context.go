@@ -1,0 +1,57 @@
+package locale
+
+import "context"
+
+// readerKey is the context key of the reader's printer.
+type readerKey struct{}
+
+// WithPrinter returns a context whose pages and messages are said by p:
+// the reader's language, naming countries as the request's catalog does.
+func WithPrinter(ctx context.Context, p Printer) context.Context {
+	return context.WithValue(ctx, readerKey{}, p)
+}
+
+// From is the reader's printer (English when none was set).
+func From(ctx context.Context) Printer {
+	p, _ := ctx.Value(readerKey{}).(Printer)
+	return p
+}
+
+// T returns a message in the reader's language.
+func T(ctx context.Context, key string) string { return From(ctx).T(key) }
+
+// Tf formats a message in the reader's language with args.
+func Tf(ctx context.Context, key string, args ...any) string { return From(ctx).Tf(key, args...) }
+
+// Tn formats a message about n things: key+".one" for exactly one, else
+// key+".other" (Chinese says both alike), n the first argument.
+func Tn(ctx context.Context, key string, n int, args ...any) string {
+	k := key + ".other"
+	if n == 1 {
+		k = key + ".one"
+	}
+	return Tf(ctx, k, append([]any{n}, args...)...)
+}
+
+// Say renders a sentence in the reader's language.
+func Say(ctx context.Context, t Text) string { return From(ctx).Text(t) }
+
+// SayAll renders sentences in the reader's language.
+func SayAll(ctx context.Context, ts []Text) []string { return From(ctx).Texts(ts) }
+
+// LangOf is the reader's language tag ("en", "zh-CN").
+func LangOf(ctx context.Context) string { return string(From(ctx).Lang()) }
+
+// Country names a country by its code in the reader's language, in
+// English as the printer's names have it.
+func (p Printer) Country(code string) string { return p.CountryName(code, p.countryName(code)) }
+
+// Place writes where something is: "Frankfurt, Germany", or the country
+// alone where the city is only the country's name ("Germany", not
+// "Germany, Germany").
+func (p Printer) Place(city, code string) string {
+	if city == "" || city == p.countryName(code) {
+		return p.Country(code)
+	}
+	return city + ", " + p.Country(code)
+}

@@ -1,0 +1,48 @@
+package locale_test
+
+import (
+	"testing"
+
+	"gpuplace/data"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// names reads countries' English names from a catalog, as pages do.
+func names(c *catalog.Catalog) func(string) string {
+	return func(code string) string {
+		if ct, ok := c.Country(code); ok {
+			return ct.Name
+		}
+		return code
+	}
+}
+
+// Ensure a card says where a region is once: city and country, or the
+// country alone for a region the catalog knows only by its country, in
+// both languages; and that every region of the embedded catalog reads so.
+func TestPlace(t *testing.T) {
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ lang, city, country, want string }{
+		{"en", "Frankfurt", "DE", "Frankfurt, Germany"},
+		{"en", "Germany", "DE", "Germany"},
+		{"zh-CN", "Germany", "DE", "德国"},
+		{"zh-CN", "Frankfurt", "DE", "Frankfurt, 德国"},
+		{"en", "", "IT", "Italy"},
+	} {
+		lang, _ := locale.Parse(tt.lang)
+		if got := locale.For(lang).WithCountryNames(names(cat)).Place(tt.city, tt.country); got != tt.want {
+			t.Errorf("Place(%s, %q, %s) = %q, want %q", tt.lang, tt.city, tt.country, got, tt.want)
+		}
+	}
+	p := locale.For(locale.EN).WithCountryNames(names(cat))
+	for _, r := range cat.Regions {
+		name := p.Country(r.Country)
+		if got := p.Place(r.City, r.Country); got == name+", "+name {
+			t.Errorf("%s says %q", r.Key(), got)
+		}
+	}
+}
