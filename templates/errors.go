@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"strconv"
 
 	"gpuplace/internal/locale"
 )
@@ -10,7 +11,7 @@ import (
 // language; statuses without their own message say what their class
 // (4xx, 5xx) means.
 func StatusMessage(ctx context.Context, status int) string {
-	key := "error.status." + itoa(status)
+	key := "error.status." + strconv.Itoa(status)
 	if locale.Has(key) {
 		return locale.T(ctx, key)
 	}

@@ -67,7 +67,7 @@ func orDash(x float64, unit string) string {
 	if x <= 0 {
 		return "—"
 	}
-	return fmtNum(x) + unit
+	return locale.Figure(x) + unit
 }
 
 // jurisdictionLabel is a region's GDPR badge text; an adequacy badge names
@@ -280,32 +280,18 @@ type LatencyView struct {
 	Catalog *catalog.Catalog
 	From    string // metro id, or ""
 	Ignored []string
+	// Map is the heat map of every metro pair; FromRows the chosen
+	// metro's pairs, nearest first.
+	Map      HeatMapView
+	FromRows []LatencyRow
 }
 
-// FromPairs lists the chosen metro's pairs, nearest first.
-func (v LatencyView) FromPairs() []catalog.LatencyPair {
-	fi := v.Catalog.MetroIndex(v.From)
-	if fi < 0 {
-		return nil
-	}
-	var out []catalog.LatencyPair
-	for i := range v.Catalog.Metros {
-		if i != fi {
-			p := v.Catalog.Pair(fi, i)
-			p.From, p.To = v.From, v.Catalog.Metros[i].ID
-			out = append(out, p)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b catalog.LatencyPair) int { return cmp.Compare(a.RTTMS, b.RTTMS) })
-	return out
-}
-
-// metroName names a metro by id.
-func metroName(c *catalog.Catalog, id string) string {
-	if m, ok := c.Metro(id); ok {
-		return m.Name
-	}
-	return id
+// LatencyRow is one pair of the chosen metro: the pair, the other metro's
+// name and where the figure comes from.
+type LatencyRow struct {
+	Pair   catalog.LatencyPair
+	ToName string
+	Source catalog.Source
 }
 
 // catalogRef is a bare Ref that is estimated or not, for a badge.

@@ -60,7 +60,7 @@ func qualityShares(ctx context.Context, s catalog.ProviderSummary) []string {
 		n   int
 	}{{"explorer.quality.primary", s.Primary}, {"explorer.quality.second", s.Secondary}, {"explorer.quality.unstated", s.Unstated}} {
 		if q.n > 0 {
-			parts = append(parts, locale.Tf(ctx, q.key, fmtPct(100*float64(q.n)/float64(s.Offers))+"%"))
+			parts = append(parts, locale.Tf(ctx, q.key, locale.Percent(100*float64(q.n)/float64(s.Offers))+"%"))
 		}
 	}
 	return parts

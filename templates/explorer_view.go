@@ -100,17 +100,6 @@ func withQuery(path string, q url.Values) string {
 	return path + "?" + q.Encode()
 }
 
-// moneyIn formats a stated price with its currency symbol, grouped
-// digits and the places of its unit ($1,234.5678 per hour, €12.30 a month).
-func moneyIn(d decimal.Decimal, currency, unit string) string {
-	c, ok := catalog.CurrencyOf(currency)
-	if !ok {
-		c = catalog.Currency{Code: currency}
-	}
-	c.Minor = catalog.UnitPlaces(unit)
-	return numbers.Money(d, c)
-}
-
 // fractionText writes a GPU partition as the fraction it is nearest
 // (0.1667 is "1/6"), or as a percentage when no small fraction is near.
 func fractionText(f float64) string {
@@ -121,7 +110,7 @@ func fractionText(f float64) string {
 			}
 		}
 	}
-	return fmtPct(100*f) + "%"
+	return locale.Percent(100*f) + "%"
 }
 
 // PriceText is a stated price as the CSV writes it.

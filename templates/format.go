@@ -5,17 +5,12 @@ import (
 	"fmt"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
-
-	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // sep returns the separator after item i of n in a running list.
 func sep(i, n int) string {
@@ -23,63 +18,6 @@ func sep(i, n int) string {
 		return "; "
 	}
 	return ""
-}
-
-// Money formats an amount in a currency with its symbol, minor unit and
-// thousands separators: $12,345.60, €9.00, ¥1,234.50.
-func Money(d decimal.Decimal, currency string) string {
-	c, ok := catalog.CurrencyOf(currency)
-	if !ok {
-		c = catalog.Currency{Code: currency, Minor: 2}
-	}
-	return numbers.Money(d, c)
-}
-
-// numbers writes figures; every language the pages speak writes digits
-// alike, so formatting does not depend on the page.
-var numbers = locale.For(locale.EN)
-
-// fmtNum formats a plain figure: grouped whole numbers, or up to three
-// significant digits below 100.
-func fmtNum(x float64) string { return numbers.Format(x, locale.FmtNum) }
-
-// fmtQty formats a quantity: grouped when whole, else two decimals.
-func fmtQty(d decimal.Decimal) string {
-	if d.IsInteger() {
-		return numbers.Decimal(d, 0)
-	}
-	return numbers.Decimal(d, 2)
-}
-
-// fmtPrice shows a unit price with at least the two places of an amount
-// and every further place it has (0.00, 0.0765, 1.25).
-func fmtPrice(d decimal.Decimal) string { return numbers.DecimalMin(d, 2) }
-
-// fmtAmount writes an amount in a currency's minor unit, grouped, without
-// the currency (which the heading names): 12,345.60.
-func fmtAmount(d decimal.Decimal, currency string) string {
-	c, ok := catalog.CurrencyOf(currency)
-	if !ok {
-		c.Minor = 2
-	}
-	return numbers.Decimal(d, c.Minor)
-}
-
-// unitOf writes a line's unit in the page's language (see
-// locale.Printer.Unit).
-func unitOf(ctx context.Context, u string) string { return locale.From(ctx).Unit(u) }
-
-func fmtPct(x float64) string { return numbers.Format(x, locale.FmtPct) }
-
-func fmtMS(x float64) string { return numbers.Format(x, locale.FmtF1) }
-
-// fmtHours formats a duration in hours as the answers do: "1.93 h",
-// "8,760 h".
-func fmtHours(d decimal.Decimal) string { return hoursFigure(d) + " h" }
-
-// hoursFigure is fmtHours without its unit, for a sentence that has it.
-func hoursFigure(d decimal.Decimal) string {
-	return numbers.Format(d.InexactFloat64(), locale.FmtHours)
 }
 
 // hiddenFields turns a query string into sorted name/value pairs for a
@@ -114,9 +52,9 @@ func pageMeta(ctx context.Context, v AdviceView) Meta {
 	m := Meta{Title: locale.T(ctx, "meta.title"), Description: locale.T(ctx, "meta.description")}
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
 		p := r.Pick.Placements[0]
-		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.InstanceType, Money(r.Pick.Total, r.Currency))
+		m.Title = fmt.Sprintf("%s %s %s: %s — gpuplace", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.InstanceType, catalog.MoneyOf(r.Pick.Total, r.Currency).String())
 		m.Description = locale.Tf(ctx, "meta.pick", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
-			locale.T(ctx, "label.pricing."+p.Pricing), Money(r.Pick.Total, r.Currency))
+			locale.T(ctx, "label.pricing."+p.Pricing), catalog.MoneyOf(r.Pick.Total, r.Currency).String())
 	}
 	return m
 }
@@ -165,21 +103,4 @@ func basisHow(ctx context.Context, b advisor.BasisFigure) string {
 func firstPriceText(o catalog.Offer) string {
 	p, pm := o.FirstPrice()
 	return p.USDPerHour.String() + " USD/h (" + pm + ")"
-}
-
-// perMillion writes a price per million tokens: as money from one unit
-// up, below it to the four decimals token prices need ($0.0898, not
-// $0.09), trailing zeros dropped to the currency's minor unit.
-func perMillion(d decimal.Decimal, currency string) string {
-	c, ok := catalog.CurrencyOf(currency)
-	if !ok {
-		c = catalog.Currency{Code: currency, Minor: 2}
-	}
-	if d.Abs().LessThan(decimal.NewFromInt(1)) {
-		d = d.Round(4)
-		if s := d.String(); strings.Contains(s, ".") {
-			c.Minor = max(c.Minor, int32(len(s)-strings.IndexByte(s, '.')-1))
-		}
-	}
-	return numbers.Money(d, c)
 }

@@ -78,8 +78,8 @@ func TestMessages(t *testing.T) {
 // further place they have.
 func TestFmtPrice(t *testing.T) {
 	for in, want := range map[string]string{"0": "0.00", "0.000000": "0.00", "0.09": "0.09", "0.0765": "0.0765", "12.5": "12.50", "0.057860": "0.05786"} {
-		if got := fmtPrice(decimal.RequireFromString(in)); got != want {
-			t.Errorf("fmtPrice(%s) = %s, want %s", in, got, want)
+		if got := locale.UnitPrice(decimal.RequireFromString(in)); got != want {
+			t.Errorf("locale.UnitPrice(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/chart"
 	"gpuplace/internal/question"
 )
 
@@ -27,6 +28,16 @@ type AdviceView struct {
 	Options  Options
 	// Pinned is set on a pinned link's page.
 	Pinned *Pinned
+	// Charts are the answer's charts, laid out.
+	Charts AnswerCharts
+}
+
+// AnswerCharts are an answer's charts: the pick's costs by item, the
+// candidates on cost against latency, and an LLM pick's serving curve.
+type AnswerCharts struct {
+	Cost       chart.Bars
+	Candidates chart.Scatter
+	Serving    *chart.Curve
 }
 
 // UserRowFault says which input of a user row is wrong.

@@ -111,7 +111,8 @@ func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) e
 	c := s.cat(r)
 	p := newExplorerQuery(r.URL.Query())
 	from := p.valid(templates.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
-	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.ignored}
+	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.ignored, Map: heatMapView(r.Context(), c, from),
+		FromRows: latencyRows(r.Context(), c, from)}
 	return render(w, r, http.StatusOK, templates.LatencyPage(v))
 }
 

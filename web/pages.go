@@ -65,7 +65,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	default:
-		v.Result = &res
+		v.Result, v.Charts = &res, answerCharts(r.Context(), &res)
 	}
 	page := templates.AdvicePage(v)
 	if r.Header.Get("HX-Request") == "true" && status == http.StatusOK {

@@ -1,0 +1,85 @@
+// Package chart lays out the pages' SVG charts: bars of an answer's
+// costs, candidates on cost against latency, a serving curve with its
+// operating point, and the metro round-trip heat map. It is pure
+// geometry: it takes figures and the words to show (already said in the
+// reader's language) and returns shapes in the user units of a viewBox,
+// which the templates draw as they are.
+package chart
+
+import (
+	"math"
+	"strconv"
+)
+
+// Geometry shared by the charts (user units of the viewBox).
+const (
+	// Width is every chart's width; phones scale it down.
+	Width = 640.0
+	// PhoneFont is the charts' font size on phones (see app.css), the
+	// largest they draw text at.
+	PhoneFont = 20.0
+
+	plotHeight  = 300.0
+	plotMarginL = 70.0
+	plotMarginB = 40.0
+	plotMarginT = 15.0
+	plotMarginR = 20.0
+)
+
+// TextWidth is about how wide a label or amount is drawn, in user units,
+// at the largest font the charts use (on phones, where a chart is scaled
+// down, its text is drawn larger): a Latin letter, digit or symbol about
+// 0.62 em, a Chinese character 1 em. Over-estimating costs only room.
+func TextWidth(s string) float64 {
+	em := 0.0
+	for _, r := range s {
+		if r >= 0x1100 {
+			em++
+		} else {
+			em += 0.62
+		}
+	}
+	return em * PhoneFont
+}
+
+// F writes a coordinate to a tenth of a unit.
+func F(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// U writes a coordinate with no more places than it needs.
+func U(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// Tick is one axis label at its position.
+type Tick struct {
+	Pos   float64
+	Label string
+}
+
+// Point is a marked point with its tooltip.
+type Point struct {
+	X, Y   float64
+	Detail string
+}
+
+// niceMax rounds an axis maximum up to 1, 2 or 5 times a power of ten.
+func niceMax(x float64) float64 { return roundUp(x, []float64{1, 2, 5, 10}, 0) }
+
+// fineMax rounds an axis maximum up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or
+// 8 times a power of ten, so that the figures fill most of the axis.
+func fineMax(x float64) float64 {
+	return roundUp(x, []float64{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}, 1e-9)
+}
+
+// roundUp rounds x up to a step times a power of ten; a step exceeded by
+// no more than slack (relative) still takes x.
+func roundUp(x float64, steps []float64, slack float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range steps {
+		if x <= m*p*(1+slack) {
+			return m * p
+		}
+	}
+	return 10 * p
+}

@@ -1,0 +1,133 @@
+package chart
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"slices"
+	"strings"
+)
+
+// ScatterInput is one candidate: its x (latency or duration) and y (its
+// total), whether it is on the Pareto front or the pick, and its tooltip.
+type ScatterInput struct {
+	X, Y         float64
+	Pareto, Pick bool
+	Detail       string
+}
+
+// Scatter is candidates laid out on two zero-based axes. Both axes end
+// where the pick, the Pareto front and most candidates fit (a few far
+// outliers would flatten the rest): candidates beyond sit on the edge,
+// marked Clipped.
+type Scatter struct {
+	Width, Height            float64
+	Left, Right, Top, Bottom float64 // the plot area's edges
+	Points                   []ScatterPoint
+	// Front is the Pareto front's polyline points.
+	Front          string
+	XTicks, YTicks []Tick
+	// Clipped counts the candidates beyond an axis.
+	Clipped int
+	// Words the caller gives: the axes' names, the title and description.
+	XLabel, YLabel, Title, Desc string
+}
+
+// ScatterPoint is one candidate laid out.
+type ScatterPoint struct {
+	X, Y                  float64
+	Pareto, Pick, Clipped bool
+	Detail                string
+}
+
+// ScatterOf lays out candidates; label writes an axis figure.
+func ScatterOf(in []ScatterInput, label func(float64) string) Scatter {
+	s := Scatter{Width: Width, Height: plotHeight + plotMarginB + plotMarginT,
+		Left: plotMarginL, Right: Width - plotMarginR, Top: plotMarginT, Bottom: plotMarginT + plotHeight}
+	maxX, maxY := axisMax(in, func(c ScatterInput) float64 { return c.X }), axisMax(in, func(c ScatterInput) float64 { return c.Y })
+	px := func(x float64) float64 {
+		return plotMarginL + math.Min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
+	}
+	py := func(y float64) float64 { return plotMarginT + plotHeight - math.Min(y, maxY)/maxY*plotHeight }
+	var front []ScatterInput
+	for _, c := range in {
+		pt := ScatterPoint{X: px(c.X), Y: py(c.Y), Pareto: c.Pareto, Pick: c.Pick, Detail: c.Detail, Clipped: c.X > maxX || c.Y > maxY}
+		if pt.Clipped {
+			s.Clipped++
+		}
+		s.Points = append(s.Points, pt)
+		if c.Pareto {
+			front = append(front, c)
+		}
+	}
+	slices.SortFunc(front, func(a, b ScatterInput) int { return int(math.Copysign(1, a.X-b.X)) })
+	for _, c := range front {
+		s.Front += fmt.Sprintf("%.1f,%.1f ", px(c.X), py(c.Y))
+	}
+	for i := 0; i <= 4; i++ {
+		x, y := maxX*float64(i)/4, maxY*float64(i)/4
+		s.XTicks = append(s.XTicks, Tick{Pos: px(x), Label: label(x)})
+		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: label(y)})
+	}
+	return s
+}
+
+// axisMax is where an axis ends: past the pick and the Pareto front, and
+// past the 80th percentile of the candidates with a fifth to spare, but
+// not out to the farthest outlier.
+func axisMax(cs []ScatterInput, v func(ScatterInput) float64) float64 {
+	var all []float64
+	keep := 0.0
+	for _, c := range cs {
+		all = append(all, v(c))
+		if c.Pick || c.Pareto {
+			keep = math.Max(keep, v(c))
+		}
+	}
+	if len(all) == 0 {
+		return 1
+	}
+	slices.Sort(all)
+	p80 := all[int(math.Ceil(0.8*float64(len(all))))-1]
+	return niceMax(math.Min(all[len(all)-1], math.Max(keep, p80)*1.2))
+}
+
+// PointsMarkup is the candidates as SVG: a circle for each (a triangle on
+// the edge for one beyond the axes) with its details as a tooltip,
+// escaped. Hundreds of points written here cost a fraction of what a
+// template's attribute and class handling does.
+func (s Scatter) PointsMarkup() string {
+	var b strings.Builder
+	b.Grow(len(s.Points) * 200)
+	for _, p := range s.Points {
+		if p.Clipped {
+			b.WriteString(`<path d="`)
+			b.WriteString("M" + F(p.X-5) + " " + F(p.Y+5) + " L" + F(p.X+5) + " " + F(p.Y+5) + " L" + F(p.X) + " " + F(p.Y-4) + " Z")
+			b.WriteString(`" class="pt clipped"><title>`)
+			b.WriteString(html.EscapeString(p.Detail))
+			b.WriteString(`</title></path>`)
+			continue
+		}
+		b.WriteString(`<circle cx="`)
+		b.WriteString(F(p.X))
+		b.WriteString(`" cy="`)
+		b.WriteString(F(p.Y))
+		b.WriteString(`" r="`)
+		if p.Pick {
+			b.WriteString("7")
+		} else {
+			b.WriteString("4")
+		}
+		b.WriteString(`" class="pt`)
+		if p.Pareto {
+			b.WriteString(" pareto")
+		}
+		if p.Pick {
+			b.WriteString(" pick")
+		}
+		b.WriteString(`"><title>`)
+		b.WriteString(html.EscapeString(p.Detail))
+		b.WriteString(`</title></circle>`)
+	}
+	return b.String()
+}

@@ -1,0 +1,43 @@
+package locale
+
+import "github.com/shopspring/decimal"
+
+// figures writes figures for pages: every language the pages speak writes
+// digits alike, so these do not depend on the reader.
+var figures = For(EN)
+
+// Figure writes a plain figure: grouped whole numbers, or up to three
+// significant digits below 100.
+func Figure(x float64) string { return figures.Format(x, FmtNum) }
+
+// Percent writes a percentage's figure (without the sign).
+func Percent(x float64) string { return figures.Format(x, FmtPct) }
+
+// Tenths writes a figure to one decimal: 12.3 ms.
+func Tenths(x float64) string { return figures.Format(x, FmtF1) }
+
+// Quantity writes a quantity: grouped when whole, else two decimals.
+func Quantity(d decimal.Decimal) string {
+	if d.IsInteger() {
+		return figures.Decimal(d, 0)
+	}
+	return figures.Decimal(d, 2)
+}
+
+// UnitPrice writes a unit price with at least the two places of an amount
+// and every further place it has (0.00, 0.0765, 1.25).
+func UnitPrice(d decimal.Decimal) string { return figures.DecimalMin(d, 2) }
+
+// HoursFigure writes a duration in hours as the answers do, without its
+// unit: "1.93", "8,760".
+func HoursFigure(d decimal.Decimal) string { return figures.Format(d.InexactFloat64(), FmtHours) }
+
+// HoursOf writes a duration in hours with its unit: "1.93 h".
+func HoursOf(d decimal.Decimal) string { return HoursFigure(d) + " h" }
+
+// Grouped writes a decimal grouped, to places.
+func Grouped(d decimal.Decimal, places int32) string { return figures.Decimal(d, places) }
+
+// GroupedMin writes a decimal grouped, with at least minPlaces places and
+// every further place it has.
+func GroupedMin(d decimal.Decimal, minPlaces int32) string { return figures.DecimalMin(d, minPlaces) }

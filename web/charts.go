@@ -1,0 +1,184 @@
+package web
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/chart"
+	"gpuplace/internal/locale"
+	"gpuplace/templates"
+)
+
+// answerCharts lays out an answer's charts in the reader's language: the
+// pick's costs by item, the candidates on cost against latency (or
+// duration), and an LLM pick's serving curve.
+func answerCharts(ctx context.Context, r *advisor.Result) templates.AnswerCharts {
+	var c templates.AnswerCharts
+	if r.Pick == nil {
+		return c
+	}
+	c.Cost = costChart(ctx, r.Pick, r.Currency)
+	c.Candidates = candidateChart(ctx, r)
+	if s := r.Pick.Serving; s != nil {
+		sc := servingChart(ctx, r, s)
+		c.Serving = &sc
+	}
+	return c
+}
+
+// costChart groups an option's lines by item into bars.
+func costChart(ctx context.Context, o *advisor.Option, currency string) chart.Bars {
+	sums := map[string]decimal.Decimal{}
+	var order []string
+	for _, l := range o.Lines {
+		if _, ok := sums[l.Item]; !ok {
+			order = append(order, l.Item)
+		}
+		sums[l.Item] = sums[l.Item].Add(l.Amount)
+	}
+	in := make([]chart.BarInput, len(order))
+	for i, item := range order {
+		in[i] = chart.BarInput{Label: locale.T(ctx, "item."+item), Amount: sums[item], Value: catalog.MoneyOf(sums[item], currency).String()}
+	}
+	return chart.BarsOf(in)
+}
+
+// candidateChart lays out the answer's candidates: x is the weighted
+// latency (ms) or the duration (h), y the total.
+func candidateChart(ctx context.Context, r *advisor.Result) chart.Scatter {
+	training := r.Request.Workload.Kind == catalog.KindTraining
+	xName, unit, title := locale.T(ctx, "chart.latency"), "ms", locale.T(ctx, "chart.title.inference")
+	if training {
+		xName, unit, title = locale.T(ctx, "chart.duration"), "h", locale.T(ctx, "chart.title.training")
+	}
+	in := make([]chart.ScatterInput, len(r.Candidates))
+	front := 0
+	for i, c := range r.Candidates {
+		// c.Total is rounded to cents (for the pick and the alternatives,
+		// their cards' totals): its cents are a whole number, and this is
+		// NewFromFloat(c.Total).Round(2) without parsing a float.
+		total := decimal.New(int64(math.Round(c.Total*100)), -2)
+		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick,
+			Detail: c.Label + ": " + catalog.MoneyOf(total, r.Currency).String() + ", " + locale.Figure(c.Metric) + " " + unit}
+		if c.Pareto {
+			front++
+		}
+	}
+	s := chart.ScatterOf(in, locale.Figure)
+	s.XLabel, s.YLabel, s.Title = xName, locale.T(ctx, "results.total")+" ("+r.Currency+")", title
+	s.Desc = locale.Tf(ctx, "chart.desc", len(r.Candidates), front)
+	if s.Clipped > 0 {
+		s.Desc += " " + locale.Tf(ctx, "chart.clipped", s.Clipped)
+	}
+	return s
+}
+
+// servingChart lays out an LLM pick's serving: output tokens a second per
+// GPU against the time per output token, along the serving model's curve
+// for the pick's replica, with the operating point, the target and the
+// measured figures that compare.
+func servingChart(ctx context.Context, r *advisor.Result, s *advisor.Serving) chart.Curve {
+	perGPU := s.OutputTokensPerSPerReplica / float64(max(s.TensorParallel, 1))
+	in := chart.CurveInput{Target: r.Request.Workload.TPOTMS,
+		Op: chart.Point{X: s.TPOTMS, Y: perGPU,
+			Detail: locale.Tf(ctx, "serving.chart.op", locale.Figure(perGPU), locale.Figure(s.TPOTMS), locale.Figure(s.Concurrency))}}
+	for _, c := range s.Curve {
+		in.Curve = append(in.Curve, chart.XY{X: c.TPOTMS, Y: c.OutputPerSPerGPU})
+	}
+	for _, m := range s.Measured {
+		in.Measured = append(in.Measured, chart.Point{X: m.TPOTMS, Y: m.OutputPerSPerGPU,
+			Detail: locale.Tf(ctx, "serving.chart.measured", locale.Figure(m.OutputPerSPerGPU), locale.Figure(m.TPOTMS), locale.Figure(m.InputTokens), locale.Figure(m.OutputTokens), m.Source)})
+	}
+	c := chart.CurveOf(in, locale.Figure)
+	c.XLabel, c.YLabel, c.Title = locale.T(ctx, "serving.chart.x"), locale.T(ctx, "serving.chart.y"), locale.T(ctx, "serving.chart.title")
+	c.OpLabel = locale.T(ctx, "serving.chart.op.label")
+	if c.TargetX >= 0 {
+		c.Target = locale.Tf(ctx, "serving.chart.target", locale.Figure(in.Target))
+	}
+	c.Desc = locale.Tf(ctx, "serving.chart.desc", len(c.Measured))
+	return c
+}
+
+// heatMapView lays out every metro pair of the catalog as a heat map in
+// the reader's language; from (a metro id or "") marks its row and column
+// labels.
+func heatMapView(ctx context.Context, c *catalog.Catalog, from string) templates.HeatMapView {
+	labels := make([]chart.HeatLabelInput, len(c.Metros))
+	for i, m := range c.Metros {
+		labels[i] = chart.HeatLabelInput{Text: labelName(m.Name), Selected: m.ID == from}
+	}
+	v := templates.HeatMapView{Map: chart.HeatMapOf(labels, func(i, j int) chart.HeatCellInput {
+		p := c.Pair(i, j)
+		return chart.HeatCellInput{Bin: chart.HeatBinOf(p.RTTMS), Estimated: p.Estimated, Title: pairTitle(ctx, c, c.Metros[i].Name, c.Metros[j].Name, p)}
+	})}
+	edges := chart.HeatEdges
+	for i, e := range edges {
+		lo := "0"
+		if i > 0 {
+			lo = locale.Figure(edges[i-1])
+		}
+		v.Bins = append(v.Bins, templates.HeatBin{Class: "h" + strconv.Itoa(i), Label: lo + "–" + locale.Figure(e) + " ms"})
+	}
+	v.Bins = append(v.Bins, templates.HeatBin{Class: "h" + strconv.Itoa(len(edges)), Label: "≥ " + locale.Figure(edges[len(edges)-1]) + " ms"})
+	sources, measured, estimated := c.PairSources()
+	v.Measured, v.Estimated = measured, estimated
+	for _, s := range sources {
+		v.Sources = append(v.Sources, templates.HeatSource{Source: pairSource(ctx, c, s.Source), Estimated: s.Estimated, Cells: s.Pairs, Methods: s.Methods})
+	}
+	return v
+}
+
+// pairSource names where a pair comes from; pairs the data lacks are the
+// catalog's own distance model.
+func pairSource(ctx context.Context, c *catalog.Catalog, id string) catalog.Source {
+	if id == "" {
+		return catalog.Source{Title: locale.T(ctx, "explorer.lat.model")}
+	}
+	return c.SourceOrID(id)
+}
+
+// pairTitle describes one pair for its tooltip and screen readers.
+func pairTitle(ctx context.Context, c *catalog.Catalog, a, b string, p catalog.LatencyPair) string {
+	kind := locale.T(ctx, "explorer.measured")
+	if p.Estimated {
+		kind = locale.T(ctx, "explorer.estimated")
+	}
+	figure := locale.Tf(ctx, "explorer.lat.ms", locale.Tenths(p.RTTMS))
+	if p.Statistic != "" && p.Statistic != "estimate" {
+		figure += " (" + p.Statistic + ")"
+	}
+	s := locale.Tf(ctx, "explorer.lat.cell", a, b, figure, kind, shortSource(pairSource(ctx, c, p.Source)).Title, p.Date)
+	if p.Method != "" {
+		s += " " + locale.Tf(ctx, "explorer.lat.method", p.Method)
+	}
+	return s
+}
+
+// shortSource keeps a source's title up to its first parenthesis: the
+// legend has the full title, and 1,600 tooltips had better be short.
+func shortSource(s catalog.Source) catalog.Source {
+	s.Title, _, _ = strings.Cut(s.Title, " (")
+	return s
+}
+
+// latencyRows are a metro's pairs, nearest first, as its table lists them.
+func latencyRows(ctx context.Context, c *catalog.Catalog, from string) []templates.LatencyRow {
+	var out []templates.LatencyRow
+	for _, p := range c.PairsFrom(from) {
+		out = append(out, templates.LatencyRow{Pair: p, ToName: c.MetroName(p.To), Source: shortSource(pairSource(ctx, c, p.Source))})
+	}
+	return out
+}
+
+// labelName shortens a metro name for an axis label: "Ashburn (N.
+// Virginia)" is "Ashburn"; the cells' titles keep the full name.
+func labelName(name string) string {
+	short, _, _ := strings.Cut(name, " (")
+	return short
+}
