@@ -1,225 +1,137 @@
 package templates
 
 import (
-	"context"
-	"math"
-	"net/url"
-	"strconv"
-
-	"github.com/shopspring/decimal"
-
 	"gpuplace/internal/catalog"
-	"gpuplace/internal/locale"
+	"gpuplace/internal/explore"
 )
 
-// Query keys of the catalog explorer (/catalog/...). The URL holds every
-// filter, so a view can be shared; a key at its default is left out.
-const (
-	KeyGPU          = "gpu"
-	KeyProvider     = "provider"
-	KeyRegion       = "region"
-	KeyPricing      = "pricing"
-	KeySort         = "sort"
-	KeyDir          = "dir"
-	KeyUnit         = "unit"
-	KeyCurrency     = "currency"
-	KeyPage         = "page"
-	KeyJurisdiction = "jurisdiction"
-	KeyFrom         = "from"
-	KeyHQ           = "hq"   // where providers are headquartered: catalog.HQScopes
-	KeyKind         = "kind" // a kind of provider: catalog.ProviderKinds
-)
-
-// OffersPerPage bounds the offers table; the CSV export has every row.
-const OffersPerPage = 100
-
-// OfferFilter is the offers view a URL asks for: the catalog's filter
-// and the page of the table.
-type OfferFilter struct {
-	catalog.OfferFilter
-	Page int
+// SwitchItem is one choice of a row of switch links.
+type SwitchItem struct {
+	Label, URL string
+	Current    bool
 }
 
-// WithDefaults fills the unit, currency, sort and page a URL left out.
-func (f OfferFilter) WithDefaults() OfferFilter {
-	f.OfferFilter = f.OfferFilter.WithDefaults()
-	f.Page = max(f.Page, 1)
-	return f
+// OfferTable is a table of offers: its rows, the view they come from
+// (sort links, unit and currency), its columns and the sources below it.
+type OfferTable struct {
+	Catalog  *catalog.Catalog
+	Rows     []catalog.OfferPrice
+	Filter   explore.Offers
+	Sortable bool
+	TestID   string
+	Columns  []OfferColumn
+	// PriceHeading says what the price column holds: "Price (EUR per
+	// GPU-hour)".
+	PriceHeading string
+	Sources      []catalog.Source
 }
 
-// Values encodes the filter as query keys, leaving defaults out.
-func (f OfferFilter) Values() url.Values {
-	q := url.Values{}
-	set := func(k, v, def string) {
-		if v != "" && v != def {
-			q.Set(k, v)
+// OfferColumn is a column of the offers table: its sort key, its heading
+// and whether it holds numbers.
+type OfferColumn struct {
+	Key, Label string
+	Num        bool
+}
+
+// Label is the heading of the column key, for a cell's data-label.
+func (t OfferTable) Label(key string) string {
+	for _, c := range t.Columns {
+		if c.Key == key {
+			return c.Label
 		}
 	}
-	set(KeyGPU, f.GPU, "")
-	set(KeyProvider, f.Provider, "")
-	set(KeyRegion, f.Region, "")
-	set(KeyPricing, f.Pricing, "")
-	set(KeyHQ, f.HQ, "")
-	set(KeySort, f.Sort, catalog.SortPrice)
-	if f.Desc {
-		q.Set(KeyDir, "desc")
-	}
-	set(KeyUnit, f.Unit, catalog.UnitHour)
-	set(KeyCurrency, f.Currency, catalog.BaseCurrency)
-	if f.Page > 1 {
-		q.Set(KeyPage, strconv.Itoa(f.Page))
-	}
-	return q
+	return key
 }
 
-// URL is the filter's address under path.
-func (f OfferFilter) URL(path string) string { return withQuery(path, f.Values()) }
-
-// SortURL orders by key: ascending first, the other way when already so.
-func (f OfferFilter) SortURL(key string) string {
-	f.Desc = f.Sort == key && !f.Desc
-	f.Sort, f.Page = key, 1
-	return f.URL("/catalog/offers")
+// GPUsView is the GPU list page.
+type GPUsView struct {
+	// Frame is what the page frame shows of the request.
+	Frame         Frame
+	Catalog       *catalog.Catalog
+	Currency      string
+	GPUs          []catalog.GPUSummary
+	CurrencyLinks []SwitchItem
+	Ignored       []string
 }
 
-// AriaSort is the aria-sort value of the column key.
-func (f OfferFilter) AriaSort(key string) string {
-	switch {
-	case f.Sort != key:
-		return "none"
-	case f.Desc:
-		return "descending"
-	}
-	return "ascending"
+// GPUView is one GPU's page.
+type GPUView struct {
+	// Frame is what the page frame shows of the request.
+	Frame      Frame
+	Catalog    *catalog.Catalog
+	GPU        catalog.GPU
+	Source     catalog.Source
+	Benchmarks []catalog.BenchmarkRow
+	// Serving are the GPU's measured LLM serving figures, by model,
+	// precision, engine, scenario and concurrency.
+	Serving []catalog.ServingRow
+	// Offers are the cheapest on-demand prices per GPU-hour; OfferCount
+	// counts every offer of the GPU, AllOffersURL lists them.
+	Offers        OfferTable
+	OfferCount    int
+	AllOffersURL  string
+	CurrencyLinks []SwitchItem
+	Ignored       []string
 }
 
-func withQuery(path string, q url.Values) string {
-	if len(q) == 0 {
-		return path
-	}
-	return path + "?" + q.Encode()
+// RegionsView is the regions page.
+type RegionsView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
+	Catalog *catalog.Catalog
+	Filter  catalog.RegionFilter
+	Rows    []catalog.RegionRow
+	Ignored []string
 }
-
-// fractionText writes a GPU partition as the fraction it is nearest
-// (0.1667 is "1/6"), or as a percentage when no small fraction is near.
-func fractionText(f float64) string {
-	for n := 2; n <= 16; n++ {
-		for k := 1; k < n; k++ {
-			if math.Abs(f-float64(k)/float64(n)) < 0.0005 {
-				return strconv.Itoa(k) + "/" + strconv.Itoa(n)
-			}
-		}
-	}
-	return locale.Percent(100*f) + "%"
-}
-
-// PriceText is a stated price as the CSV writes it.
-func PriceText(d decimal.Decimal, unit string) string { return d.StringFixed(catalog.UnitPlaces(unit)) }
 
 // OffersView is the offers page: the filter, the page of rows it selects
-// and what the filter form offers.
+// and how many there are in all.
 type OffersView struct {
 	// Frame is what the page frame shows of the request.
 	Frame   Frame
 	Catalog *catalog.Catalog
-	Filter  OfferFilter
-	Rows    []catalog.OfferPrice // this page's rows
-	Total   int                  // rows over every page
+	Filter  explore.Offers
+	Table   OfferTable // this page's rows
+	Total   int        // rows over every page
 	Pages   int
+	// UnitLinks and CurrencyLinks show the same view in another price
+	// unit or currency.
+	UnitLinks, CurrencyLinks []SwitchItem
 	// Ignored lists query keys whose values were unknown and are ignored.
 	Ignored []string
 }
 
-// NewOffersView selects the rows of f and cuts out its page; a page past
-// the end shows the last one.
-func NewOffersView(f0 Frame, c *catalog.Catalog, f OfferFilter, ignored []string) OffersView {
-	f = f.WithDefaults()
-	rows := c.FindOffers(f.OfferFilter)
-	pages := max(1, (len(rows)+OffersPerPage-1)/OffersPerPage)
-	f.Page = min(f.Page, pages)
-	lo := (f.Page - 1) * OffersPerPage
-	hi := min(lo+OffersPerPage, len(rows))
-	return OffersView{Frame: f0, Catalog: c, Filter: f, Rows: rows[lo:hi], Total: len(rows), Pages: pages, Ignored: ignored}
+// ProvidersView is the providers page: the filter and the providers it
+// selects.
+type ProvidersView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
+	Catalog *catalog.Catalog
+	Filter  catalog.ProviderFilter
+	Rows    []catalog.ProviderSummary
+	// OffersURL lists the offers of the providers the page shows.
+	OffersURL string
+	Ignored   []string
 }
 
-// PageURL is the address of page n of the same view.
-func (v OffersView) PageURL(n int) string {
-	f := v.Filter
-	f.Page = n
-	return f.URL("/catalog/offers")
+// LatencyView is the latency page: the heat map and, when a metro is
+// chosen, its round trips to every other metro.
+type LatencyView struct {
+	// Frame is what the page frame shows of the request.
+	Frame   Frame
+	Catalog *catalog.Catalog
+	From    string // metro id, or ""
+	Ignored []string
+	// Map is the heat map of every metro pair; FromRows the chosen
+	// metro's pairs, nearest first.
+	Map      HeatMapView
+	FromRows []LatencyRow
 }
 
-// Hidden lists the keys the filter form must re-send that it has no input
-// for: sort order, unit and currency.
-func (f OfferFilter) Hidden() [][2]string {
-	var out [][2]string
-	q := f.Values()
-	for _, k := range []string{KeySort, KeyDir, KeyUnit, KeyCurrency} {
-		if v := q.Get(k); v != "" {
-			out = append(out, [2]string{k, v})
-		}
-	}
-	return out
-}
-
-// UnitItems is the price unit switch: the same view in each unit.
-func (v OffersView) UnitItems(ctx context.Context) []SwitchItem {
-	var out []SwitchItem
-	for _, u := range catalog.Units {
-		f := v.Filter
-		f.Unit = u
-		out = append(out, SwitchItem{Label: locale.T(ctx, "explorer.unit."+u), URL: f.URL("/catalog/offers"), Current: u == v.Filter.Unit})
-	}
-	return out
-}
-
-// offerColumn is a sortable column of the offers table.
-type offerColumn struct {
-	Key string
-	Num bool
-}
-
-var offerColumns = []offerColumn{
-	{"gpu", false}, {"gpus", true}, {"provider", false}, {"region", false},
-	{"instance", false}, {"vcpus", true}, {"ram", true}, {"pricing", false}, {"price", true},
-}
-
-// columnLabel heads a column; the price column names unit and currency.
-func columnLabel(ctx context.Context, key string, f OfferFilter) string {
-	switch key {
-	case "gpu":
-		return "GPU"
-	case "price":
-		return priceHeading(ctx, f)
-	}
-	return locale.T(ctx, "explorer.col."+key)
-}
-
-// priceHeading says what the price column holds: "Price (EUR per GPU-hour)".
-func priceHeading(ctx context.Context, f OfferFilter) string {
-	return locale.Tf(ctx, "explorer.col.price", f.Currency, locale.T(ctx, "explorer.unit."+f.Unit))
-}
-
-// sortMark shows the sorted column's direction.
-func sortMark(f OfferFilter, key string) string {
-	switch {
-	case f.Sort != key:
-		return ""
-	case f.Desc:
-		return " ▼"
-	}
-	return " ▲"
-}
-
-// rowSources lists the sources of rows once each, in first-seen order.
-func rowSources(rows []catalog.OfferPrice) []catalog.Source {
-	var out []catalog.Source
-	seen := map[string]bool{}
-	for _, r := range rows {
-		if !seen[r.Source.ID] {
-			seen[r.Source.ID] = true
-			out = append(out, r.Source)
-		}
-	}
-	return out
+// LatencyRow is one pair of the chosen metro: the pair, the other metro's
+// name and where the figure comes from.
+type LatencyRow struct {
+	Pair   catalog.LatencyPair
+	ToName string
+	Source catalog.Source
 }

@@ -69,17 +69,6 @@ func offerURL(ctx context.Context, provider, region, gpu string) string {
 	return "/catalog/offers?" + q.Encode()
 }
 
-// sourceTitle names a catalog source by its title, or its id when the
-// catalog does not have it (an answer pinned on another version).
-func sourceTitle(c *catalog.Catalog, id string) string {
-	if c != nil {
-		if src, ok := c.Source(id); ok {
-			return src.Title
-		}
-	}
-	return id
-}
-
 // basisHow says how a figure was measured: "TensorRT 8.6.0, INT8,
 // offline, batch 128".
 func basisHow(ctx context.Context, b advisor.BasisFigure) string {
@@ -89,18 +78,11 @@ func basisHow(ctx context.Context, b advisor.BasisFigure) string {
 		case s == "":
 			continue
 		case i == 1:
-			s = precisionLabel(s)
+			s = catalog.PrecisionLabel(s)
 		case i == 2 && locale.Has("basis.scenario."+s):
 			s = locale.T(ctx, "basis.scenario."+s)
 		}
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// firstPriceText is an offer's first price as the admin lists it: "1.2 USD/h
-// (on_demand)".
-func firstPriceText(o catalog.Offer) string {
-	p, pm := o.FirstPrice()
-	return p.USDPerHour.String() + " USD/h (" + pm + ")"
 }

@@ -3,14 +3,12 @@ package web
 import (
 	"io"
 	"net/http"
-	"net/url"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/explore"
 	"gpuplace/internal/export"
 	"gpuplace/templates"
 )
@@ -45,10 +43,9 @@ func handleExplorerIndex(w http.ResponseWriter, r *http.Request) error {
 
 // handleExplorerGPUs handles GET /catalog/gpus?currency=.
 func (s *Server) handleExplorerGPUs(w http.ResponseWriter, r *http.Request) error {
-	c := s.cat(r)
-	p := newExplorerQuery(r.URL.Query())
-	cur := p.currency(c)
-	return render(w, r, http.StatusOK, templates.GPUsPage(templates.NewGPUsView(frame(r), c, cur, p.ignored)))
+	p := explore.Read(r.URL.Query())
+	cur := p.Currency(s.cat(r))
+	return render(w, r, http.StatusOK, templates.GPUsPage(gpusView(s.explorerView(r, p), cur)))
 }
 
 // handleExplorerGPU handles GET /catalog/gpus/{id}?currency=; an unknown
@@ -59,39 +56,41 @@ func (s *Server) handleExplorerGPU(w http.ResponseWriter, r *http.Request) error
 	if !ok {
 		return errNotFound
 	}
-	p := newExplorerQuery(r.URL.Query())
-	cur := p.currency(c)
-	return render(w, r, http.StatusOK, templates.GPUPage(templates.NewGPUView(frame(r), c, g, cur, p.ignored)))
+	p := explore.Read(r.URL.Query())
+	cur := p.Currency(c)
+	return render(w, r, http.StatusOK, templates.GPUPage(gpuView(s.explorerView(r, p), g, cur)))
 }
 
 // handleExplorerProviders handles GET /catalog/providers?hq=&kind=.
 func (s *Server) handleExplorerProviders(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	p := newExplorerQuery(r.URL.Query())
+	p := explore.Read(r.URL.Query())
 	f := catalog.ProviderFilter{
-		HQ:   p.oneOf(templates.KeyHQ, catalog.HQScopes),
-		Kind: p.oneOf(templates.KeyKind, catalog.ProviderKinds),
+		HQ:   p.OneOf(explore.KeyHQ, catalog.HQScopes),
+		Kind: p.OneOf(explore.KeyKind, catalog.ProviderKinds),
 	}
-	return render(w, r, http.StatusOK, templates.ProvidersPage(templates.NewProvidersView(frame(r), c, f, p.ignored)))
+	v := templates.ProvidersView{Frame: frame(r), Catalog: c, Filter: f, Rows: c.FindProviders(f), OffersURL: providersOffersURL(f), Ignored: p.Ignored}
+	return render(w, r, http.StatusOK, templates.ProvidersPage(v))
 }
 
 // handleExplorerRegions handles GET /catalog/regions?provider=&jurisdiction=.
 func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	p := newExplorerQuery(r.URL.Query())
-	f := templates.RegionFilter{
-		Provider:     p.provider(c),
-		Jurisdiction: p.oneOf(templates.KeyJurisdiction, catalog.Jurisdictions),
+	p := explore.Read(r.URL.Query())
+	f := catalog.RegionFilter{
+		Provider:     p.Provider(c),
+		Jurisdiction: p.OneOf(explore.KeyJurisdiction, catalog.Jurisdictions),
 	}
-	return render(w, r, http.StatusOK, templates.RegionsPage(templates.NewRegionsView(frame(r), c, f, p.ignored)))
+	v := templates.RegionsView{Frame: frame(r), Catalog: c, Filter: f, Rows: c.FindRegions(f), Ignored: p.Ignored}
+	return render(w, r, http.StatusOK, templates.RegionsPage(v))
 }
 
 // handleExplorerOffers handles GET /catalog/offers with the keys of
-// offerFilter.
+// explore.ReadOffers.
 func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	f, ignored := offerFilter(c, r.URL.Query())
-	return render(w, r, http.StatusOK, templates.OffersPage(templates.NewOffersView(frame(r), c, f, ignored)))
+	f, ignored := explore.ReadOffers(c, r.URL.Query())
+	return render(w, r, http.StatusOK, templates.OffersPage(offersView(&reqView{ctx: r.Context(), frame: frame(r), cat: c, ignored: ignored}, f)))
 }
 
 // handleExplorerOffersCSV handles GET /catalog/offers.csv: the rows of
@@ -100,7 +99,7 @@ func (s *Server) handleExplorerOffers(w http.ResponseWriter, r *http.Request) er
 // of being encoded into one buffer first.
 func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	f, _ := offerFilter(c, r.URL.Query())
+	f, _ := explore.ReadOffers(c, r.URL.Query())
 	f = f.WithDefaults()
 	startDownload(w, "text/csv; charset=utf-8", "gpuplace-offers.csv")
 	return writeOffersCSV(w, c, c.FindOffers(f.OfferFilter), f)
@@ -109,11 +108,16 @@ func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request)
 // handleExplorerLatency handles GET /catalog/latency?from=.
 func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) error {
 	c := s.cat(r)
-	p := newExplorerQuery(r.URL.Query())
-	from := p.valid(templates.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
-	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.ignored, Map: heatMapView(r.Context(), c, from),
+	p := explore.Read(r.URL.Query())
+	from := p.Valid(explore.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
+	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.Ignored, Map: heatMapView(r.Context(), c, from),
 		FromRows: latencyRows(r.Context(), c, from)}
 	return render(w, r, http.StatusOK, templates.LatencyPage(v))
+}
+
+// explorerView is what an explorer view needs of its request.
+func (s *Server) explorerView(r *http.Request, p *explore.Reader) *reqView {
+	return &reqView{ctx: r.Context(), frame: frame(r), cat: s.cat(r), ignored: p.Ignored}
 }
 
 // offersCSVHeader names the CSV columns; price is in currency per unit,
@@ -129,7 +133,7 @@ var offersCSVHeader = []string{
 
 // writeOffersCSV writes rows as the table shows them, prices as plain
 // decimals, every cell formula-safe.
-func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, f templates.OfferFilter) error {
+func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, f explore.Offers) error {
 	cw := export.NewCSVWriter(w)
 	cw.Write(offersCSVHeader)
 	for _, r := range rows {
@@ -144,124 +148,15 @@ func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, 
 		hq, _ := c.HQ(o.Provider)
 		if err := cw.Write([]string{
 			o.GPU, r.GPU.Name, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.Region.City, r.Region.Country, o.InstanceType,
-			r.Pricing, r.Band, templates.PriceText(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
+			r.Pricing, r.Band, catalog.PlainPrice(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
-			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), templates.PriceText(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
+			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), catalog.PlainPrice(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
 			hostCell(o.VCPUs > 0, strconv.Itoa(o.VCPUs)), hostCell(o.MemoryGiB > 0, strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)),
 		}); err != nil {
 			return err
 		}
 	}
 	return cw.Flush()
-}
-
-// offerFilter reads the offers view from a query: gpu, provider, region
-// ("provider:region", or a region id that only one provider uses),
-// pricing, hq (eu|non_eu), sort, dir (asc|desc), unit, currency and page.
-func offerFilter(c *catalog.Catalog, q url.Values) (templates.OfferFilter, []string) {
-	p := newExplorerQuery(q)
-	f := templates.OfferFilter{OfferFilter: catalog.OfferFilter{
-		GPU:      p.valid(templates.KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
-		Provider: p.provider(c),
-		Region:   p.region(c),
-		Pricing:  p.oneOf(templates.KeyPricing, catalog.PricingModels),
-		HQ:       p.oneOf(templates.KeyHQ, catalog.HQScopes),
-		Sort:     p.oneOf(templates.KeySort, catalog.OfferSorts),
-		Desc:     p.oneOf(templates.KeyDir, []string{"asc", "desc"}) == "desc",
-		Unit:     p.oneOf(templates.KeyUnit, catalog.Units),
-		Currency: p.currency(c),
-	}}
-	if v := p.get(templates.KeyPage); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			p.ignore(templates.KeyPage)
-		} else {
-			f.Page = n
-		}
-	}
-	return f, p.ignored
-}
-
-// explorerQuery reads explorer filters, keeping the keys whose values it
-// did not know.
-type explorerQuery struct {
-	q       url.Values
-	ignored []string
-}
-
-func newExplorerQuery(q url.Values) *explorerQuery { return &explorerQuery{q: q} }
-
-// get returns a key's trimmed value; "all" is the same as no value.
-func (p *explorerQuery) get(key string) string {
-	v := strings.TrimSpace(p.q.Get(key))
-	if strings.EqualFold(v, "all") {
-		return ""
-	}
-	return v
-}
-
-func (p *explorerQuery) ignore(key string) {
-	if !slices.Contains(p.ignored, key) {
-		p.ignored = append(p.ignored, key)
-	}
-}
-
-// valid returns a key's value when ok accepts it, else "" (and notes it).
-func (p *explorerQuery) valid(key string, ok func(string) bool) string {
-	v := p.get(key)
-	if v == "" {
-		return ""
-	}
-	if !ok(v) {
-		p.ignore(key)
-		return ""
-	}
-	return v
-}
-
-func (p *explorerQuery) oneOf(key string, allowed []string) string {
-	return p.valid(key, func(v string) bool { return slices.Contains(allowed, v) })
-}
-
-func (p *explorerQuery) provider(c *catalog.Catalog) string {
-	return p.valid(templates.KeyProvider, func(id string) bool { _, ok := c.Provider(id); return ok })
-}
-
-// currency accepts a currency code the catalog has a rate for, in any
-// case.
-func (p *explorerQuery) currency(c *catalog.Catalog) string {
-	v := strings.ToUpper(p.get(templates.KeyCurrency))
-	if v == "" {
-		return ""
-	}
-	if _, ok := c.Rate(v); !ok {
-		p.ignore(templates.KeyCurrency)
-		return ""
-	}
-	return v
-}
-
-// region accepts "provider:region", or a bare region id when exactly one
-// provider has it, and returns the "provider:region" key.
-func (p *explorerQuery) region(c *catalog.Catalog) string {
-	v := p.get(templates.KeyRegion)
-	if v == "" {
-		return ""
-	}
-	if _, ok := c.Region(v); ok {
-		return v
-	}
-	var keys []string
-	for _, reg := range c.Regions {
-		if reg.ID == v {
-			keys = append(keys, reg.Key())
-		}
-	}
-	if len(keys) != 1 {
-		p.ignore(templates.KeyRegion)
-		return ""
-	}
-	return keys[0]
 }
 
 // hostCell is a host size the source states, empty where it does not.

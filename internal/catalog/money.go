@@ -59,3 +59,7 @@ func (m Money) PerUnit(unit string) string {
 	c.Minor = UnitPlaces(unit)
 	return figures.Money(m.Amount, c)
 }
+
+// PlainPrice writes a price as a plain decimal to the places its unit
+// takes, as files and data attributes carry it.
+func PlainPrice(d decimal.Decimal, unit string) string { return d.StringFixed(UnitPlaces(unit)) }

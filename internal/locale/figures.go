@@ -41,3 +41,12 @@ func Grouped(d decimal.Decimal, places int32) string { return figures.Decimal(d,
 // GroupedMin writes a decimal grouped, with at least minPlaces places and
 // every further place it has.
 func GroupedMin(d decimal.Decimal, minPlaces int32) string { return figures.DecimalMin(d, minPlaces) }
+
+// FigureOr writes a figure with its unit, or a dash where the source
+// gives none (zero or less).
+func FigureOr(x float64, unit string) string {
+	if x <= 0 {
+		return "—"
+	}
+	return Figure(x) + unit
+}

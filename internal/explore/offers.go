@@ -1,0 +1,180 @@
+package explore
+
+import (
+	"net/url"
+	"strconv"
+
+	"gpuplace/internal/catalog"
+)
+
+// OffersPerPage bounds the offers table; the CSV export has every row.
+const OffersPerPage = 100
+
+// Offers is the offers view an address asks for: the catalog's filter and
+// the page of the table.
+type Offers struct {
+	catalog.OfferFilter
+	Page int
+}
+
+// ReadOffers reads the offers view from a query: gpu, provider, region
+// ("provider:region", or a region id that only one provider uses),
+// pricing, hq (eu|non_eu), sort, dir (asc|desc), unit, currency and page;
+// it also returns the keys it ignored.
+func ReadOffers(c *catalog.Catalog, q url.Values) (Offers, []string) {
+	p := Read(q)
+	f := Offers{OfferFilter: catalog.OfferFilter{
+		GPU:      p.Valid(KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
+		Provider: p.Provider(c),
+		Region:   p.Region(c),
+		Pricing:  p.OneOf(KeyPricing, catalog.PricingModels),
+		HQ:       p.OneOf(KeyHQ, catalog.HQScopes),
+		Sort:     p.OneOf(KeySort, catalog.OfferSorts),
+		Desc:     p.OneOf(KeyDir, []string{"asc", "desc"}) == "desc",
+		Unit:     p.OneOf(KeyUnit, catalog.Units),
+		Currency: p.Currency(c),
+	}}
+	if v := p.Get(KeyPage); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			p.Ignore(KeyPage)
+		} else {
+			f.Page = n
+		}
+	}
+	return f, p.Ignored
+}
+
+// WithDefaults fills the unit, currency, sort and page an address left out.
+func (f Offers) WithDefaults() Offers {
+	f.OfferFilter = f.OfferFilter.WithDefaults()
+	f.Page = max(f.Page, 1)
+	return f
+}
+
+// Values writes the view as query keys, leaving defaults out.
+func (f Offers) Values() url.Values {
+	q := url.Values{}
+	set := func(k, v, def string) {
+		if v != "" && v != def {
+			q.Set(k, v)
+		}
+	}
+	set(KeyGPU, f.GPU, "")
+	set(KeyProvider, f.Provider, "")
+	set(KeyRegion, f.Region, "")
+	set(KeyPricing, f.Pricing, "")
+	set(KeyHQ, f.HQ, "")
+	set(KeySort, f.Sort, catalog.SortPrice)
+	if f.Desc {
+		q.Set(KeyDir, "desc")
+	}
+	set(KeyUnit, f.Unit, catalog.UnitHour)
+	set(KeyCurrency, f.Currency, catalog.BaseCurrency)
+	if f.Page > 1 {
+		q.Set(KeyPage, strconv.Itoa(f.Page))
+	}
+	return q
+}
+
+// URL is the view's address under path.
+func (f Offers) URL(path string) string { return withQuery(path, f.Values()) }
+
+// OffersPath is the offers page.
+const OffersPath = "/catalog/offers"
+
+// SortURL orders by key: ascending first, the other way when already so.
+func (f Offers) SortURL(key string) string {
+	f.Desc = f.Sort == key && !f.Desc
+	f.Sort, f.Page = key, 1
+	return f.URL(OffersPath)
+}
+
+// PageURL is the address of page n of the same view.
+func (f Offers) PageURL(n int) string {
+	f.Page = n
+	return f.URL(OffersPath)
+}
+
+// UnitURL is the same view in another price unit.
+func (f Offers) UnitURL(unit string) string {
+	f.Unit = unit
+	return f.URL(OffersPath)
+}
+
+// AriaSort is the aria-sort value of the column key.
+func (f Offers) AriaSort(key string) string {
+	switch {
+	case f.Sort != key:
+		return "none"
+	case f.Desc:
+		return "descending"
+	}
+	return "ascending"
+}
+
+// SortMark shows the sorted column's direction.
+func (f Offers) SortMark(key string) string {
+	switch {
+	case f.Sort != key:
+		return ""
+	case f.Desc:
+		return " ▼"
+	}
+	return " ▲"
+}
+
+// Hidden lists the keys the filter form must re-send that it has no input
+// for: sort order, unit and currency.
+func (f Offers) Hidden() [][2]string {
+	var out [][2]string
+	q := f.Values()
+	for _, k := range []string{KeySort, KeyDir, KeyUnit, KeyCurrency} {
+		if v := q.Get(k); v != "" {
+			out = append(out, [2]string{k, v})
+		}
+	}
+	return out
+}
+
+// GPUURL is a GPU's page.
+func GPUURL(id string) string { return "/catalog/gpus/" + url.PathEscape(id) }
+
+// RegionOffersURL lists a region's offers.
+func RegionOffersURL(key string) string {
+	return Offers{OfferFilter: catalog.OfferFilter{Region: key}}.URL(OffersPath)
+}
+
+// GPUOffersURL lists every offer of a GPU, per GPU-hour, in currency.
+func GPUOffersURL(gpu, currency string) string {
+	return Offers{OfferFilter: catalog.OfferFilter{GPU: gpu, Unit: catalog.UnitGPUHour, Currency: currency}}.URL(OffersPath)
+}
+
+// CurrencyQuery is the query that asks for a currency (none for USD).
+func CurrencyQuery(cur string) url.Values {
+	q := url.Values{}
+	if cur != catalog.BaseCurrency {
+		q.Set(KeyCurrency, cur)
+	}
+	return q
+}
+
+func withQuery(path string, q url.Values) string {
+	if len(q) == 0 {
+		return path
+	}
+	return path + "?" + q.Encode()
+}
+
+// ProviderURL is an explorer page filtered to one provider.
+func ProviderURL(path, id string) string { return withQuery(path, url.Values{KeyProvider: {id}}) }
+
+// Pages are the explorer's pages, in the order its sub-nav lists them
+// (paths under /catalog/).
+var Pages = []string{"gpus", "providers", "regions", "offers", "latency"}
+
+// OffersOfGPU lists every offer of a GPU as the offers page shows them
+// by default.
+func OffersOfGPU(id string) string {
+	return Offers{OfferFilter: catalog.OfferFilter{GPU: id}}.URL(OffersPath)
+}
