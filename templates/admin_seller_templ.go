@@ -281,7 +281,7 @@ func sellerLogo(v AdminSellerView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if uri := logoURI(v.Seller); uri != "" {
+		if uri := templ.SafeURL(v.Seller.LogoURI()); uri != "" {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<p><img src=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -574,9 +574,9 @@ func AdminCatalogPage(v AdminCatalogView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var34 string
-				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(shortDate(ver.CreatedAt))
+				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(ver.CreatedDate())
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 100, Col: 38}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/admin.templ`, Line: 100, Col: 31}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 				if templ_7745c5c3_Err != nil {
@@ -839,13 +839,6 @@ func offerList(title string, offers []catalog.Offer) templ.Component {
 		}
 		return nil
 	})
-}
-
-func shortDate(s string) string {
-	if len(s) >= 10 {
-		return s[:10]
-	}
-	return s
 }
 
 var _ = templruntime.GeneratedTemplate

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shopspring/decimal"
-
 	"gpuplace/internal/locale"
 )
 
@@ -16,13 +14,15 @@ import (
 // that each has both languages).
 func TestMessages(t *testing.T) {
 	used := map[string]bool{}
-	re := regexp.MustCompile(`Tf?\((?:ctx|r\.Context\(\)), "([^"]+)"`)
+	re := regexp.MustCompile(`Tf?\((?:ctx, |r\.Context\(\), )?"([^"]+)"`)
 	plural := regexp.MustCompile(`Tn\(ctx, "([^"]+)"`)
 	files, _ := filepath.Glob("*.templ")
 	goFiles, _ := filepath.Glob("*.go")
-	// The web handlers say some messages themselves (error pages, notices).
+	// The web handlers say some messages themselves (error pages, notices,
+	// charts), and the domain names what pages show (labels).
 	webFiles, _ := filepath.Glob("../web/*.go")
-	for _, f := range append(append(files, goFiles...), webFiles...) {
+	labelFiles := []string{"../internal/catalog/labels.go", "../internal/quote/labels.go", "../internal/advisor/basistext.go"}
+	for _, f := range append(append(append(files, goFiles...), webFiles...), labelFiles...) {
 		if strings.HasSuffix(f, "_templ.go") || strings.HasSuffix(f, "_test.go") {
 			continue
 		}
@@ -70,16 +70,6 @@ func TestMessages(t *testing.T) {
 	for k := range used {
 		if !locale.Has(k) {
 			t.Errorf("message %q is used but not defined", k)
-		}
-	}
-}
-
-// Ensure unit prices show at least the two places of an amount and every
-// further place they have.
-func TestFmtPrice(t *testing.T) {
-	for in, want := range map[string]string{"0": "0.00", "0.000000": "0.00", "0.09": "0.09", "0.0765": "0.0765", "12.5": "12.50", "0.057860": "0.05786"} {
-		if got := locale.UnitPrice(decimal.RequireFromString(in)); got != want {
-			t.Errorf("locale.UnitPrice(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -1,15 +1,10 @@
 package templates
 
 import (
-	"context"
-	"encoding/base64"
 	"net/url"
 	"strconv"
 	"time"
 
-	"github.com/a-h/templ"
-
-	"gpuplace/internal/locale"
 	"gpuplace/internal/quote"
 )
 
@@ -67,6 +62,12 @@ type QuoteFormView struct {
 // Rows returns the line rows to show: those in the form, then three empty
 // rows for manual lines.
 func (v QuoteFormView) Rows() []QuoteRow {
+	at := func(list []string, i int) string {
+		if i < len(list) {
+			return list[i]
+		}
+		return ""
+	}
 	var rows []QuoteRow
 	for i, d := range v.Values["line_description"] {
 		rows = append(rows, QuoteRow{
@@ -79,13 +80,6 @@ func (v QuoteFormView) Rows() []QuoteRow {
 		rows = append(rows, QuoteRow{Index: len(rows)})
 	}
 	return rows
-}
-
-func at(list []string, i int) string {
-	if i < len(list) {
-		return list[i]
-	}
-	return ""
 }
 
 // QuoteRow is one line row of the builder.
@@ -116,16 +110,11 @@ type QuoteView struct {
 // Status is the quote's status now (expired included).
 func (v QuoteView) Status() string { return v.Quote.StatusAt(v.Now) }
 
-// sellerLines are the seller's details, one a line, in the page's
-// language.
-func sellerLines(ctx context.Context, s quote.Seller) []string { return s.Lines(locale.From(ctx)) }
-
-// logoURI is the seller's logo as a data: URI (the page's policy allows
-// images from data:), or "" when there is none. The image was checked and
-// written again when it was uploaded, under a type of two.
-func logoURI(s quote.Seller) templ.SafeURL {
-	if len(s.Logo) == 0 || (s.LogoType != quote.LogoPNG && s.LogoType != quote.LogoJPEG) {
-		return ""
+// EngineValue is the row's line_engine value: "1" for a line from the
+// answer, else "0".
+func (r QuoteRow) EngineValue() string {
+	if r.Engine {
+		return "1"
 	}
-	return templ.SafeURL("data:" + s.LogoType + ";base64," + base64.StdEncoding.EncodeToString(s.Logo))
+	return "0"
 }

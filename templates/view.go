@@ -1,11 +1,17 @@
 package templates
 
 import (
+	"context"
+	"html"
+	"maps"
+	"net/url"
 	"slices"
+	"strings"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/chart"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/question"
 )
 
@@ -62,10 +68,24 @@ type Options struct {
 	Catalog   *catalog.Catalog
 	Locations []LocationOption
 	Presets   []Preset
-	// regions is every region's <option>, none selected; locations, by
-	// language, every place users can be.
-	regions   string
-	locations map[string]string
+	// Regions is every region's <option>, none selected; Places, by
+	// language tag, every place users can be, named in it. Written once
+	// per catalog: hundreds of options every page would write again.
+	Regions string
+	Places  map[string]string
+}
+
+// RegionsMarkup is every region's <option>, the one named selected.
+func (o Options) RegionsMarkup(selected string) string {
+	if selected == "" {
+		return o.Regions
+	}
+	// Values are unique, so the option that starts with this is the one.
+	value := `<option value="` + html.EscapeString(selected)
+	if i := strings.Index(o.Regions, value+`">`); i >= 0 {
+		return o.Regions[:i] + value + `" selected>` + o.Regions[i+len(value)+2:]
+	}
+	return o.Regions
 }
 
 // LocationOption is one entry of the users' searchable list.
@@ -94,7 +114,7 @@ func (v AdviceView) ErrorKeys() []string {
 			keys = append(keys, f.Key)
 		}
 	}
-	for _, k := range sortedKeys(v.Errors) {
+	for _, k := range slices.Sorted(maps.Keys(v.Errors)) {
 		if _, known := question.ByKey(k); !known {
 			keys = append(keys, k)
 		}
@@ -102,18 +122,35 @@ func (v AdviceView) ErrorKeys() []string {
 	return keys
 }
 
-// placeholder is what a question's empty input shows.
-func placeholder(key string) string {
+// Placeholder is what a question's empty input shows.
+func (v AdviceView) Placeholder(key string) string {
 	f, _ := question.ByKey(key)
 	return f.Placeholder
 }
 
-// sortedKeys returns a map's keys in order, for stable error lists.
-func sortedKeys(m map[string][]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// HiddenFields is the page's query as sorted name/value pairs, for a form
+// that sends the question again.
+func (v AdviceView) HiddenFields() [][2]string {
+	q, _ := url.ParseQuery(v.Query)
+	var out [][2]string
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		for _, val := range q[k] {
+			out = append(out, [2]string{k, val})
+		}
 	}
-	slices.Sort(keys)
-	return keys
+	return out
+}
+
+// Meta titles the placement page; with an answer, title and description
+// carry the pick and its total, for link previews.
+func (v AdviceView) Meta(ctx context.Context) Meta {
+	m := Meta{Title: locale.T(ctx, "meta.title"), Description: locale.T(ctx, "meta.description")}
+	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
+		p := r.Pick.Placements[0]
+		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
+		m.Title = v.Options.Catalog.ProviderLabel(p.Provider) + " " + p.Region + " " + p.InstanceType + ": " + total + " — gpuplace"
+		m.Description = locale.Tf(ctx, "meta.pick", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
+			locale.T(ctx, "label.pricing."+p.Pricing), total)
+	}
+	return m
 }

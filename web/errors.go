@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/link"
@@ -132,7 +133,7 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 
 // errorView is what the error page says about err.
 func errorView(ctx context.Context, err error, status int) templates.ErrorView {
-	v := templates.ErrorView{Status: status, Message: templates.StatusMessage(ctx, status)}
+	v := templates.ErrorView{Status: status, Message: statusMessage(ctx, status)}
 	if status >= 500 {
 		return v
 	}
@@ -205,4 +206,18 @@ func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error)
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(append(b, '\n'))
+}
+
+// statusMessage says what a status means for a visitor, in the page's
+// language; statuses without their own message say what their class
+// (4xx, 5xx) means.
+func statusMessage(ctx context.Context, status int) string {
+	key := "error.status." + strconv.Itoa(status)
+	if locale.Has(key) {
+		return locale.T(ctx, key)
+	}
+	if status >= 500 {
+		return locale.T(ctx, "error.status.500")
+	}
+	return locale.T(ctx, "error.status.400")
 }

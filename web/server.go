@@ -167,7 +167,7 @@ func (s *Server) optionsFor(c *catalog.Catalog) templates.Options {
 	if o := s.options.Load(); o != nil && o.Catalog == c {
 		return *o
 	}
-	o := templates.NewOptions(c, locationOptions(c), presets)
+	o := formOptions(c, locationOptions(c), presets)
 	s.options.Store(&o)
 	return o
 }

@@ -106,3 +106,11 @@ func (s ProviderSummary) QualityShares(p locale.Printer) []string {
 	}
 	return parts
 }
+
+// CreatedDate is the day a version was made (its date without the time).
+func (v VersionInfo) CreatedDate() string {
+	if len(v.CreatedAt) >= 10 {
+		return v.CreatedAt[:10]
+	}
+	return v.CreatedAt
+}

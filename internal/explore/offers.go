@@ -178,3 +178,14 @@ var Pages = []string{"gpus", "providers", "regions", "offers", "latency"}
 func OffersOfGPU(id string) string {
 	return Offers{OfferFilter: catalog.OfferFilter{GPU: id}}.URL(OffersPath)
 }
+
+// PlacementURL lists the offers of one instance's GPU in its region,
+// where its prices and their sources are, in the page's language (lang
+// empty for English).
+func PlacementURL(provider, region, gpu, lang string) string {
+	q := url.Values{KeyProvider: {provider}, KeyRegion: {provider + ":" + region}, KeyGPU: {gpu}}
+	if lang != "" {
+		q.Set("lang", lang)
+	}
+	return OffersPath + "?" + q.Encode()
+}

@@ -55,3 +55,38 @@ func (p Printer) Place(city, code string) string {
 	}
 	return city + ", " + p.Country(code)
 }
+
+// LinkLang is the reader's language as links carry it: "zh-CN", or ""
+// for English (the default, which links leave out).
+func LinkLang(ctx context.Context) string {
+	if From(ctx).Lang() == ZH {
+		return string(ZH)
+	}
+	return ""
+}
+
+// LangQuery keeps the reader's language in a link: "?lang=zh-CN" or "".
+func LangQuery(ctx context.Context) string {
+	if l := LinkLang(ctx); l != "" {
+		return "?lang=" + l
+	}
+	return ""
+}
+
+// LangParam is LangQuery for a link that has a query already:
+// "&lang=zh-CN" or "".
+func LangParam(ctx context.Context) string {
+	if l := LinkLang(ctx); l != "" {
+		return "&lang=" + l
+	}
+	return ""
+}
+
+// Separator is what follows item i of n in a running list: "; ", or
+// nothing after the last.
+func Separator(i, n int) string {
+	if i < n-1 {
+		return "; "
+	}
+	return ""
+}

@@ -3,6 +3,8 @@ package locale_test
 import (
 	"testing"
 
+	"github.com/shopspring/decimal"
+
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -43,6 +45,16 @@ func TestPlace(t *testing.T) {
 		name := p.Country(r.Country)
 		if got := p.Place(r.City, r.Country); got == name+", "+name {
 			t.Errorf("%s says %q", r.Key(), got)
+		}
+	}
+}
+
+// Ensure unit prices show at least the two places of an amount and every
+// further place they have.
+func TestUnitPrice(t *testing.T) {
+	for in, want := range map[string]string{"0": "0.00", "0.000000": "0.00", "0.09": "0.09", "0.0765": "0.0765", "12.5": "12.50", "0.057860": "0.05786"} {
+		if got := locale.UnitPrice(decimal.RequireFromString(in)); got != want {
+			t.Errorf("UnitPrice(%s) = %s, want %s", in, got, want)
 		}
 	}
 }
