@@ -2262,7 +2262,7 @@ const servingRowsOpen = 12
 
 // servingTable lists a GPU's measured LLM serving figures: output tokens/s
 // at a scenario with the first-token and per-token times where measured;
-// a GPU without them is cross-walked from measured ones in answers.
+// answers size a GPU without them with the serving model.
 func servingTable(rows []catalog.ServingRow) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
