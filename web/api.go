@@ -44,7 +44,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Value
 		key += " " + keyCandidates + "=" + strconv.Itoa(shown)
 	}
 	if gz, ok := s.bodies.get(key); ok {
-		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz)
+		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz, nil)
 	}
 	res, err := s.recommend(s.cat(r), req)
 	if err != nil {

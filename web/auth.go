@@ -105,7 +105,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	password := r.PostForm.Get("password")
 	v := templates.LoginView{Frame: frame(r), Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
-	if !s.logins.allow("ip:"+ip, loginPerIP) {
+	if s.logins.OnLimit(w, r, "ip:"+ip) {
 		return s.refuseLogin(w, r, v, "login.limited", loginWindow)
 	}
 	if wait := s.backoff.wait(email, ip); wait > 0 {

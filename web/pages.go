@@ -50,7 +50,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	}
 	pageKey := "page " + s.cat(r).Version.ID + " " + locale.LangOf(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
 	if gz, ok := s.bodies.get(pageKey); ok {
-		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz)
+		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz, nil)
 	}
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/advisor"
@@ -115,7 +116,7 @@ type Server struct {
 	bodies  *lru[[]byte]
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
-	logins      *attemptLimiter
+	logins      *httprate.RateLimiter
 	backoff     *loginBackoff
 	metrics     *metrics
 	fontState
@@ -136,7 +137,7 @@ func NewServer(cfg Config) *Server {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.logins = newAttemptLimiter(loginWindow, s.now)
+	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
 	s.router = s.routes()
 	return s
