@@ -18,7 +18,7 @@ import (
 type AdviceJSON struct {
 	CatalogVersion string                `json:"catalog_version"`
 	Currency       string                `json:"currency"`
-	Rate           string                `json:"rate"`
+	Rate           decimal.Decimal       `json:"rate"`
 	RateDate       string                `json:"rate_date"`
 	Request        advisor.Request       `json:"request"`
 	Pick           *OptionJSON           `json:"pick"`

@@ -89,11 +89,10 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 	if currency == res.Currency {
 		return price
 	}
-	from, err := decimal.NewFromString(res.Rate)
-	if err != nil {
+	if res.Rate.IsZero() { // pinned before answers stated their rate
 		return price
 	}
-	out, err := cat.Restate(price, from, currency, 6)
+	out, err := cat.Restate(price, res.Rate, currency, 6)
 	if err != nil {
 		return price
 	}
@@ -171,8 +170,8 @@ func (s *Server) dataDates(ctx context.Context, version string, res advisor.Resu
 			}
 		}
 	}
-	if res.Currency != catalog.BaseCurrency {
-		parts = append(parts, locale.New("quote.data.rate", res.Rate, res.Currency, res.RateDate))
+	if res.Currency != catalog.BaseCurrency && !res.Rate.IsZero() {
+		parts = append(parts, locale.New("quote.data.rate", res.Rate.String(), res.Currency, res.RateDate))
 	}
 	seen := map[string]bool{}
 	var out []string

@@ -294,7 +294,7 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		if !fits[o] {
 			e.excl.add(reasonBudget, func() locale.Text {
 				p := over[o]
-				return locale.New("excluded.budget", p.name(), decimal.NewFromFloat(p.costUSD*e.rate).StringFixed(2), e.req.Currency, e.req.Budget.String(), e.req.Currency)
+				return locale.New("excluded.budget", p.name(), locale.Money(p.costUSD*e.rate), e.req.Currency, locale.Money(e.req.Budget.InexactFloat64()), e.req.Currency)
 			})
 		}
 	}

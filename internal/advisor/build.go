@@ -23,7 +23,7 @@ func (e *engine) result(plans []*plan) Result {
 	rate, _ := e.cat.Rate(e.req.Currency)
 	res := Result{
 		CatalogVersion: e.cat.Version.ID, Currency: e.req.Currency,
-		Rate: rate.PerUSD.String(), RateDate: rate.Date, Request: e.req,
+		Rate: rate.PerUSD, RateDate: rate.Date, Request: e.req,
 		Alternatives: []Option{}, Excluded: e.excl.list(), Candidates: []Candidate{},
 	}
 	if len(plans) == 0 {

@@ -11,9 +11,10 @@ import (
 type Result struct {
 	CatalogVersion string `json:"catalog_version"`
 	Currency       string `json:"currency"`
-	// Rate is the currency's rate per USD and its date, as used.
-	Rate     string `json:"rate"`
-	RateDate string `json:"rate_date"`
+	// Rate is the currency's rate per USD and its date, as used (zero in
+	// answers pinned before answers stated it).
+	Rate     decimal.Decimal `json:"rate"`
+	RateDate string          `json:"rate_date"`
 	// Request is the request as answered, with every default filled in.
 	Request      Request     `json:"request"`
 	Pick         *Option     `json:"pick"`

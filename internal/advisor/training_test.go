@@ -485,7 +485,7 @@ func TestRecommendCurrency(t *testing.T) {
 			req := handTraining(3_600_000, 10) // 10 h
 			req.Currency = tt.currency
 			res := recommend(t, cat, req)
-			if res.Currency != tt.currency || res.Rate != tt.rate || res.RateDate != "2026-11-01" {
+			if res.Currency != tt.currency || res.Rate.String() != tt.rate || res.RateDate != "2026-11-01" {
 				t.Errorf("Recommend() currency = %s at %s (%s), want %s at %s (2026-11-01)", res.Currency, res.Rate, res.RateDate, tt.currency, tt.rate)
 			}
 			o := optionFor(t, res, tt.offer)
