@@ -521,8 +521,8 @@ func workloadFields(v AdviceView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		templ_7745c5c3_Err = radioGroup(v, "kind", v.Form.KindOrDefault(), locale.T(ctx, "field.kind"), []choice{
-			{catalog.KindInference, locale.T(ctx, "label.kind.inference"), locale.T(ctx, "kind.inference.hint")},
-			{catalog.KindTraining, locale.T(ctx, "label.kind.training"), locale.T(ctx, "kind.training.hint")},
+			{string(catalog.KindInference), locale.T(ctx, "label.kind.inference"), locale.T(ctx, "kind.inference.hint")},
+			{string(catalog.KindTraining), locale.T(ctx, "label.kind.training"), locale.T(ctx, "kind.training.hint")},
 		}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
@@ -1301,11 +1301,11 @@ func gdprFields(v AdviceView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = radioGroup(v, "gdpr", cmp.Or(v.Form.Text("gdpr"), advisor.GDPRNone), locale.T(ctx, "field.gdpr"), []choice{
-			{advisor.GDPRNone, locale.T(ctx, "label.gdpr.none"), locale.T(ctx, "gdpr.none.hint")},
-			{advisor.GDPREU, locale.T(ctx, "gdpr.eu"), locale.T(ctx, "gdpr.eu.hint")},
-			{advisor.GDPREUAdequacy, locale.T(ctx, "gdpr.eu_adequacy"), locale.T(ctx, "gdpr.eu_adequacy.hint")},
-			{advisor.GDPREUSovereign, locale.T(ctx, "gdpr.eu_sovereign"), locale.T(ctx, "gdpr.eu_sovereign.hint")},
+		templ_7745c5c3_Err = radioGroup(v, "gdpr", cmp.Or(v.Form.Text("gdpr"), string(advisor.GDPRNone)), locale.T(ctx, "field.gdpr"), []choice{
+			{string(advisor.GDPRNone), locale.T(ctx, "label.gdpr.none"), locale.T(ctx, "gdpr.none.hint")},
+			{string(advisor.GDPREU), locale.T(ctx, "gdpr.eu"), locale.T(ctx, "gdpr.eu.hint")},
+			{string(advisor.GDPREUAdequacy), locale.T(ctx, "gdpr.eu_adequacy"), locale.T(ctx, "gdpr.eu_adequacy.hint")},
+			{string(advisor.GDPREUSovereign), locale.T(ctx, "gdpr.eu_sovereign"), locale.T(ctx, "gdpr.eu_sovereign.hint")},
 		}).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err

@@ -238,7 +238,7 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 	for what, tt := range map[string]struct {
 		got, want []string
 	}{
-		"Request.gdpr":       {enumOf(at(req, "gdpr")), advisor.GDPRModes},
+		"Request.gdpr":       {enumOf(at(req, "gdpr")), advisor.GDPRModeNames()},
 		"Request.pricing":    {enumOf(at(req, "pricing", "items")), catalog.PricingModels},
 		"Request.currency":   {enumOf(at(req, "currency")), catalog.Currencies},
 		"Provider.kind":      {enumOf(at(schemas, "Provider", "properties", "kind")), catalog.ProviderKinds},

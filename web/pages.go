@@ -25,7 +25,7 @@ func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) error {
 // homeDefaults fill the empty form with a question worth asking: a small
 // BERT service for users in the US, Germany and Japan.
 var homeDefaults = url.Values{
-	question.KeyKind: {catalog.KindInference}, question.KeyProfile: {"bert-large"}, question.KeyRPS: {"50"}, question.KeyPeakRPS: {"100"},
+	question.KeyKind: {string(catalog.KindInference)}, question.KeyProfile: {"bert-large"}, question.KeyRPS: {"50"}, question.KeyPeakRPS: {"100"},
 	question.KeyLatencyMS: {"100"}, question.KeyMonths: {"12"}, question.KeyUsers: {"US:50,DE:30,JP:20"},
 }
 

@@ -9,7 +9,7 @@ import (
 // be processed there, and why (or why not) in a sentence. Under
 // eu_sovereign the provider's headquarters must be in the EU/EEA too: a
 // region refused for that alone is ruled out for reasonSovereignty.
-func complianceOf(cat *catalog.Catalog, mode string, r *catalog.Region) (comp Compliance, ok bool, reason string) {
+func complianceOf(cat *catalog.Catalog, mode GDPRMode, r *catalog.Region) (comp Compliance, ok bool, reason string) {
 	c, _ := cat.Country(r.Country)
 	country := locale.Word("country." + c.Code)
 	var t locale.Text

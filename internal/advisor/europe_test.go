@@ -180,7 +180,7 @@ func TestCountryAssumedNeverResidency(t *testing.T) {
 	if len(assumed) == 0 {
 		t.Fatal("the catalog marks no region's country as assumed")
 	}
-	for _, mode := range []string{advisor.GDPREU, advisor.GDPREUAdequacy, advisor.GDPREUSovereign, advisor.GDPRNone} {
+	for _, mode := range []advisor.GDPRMode{advisor.GDPREU, advisor.GDPREUAdequacy, advisor.GDPREUSovereign, advisor.GDPRNone} {
 		req := llmRequest("llama-3.3-70b")
 		req.GDPR = mode
 		res := recommend(t, cat, req)

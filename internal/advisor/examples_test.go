@@ -99,7 +99,7 @@ func TestRecommendDoneWhenRegions(t *testing.T) {
 	tests := []struct {
 		name    string
 		users   []advisor.UserShare
-		gdpr    string
+		gdpr    advisor.GDPRMode
 		profile string
 		ok      func(catalog.Country) bool
 		where   string

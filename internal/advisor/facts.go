@@ -50,7 +50,7 @@ type regionVerdict struct {
 }
 
 // verdict is region ri's verdict under a GDPR mode.
-func (f *catalogFacts) verdict(mode string, ri int) *regionVerdict {
+func (f *catalogFacts) verdict(mode GDPRMode, ri int) *regionVerdict {
 	return &f.regions[slices.Index(GDPRModes, mode)][ri]
 }
 

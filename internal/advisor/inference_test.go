@@ -271,7 +271,7 @@ func TestRecommendLatencyTargetUnreachable(t *testing.T) {
 func TestRecommendGDPRModes(t *testing.T) {
 	cat := handCatalog(t)
 	tests := []struct {
-		mode      string
+		mode      advisor.GDPRMode
 		regions   []string // regions left, sorted
 		excluded  int
 		example   string
@@ -287,7 +287,7 @@ func TestRecommendGDPRModes(t *testing.T) {
 				"p1:us": "limited scope (only companies certified under the EU-US Data Privacy Framework)"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.mode, func(t *testing.T) {
+		t.Run(string(tt.mode), func(t *testing.T) {
 			req := handInference(1, 1)
 			req.Providers = nil
 			req.GDPR = tt.mode

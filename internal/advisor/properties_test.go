@@ -89,7 +89,7 @@ func (g *requestGen) request(training bool) advisor.Request {
 	}
 	req := advisor.Request{
 		Workload:  advisor.Workload{Profile: p.ID, Precision: precisions[r.IntN(len(precisions))]},
-		GDPR:      []string{"", advisor.GDPRNone, advisor.GDPREU, advisor.GDPREUAdequacy}[r.IntN(4)],
+		GDPR:      []advisor.GDPRMode{"", advisor.GDPRNone, advisor.GDPREU, advisor.GDPREUAdequacy}[r.IntN(4)],
 		Objective: []string{"", advisor.ObjectiveCost, advisor.ObjectiveLatency, advisor.ObjectiveBalanced}[r.IntN(4)],
 		Currency:  []string{"", "USD", "EUR", "CNY"}[r.IntN(4)],
 	}

@@ -14,23 +14,36 @@ import (
 	"gpuplace/internal/catalog"
 )
 
+// GDPRMode is how a request's data must stay within data-residency law.
+type GDPRMode string
+
 // GDPR modes.
 const (
-	GDPRNone       = "none"
-	GDPREU         = "eu"          // EU/EEA only
-	GDPREUAdequacy = "eu_adequacy" // EU/EEA plus countries with an adequacy decision
+	GDPRNone       GDPRMode = "none"
+	GDPREU         GDPRMode = "eu"          // EU/EEA only
+	GDPREUAdequacy GDPRMode = "eu_adequacy" // EU/EEA plus countries with an adequacy decision
 	// GDPREUSovereign: an EU/EEA region of a provider headquartered in the
 	// EU/EEA, out of reach of non-EU law such as the US CLOUD Act.
-	GDPREUSovereign = "eu_sovereign"
+	GDPREUSovereign GDPRMode = "eu_sovereign"
 )
 
 // GDPRModes lists the GDPR modes in display order.
-var GDPRModes = []string{GDPRNone, GDPREU, GDPREUAdequacy, GDPREUSovereign}
+var GDPRModes = []GDPRMode{GDPRNone, GDPREU, GDPREUAdequacy, GDPREUSovereign}
+
+// GDPRModeNames are the GDPR modes as requests write them, in display
+// order.
+func GDPRModeNames() []string {
+	out := make([]string, len(GDPRModes))
+	for i, m := range GDPRModes {
+		out[i] = string(m)
+	}
+	return out
+}
 
 // DefaultPricing returns the pricing models a request of a kind allows when
 // it names none: all of them for training; for inference all but spot,
 // which serves only when asked for (a reclaimed replica drops requests).
-func DefaultPricing(kind string) []string {
+func DefaultPricing(kind catalog.WorkloadKind) []string {
 	if kind == catalog.KindInference {
 		return slices.DeleteFunc(slices.Clone(catalog.PricingModels), func(pm string) bool { return pm == catalog.Spot })
 	}
@@ -78,7 +91,7 @@ func reaches(within, threshold float64) bool { return within >= threshold-shareS
 type Request struct {
 	Workload Workload    `json:"workload"`
 	Users    []UserShare `json:"users"`
-	GDPR     string      `json:"gdpr"`
+	GDPR     GDPRMode    `json:"gdpr"`
 	// Countries allows regions only in these countries (ISO alpha-2);
 	// empty allows any.
 	Countries []string `json:"countries"`
@@ -97,9 +110,9 @@ type Request struct {
 // Workload describes the job: training (a number of samples and epochs,
 // maybe by a deadline) or inference (a request load served to users).
 type Workload struct {
-	Kind      string `json:"kind"`
-	Profile   string `json:"profile"`
-	Precision string `json:"precision"`
+	Kind      catalog.WorkloadKind `json:"kind"`
+	Profile   string               `json:"profile"`
+	Precision string               `json:"precision"`
 
 	Samples       int64   `json:"samples"`
 	Epochs        int     `json:"epochs"`

@@ -15,7 +15,7 @@ type perf struct {
 // perfFor finds the throughput of gpu for a workload on the profile's basis
 // for the kind and precision: measured, or derived and labelled (see
 // catalog.Catalog.Throughput).
-func perfFor(cat *catalog.Catalog, gpu catalog.GPU, profile, kind, precision string) (perf, bool) {
+func perfFor(cat *catalog.Catalog, gpu catalog.GPU, profile string, kind catalog.WorkloadKind, precision string) (perf, bool) {
 	f, ok := cat.Throughput(gpu.ID, profile, kind, precision, 1)
 	if !ok {
 		return perf{}, false

@@ -181,7 +181,7 @@ func (e *engine) filterOffers() {
 		}
 		if !pk.ok {
 			e.excl.add(reasonBenchmark, func() locale.Text {
-				return locale.New("excluded.benchmark", where(), o.InstanceType, locale.Word("kind."+w.Kind), g.Name)
+				return locale.New("excluded.benchmark", where(), o.InstanceType, locale.Word("kind."+string(w.Kind)), g.Name)
 			})
 			continue
 		}

@@ -179,7 +179,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 					have = append(have, b.Precision)
 				}
 			}
-			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+w.Kind), strings.Join(have, ", "))
+			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+string(w.Kind)), strings.Join(have, ", "))
 		}
 	}
 	switch w.Kind {

@@ -35,9 +35,11 @@ func figureOf(b Benchmark) Figure {
 }
 
 type figureKey struct {
-	gpu, profile, kind, precision string
-	count                         int
-	latency                       bool
+	gpu, profile string
+	kind         WorkloadKind
+	precision    string
+	count        int
+	latency      bool
 }
 
 type figureOK struct {
@@ -57,17 +59,17 @@ func (c *Catalog) indexBases() {
 		}
 		seen := map[string]bool{}
 		for _, b := range c.Benchmarks {
-			if b.Profile != p.ID || b.Methodology != "" || seen[b.Kind+"/"+b.Precision] {
+			if b.Profile != p.ID || b.Methodology != "" || seen[string(b.Kind)+"/"+b.Precision] {
 				continue
 			}
-			seen[b.Kind+"/"+b.Precision] = true
+			seen[string(b.Kind)+"/"+b.Precision] = true
 			c.bases[p.ID] = append(c.bases[p.ID], Basis{Kind: b.Kind, Precision: b.Precision,
 				Default: b.Precision == PrecisionMixed, Label: "figures as measured"})
 		}
 	}
 	c.methodPrec = map[string]string{}
 	for _, b := range c.Benchmarks {
-		c.methodPrec[b.Methodology+"/"+b.Profile+"/"+b.Kind] = b.Precision
+		c.methodPrec[b.Methodology+"/"+b.Profile+"/"+string(b.Kind)] = b.Precision
 	}
 	counts := map[int]bool{1: true}
 	for _, o := range c.Offers {
@@ -94,7 +96,7 @@ func (c *Catalog) indexBases() {
 func (c *Catalog) Bases(profile string) []Basis { return c.bases[profile] }
 
 // Basis returns a profile's basis for a kind and precision.
-func (c *Catalog) Basis(profile, kind, precision string) (Basis, bool) {
+func (c *Catalog) Basis(profile string, kind WorkloadKind, precision string) (Basis, bool) {
 	i := slices.IndexFunc(c.bases[profile], func(b Basis) bool { return b.Kind == kind && b.Precision == precision })
 	if i < 0 {
 		return Basis{}, false
@@ -104,7 +106,7 @@ func (c *Catalog) Basis(profile, kind, precision string) (Basis, bool) {
 
 // DefaultPrecision is the precision a request of a kind gets when it names
 // none: the profile's default basis, else mixed.
-func (c *Catalog) DefaultPrecision(profile, kind string) string {
+func (c *Catalog) DefaultPrecision(profile string, kind WorkloadKind) string {
 	for _, b := range c.bases[profile] {
 		if b.Kind == kind && b.Default {
 			return b.Precision
@@ -118,7 +120,7 @@ func (c *Catalog) DefaultPrecision(profile, kind string) string {
 // one GPU, scaled by tensor TFLOPS from the nearest measured GPU as a last
 // resort). ok is false when nothing can be said; for count > 1 the caller
 // then scales one GPU's figure by the node's efficiency.
-func (c *Catalog) Throughput(gpu, profile, kind, precision string, count int) (Figure, bool) {
+func (c *Catalog) Throughput(gpu, profile string, kind WorkloadKind, precision string, count int) (Figure, bool) {
 	r := c.figures[figureKey{gpu, profile, kind, precision, count, false}]
 	return r.f, r.ok
 }
@@ -133,7 +135,7 @@ func (c *Catalog) ServiceLatency(gpu, profile, precision string) (Figure, bool) 
 
 // lookup finds the figure of one methodology: of the basis precision for
 // the legacy methodology "", of the methodology's own otherwise.
-func (c *Catalog) lookup(methodology, gpu, profile, kind, precision string, count int, latency bool) (Benchmark, bool) {
+func (c *Catalog) lookup(methodology, gpu, profile string, kind WorkloadKind, precision string, count int, latency bool) (Benchmark, bool) {
 	if methodology != "" {
 		precision = c.methodPrecision(methodology, profile, kind)
 	}
@@ -142,8 +144,8 @@ func (c *Catalog) lookup(methodology, gpu, profile, kind, precision string, coun
 
 // methodPrecision is the precision of a methodology's figures of a profile
 // and kind (one, by validation).
-func (c *Catalog) methodPrecision(methodology, profile, kind string) string {
-	return c.methodPrec[methodology+"/"+profile+"/"+kind]
+func (c *Catalog) methodPrecision(methodology, profile string, kind WorkloadKind) string {
+	return c.methodPrec[methodology+"/"+profile+"/"+string(kind)]
 }
 
 func (c *Catalog) resolveThroughput(b Basis, g GPU, profile string, count int, skip string) (Figure, bool) {

@@ -52,7 +52,7 @@ func TestCrosswalksHeldOut(t *testing.T) {
 // are alike, and 8 × A100 SXM trains ImageNet at DLE's measured rate.
 func TestBasisExpertChecks(t *testing.T) {
 	c := loadReal(t)
-	tp := func(gpu, profile, kind, precision string, n int) catalog.Figure {
+	tp := func(gpu, profile string, kind catalog.WorkloadKind, precision string, n int) catalog.Figure {
 		t.Helper()
 		f, ok := c.Throughput(gpu, profile, kind, precision, n)
 		if !ok {

@@ -109,10 +109,13 @@ func (g GPU) Maker() string {
 	return maker
 }
 
+// WorkloadKind is what a workload does: train a model or serve one.
+type WorkloadKind string
+
 // Workload kinds.
 const (
-	KindTraining  = "training"
-	KindInference = "inference"
+	KindTraining  WorkloadKind = "training"
+	KindInference WorkloadKind = "inference"
 )
 
 // Precisions a benchmark or a request may name: FP32 (TF32 on GPUs that
@@ -185,8 +188,8 @@ type Profile struct {
 // ratio of it to a GPU measured in both, within one of the Crosswalk (or
 // LatencyCrosswalk) methodologies, in that order.
 type Basis struct {
-	Kind      string `json:"kind"`
-	Precision string `json:"precision"`
+	Kind      WorkloadKind `json:"kind"`
+	Precision string       `json:"precision"`
 	// Default marks the precision a request of this kind gets when it
 	// names none.
 	Default bool `json:"default,omitempty"`
@@ -226,11 +229,11 @@ type InferenceProfile struct {
 // Benchmark is a measured (or derived) throughput, or latency, of a profile
 // on a GPU, with how it was measured.
 type Benchmark struct {
-	GPU       string `json:"gpu"`
-	Profile   string `json:"profile"`
-	Kind      string `json:"kind"`
-	Precision string `json:"precision"`
-	GPUCount  int    `json:"gpu_count"`
+	GPU       string       `json:"gpu"`
+	Profile   string       `json:"profile"`
+	Kind      WorkloadKind `json:"kind"`
+	Precision string       `json:"precision"`
+	GPUCount  int          `json:"gpu_count"`
 	// Methodology groups the figures measured alike (one source, engine,
 	// format and scenario): only figures of one methodology are compared
 	// as they are (see Basis).

@@ -61,7 +61,7 @@ func (c *Catalog) GPUBenchmarks(gpu string) []BenchmarkRow {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b BenchmarkRow) int {
-		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(a.Kind, b.Kind),
+		return cmp.Or(strings.Compare(a.ProfileName, b.ProfileName), strings.Compare(string(a.Kind), string(b.Kind)),
 			strings.Compare(a.Precision, b.Precision), cmp.Compare(a.GPUCount, b.GPUCount))
 	})
 	return out

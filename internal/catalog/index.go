@@ -57,9 +57,11 @@ type Catalog struct {
 }
 
 type benchKey struct {
-	methodology, gpu, profile, kind, precision string
-	count                                      int
-	latency                                    bool
+	methodology, gpu, profile string
+	kind                      WorkloadKind
+	precision                 string
+	count                     int
+	latency                   bool
 }
 
 // Counts is how many of each thing the catalog holds.
@@ -242,7 +244,7 @@ func (c *Catalog) Rate(code string) (CurrencyRate, bool) {
 
 // measured returns the figure of one methodology for one configuration: a
 // throughput, or a latency when latency is set.
-func (c *Catalog) measured(methodology, gpu, profile, kind, precision string, count int, latency bool) (Benchmark, bool) {
+func (c *Catalog) measured(methodology, gpu, profile string, kind WorkloadKind, precision string, count int, latency bool) (Benchmark, bool) {
 	i, ok := c.benchmarks[benchKey{methodology, gpu, profile, kind, precision, count, latency}]
 	if !ok {
 		return Benchmark{}, false

@@ -224,11 +224,11 @@ func (v *validator) bases() {
 	have := map[string]bool{} // profile/methodology and profile/methodology/kind/precision
 	for _, b := range v.c.Benchmarks {
 		have[b.Profile+"/"+b.Methodology] = true
-		have[b.Profile+"/"+b.Methodology+"/"+b.Kind+"/"+b.Precision] = true
+		have[b.Profile+"/"+b.Methodology+"/"+string(b.Kind)+"/"+b.Precision] = true
 	}
 	for i, p := range v.c.Profiles {
 		item := itemName("profiles", i, p.ID)
-		seen, defaults := map[string]bool{}, map[string]int{}
+		seen, defaults := map[string]bool{}, map[WorkloadKind]int{}
 		for j, b := range p.Bases {
 			f := fmt.Sprintf("bases[%d]", j)
 			if b.Kind != KindTraining && b.Kind != KindInference {
@@ -240,7 +240,7 @@ func (v *validator) bases() {
 			if b.Label == "" {
 				c.add(item, f+".label", "required: say what the figures are")
 			}
-			if k := b.Kind + "/" + b.Precision; seen[k] {
+			if k := string(b.Kind) + "/" + b.Precision; seen[k] {
 				c.add(item, f, "a second basis for %s", k)
 			} else {
 				seen[k] = true
@@ -250,7 +250,7 @@ func (v *validator) bases() {
 					c.add(item, f+".default", "a second default for %s", b.Kind)
 				}
 			}
-			if !have[p.ID+"/"+b.Throughput+"/"+b.Kind+"/"+b.Precision] {
+			if !have[p.ID+"/"+b.Throughput+"/"+string(b.Kind)+"/"+b.Precision] {
 				c.add(item, f+".throughput", "no %s %s figures of methodology %q", b.Kind, b.Precision, b.Throughput)
 			}
 			if b.Latency != "" && !have[p.ID+"/"+b.Latency] {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,9 +45,10 @@ const (
 	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
 )
 
-// New builds a Text: strings become literal values, ints whole numbers,
-// Args and Texts are used as they are. Any other type is a programming
-// error: format a number with Num and a Fmt.
+// New builds a Text: strings (and types of words, such as a workload
+// kind) become literal values, ints whole numbers, Args and Texts are used
+// as they are. Any other type is a programming error: format a number with
+// Num and a Fmt.
 func New(id string, args ...any) Text {
 	t := Text{ID: id, Args: make([]Arg, len(args))}
 	for i, a := range args {
@@ -60,7 +62,11 @@ func New(id string, args ...any) Text {
 		case int:
 			t.Args[i] = Number(float64(a), FmtInt)
 		default:
-			panic(fmt.Sprintf("locale: New(%s): argument %d has type %T", id, i, a))
+			v := reflect.ValueOf(a)
+			if v.Kind() != reflect.String {
+				panic(fmt.Sprintf("locale: New(%s): argument %d has type %T", id, i, a))
+			}
+			t.Args[i] = Arg{Value: v.String()}
 		}
 	}
 	return t

@@ -44,7 +44,7 @@ type Field struct {
 	Key string
 	// Kinds are the workload kinds it applies to (none: every kind); the
 	// share link drops it for the others.
-	Kinds []string
+	Kinds []catalog.WorkloadKind
 	Type  Type
 	// Placeholder is what the form's empty input shows.
 	Placeholder string
@@ -96,8 +96,8 @@ const (
 )
 
 var (
-	training  = []string{catalog.KindTraining}
-	inference = []string{catalog.KindInference}
+	training  = []catalog.WorkloadKind{catalog.KindTraining}
+	inference = []catalog.WorkloadKind{catalog.KindInference}
 )
 
 // Fields is the question, in the order of the form.
@@ -140,7 +140,7 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.TPOTMS }},
 	{Key: KeyUsers, Type: Users, Doc: "LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30",
 		bind: func(r *advisor.Request) any { return &r.Users }},
-	{Key: KeyGDPR, Type: Text, Enum: advisor.GDPRModes,
+	{Key: KeyGDPR, Type: Text, Enum: advisor.GDPRModeNames(),
 		Doc:  "`none`, `eu` (EU/EEA only), `eu_adequacy` (EU/EEA and adequacy countries) or `eu_sovereign` (an EU/EEA region of a provider headquartered in the EU/EEA)",
 		bind: func(r *advisor.Request) any { return &r.GDPR }},
 	{Key: KeyPricing, Type: List, Doc: "allowed pricing models, comma-separated: on_demand, spot, reserved_1y, reserved_3y, monthly (servers rented by the month)",
@@ -181,7 +181,7 @@ func KeyOf(path string) string {
 
 // AppliesTo reports whether the field belongs to a question of a workload
 // kind (every field does when the kind is not one the table names).
-func (f Field) AppliesTo(kind string) bool {
+func (f Field) AppliesTo(kind catalog.WorkloadKind) bool {
 	if len(f.Kinds) == 0 {
 		return true
 	}
@@ -193,7 +193,7 @@ func (f Field) AppliesTo(kind string) bool {
 	return !knownKind(kind)
 }
 
-func knownKind(kind string) bool {
+func knownKind(kind catalog.WorkloadKind) bool {
 	return kind == catalog.KindTraining || kind == catalog.KindInference
 }
 
@@ -224,11 +224,19 @@ func withPaths(fs []Field) []Field {
 	return fs
 }
 
+// isWord reports whether p points at a string or a type of words (a kind,
+// a GDPR mode).
+func isWord(p any) bool {
+	t := reflect.TypeOf(p)
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.String
+}
+
 // fits reports whether a bound pointer is of the kind a type reads into.
 func fits(t Type, p any) bool {
-	switch p.(type) {
-	case *string:
+	if isWord(p) {
 		return t == Text || t == Upper
+	}
+	switch p.(type) {
 	case *float64:
 		return t == Number
 	case *int, *int64:

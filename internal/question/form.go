@@ -38,7 +38,7 @@ func (f Form) KindOrDefault() string {
 	if k := f.Text(KeyKind); k != "" {
 		return k
 	}
-	return catalog.KindInference
+	return string(catalog.KindInference)
 }
 
 // PricingChecked reports whether a pricing model's box is ticked: when
@@ -48,7 +48,7 @@ func (f Form) PricingChecked(pm string) bool {
 	if pricing := f.List(KeyPricing); len(pricing) > 0 {
 		return slices.Contains(pricing, pm)
 	}
-	return slices.Contains(advisor.DefaultPricing(f.KindOrDefault()), pm)
+	return slices.Contains(advisor.DefaultPricing(catalog.WorkloadKind(f.KindOrDefault())), pm)
 }
 
 // UserRowsShown returns the user rows to show: those filled in, then empty

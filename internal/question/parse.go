@@ -3,6 +3,7 @@ package question
 import (
 	"fmt"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -65,7 +66,7 @@ func (p *parser) field(f Field) {
 	}
 	switch f.Type {
 	case Text, Upper:
-		*ptr.(*string) = s
+		reflect.ValueOf(ptr).Elem().SetString(s)
 	case Number:
 		*ptr.(*float64) = p.number(f, s)
 	case OptionalNumber:

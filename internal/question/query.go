@@ -2,12 +2,14 @@ package question
 
 import (
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
 )
 
 // Canonical turns what a form sent into the share-link query: the user
@@ -31,7 +33,7 @@ func Canonical(q url.Values) url.Values {
 			out.Del(KeyUsers)
 		}
 	}
-	kind := out.Get(KeyKind)
+	kind := catalog.WorkloadKind(out.Get(KeyKind))
 	for _, f := range Fields {
 		if !f.AppliesTo(kind) {
 			out.Del(f.Key)
@@ -78,9 +80,10 @@ func Query(req advisor.Request) url.Values {
 
 // format writes a field's value as its query text; "" when absent.
 func format(f Field, ptr any) string {
+	if isWord(ptr) {
+		return reflect.ValueOf(ptr).Elem().String()
+	}
 	switch v := ptr.(type) {
-	case *string:
-		return *v
 	case *float64:
 		return number(*v)
 	case *int:

@@ -97,7 +97,7 @@ func TestCanonical(t *testing.T) {
 		if slices.Contains(f.Kinds, catalog.KindTraining) {
 			other = catalog.KindInference
 		}
-		if question.Canonical(url.Values{"kind": {other}, f.Key: {"1"}}).Has(f.Key) {
+		if question.Canonical(url.Values{"kind": {string(other)}, f.Key: {"1"}}).Has(f.Key) {
 			t.Errorf("%s is kept in a %s question", f.Key, other)
 		}
 	}
@@ -146,7 +146,7 @@ func TestParameters(t *testing.T) {
 		t.Errorf("types = %v", types)
 	}
 	for _, p := range ps {
-		if p.Name == "gdpr" && !slices.Equal(p.Schema.Enum, advisor.GDPRModes) || p.Name == "currency" && !slices.Equal(p.Schema.Enum, catalog.Currencies) {
+		if p.Name == "gdpr" && !slices.Equal(p.Schema.Enum, advisor.GDPRModeNames()) || p.Name == "currency" && !slices.Equal(p.Schema.Enum, catalog.Currencies) {
 			t.Errorf("%s enum = %q", p.Name, p.Schema.Enum)
 		}
 	}
