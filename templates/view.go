@@ -150,7 +150,7 @@ func (v AdviceView) Meta(ctx context.Context) Meta {
 		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
 		m.Title = v.Options.Catalog.ProviderLabel(p.Provider) + " " + p.Region + " " + p.InstanceType + ": " + total + " — gpuplace"
 		m.Description = locale.Tf(ctx, "meta.pick", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
-			locale.T(ctx, "label.pricing."+p.Pricing), total)
+			locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
 	}
 	return m
 }

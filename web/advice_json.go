@@ -97,10 +97,10 @@ type ExclusionJSON struct {
 
 // PricingJSON is the pick's instance under one pricing model.
 type PricingJSON struct {
-	Pricing  string          `json:"pricing"`
-	Total    decimal.Decimal `json:"total"`
-	Note     string          `json:"note"`
-	NoteText locale.Text     `json:"note_text"`
+	Pricing  catalog.PricingModel `json:"pricing"`
+	Total    decimal.Decimal      `json:"total"`
+	Note     string               `json:"note"`
+	NoteText locale.Text          `json:"note_text"`
 }
 
 // NewAdviceJSON writes an answer's sentences in English, countries named as

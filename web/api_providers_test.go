@@ -239,10 +239,10 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		got, want []string
 	}{
 		"Request.gdpr":       {enumOf(at(req, "gdpr")), advisor.GDPRModeNames()},
-		"Request.pricing":    {enumOf(at(req, "pricing", "items")), catalog.PricingModels},
+		"Request.pricing":    {enumOf(at(req, "pricing", "items")), catalog.PricingModelNames()},
 		"Request.currency":   {enumOf(at(req, "currency")), catalog.Currencies},
 		"Provider.kind":      {enumOf(at(schemas, "Provider", "properties", "kind")), catalog.ProviderKinds},
-		"placements.pricing": {enumOf(at(schemas, "Option", "properties", "placements", "items", "properties", "pricing")), catalog.PricingModels},
+		"placements.pricing": {enumOf(at(schemas, "Option", "properties", "placements", "items", "properties", "pricing")), catalog.PricingModelNames()},
 	} {
 		if !slices.Equal(tt.got, tt.want) {
 			t.Errorf("openapi.json %s enum = %q, want %q", what, tt.got, tt.want)
@@ -273,7 +273,7 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		json.Unmarshal(s.do(t, "GET", "/api/v1/offers?per_page=500&page="+strconv.Itoa(page), nil).Body.Bytes(), &p)
 		offers = append(offers, p.Offers...)
 		for _, o := range p.Offers {
-			for _, pm := range catalog.PricingModels {
+			for _, pm := range catalog.PricingModelNames() {
 				if raw := o[pm]; raw != nil {
 					var price map[string]json.RawMessage
 					json.Unmarshal(raw, &price)

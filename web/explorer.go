@@ -148,7 +148,7 @@ func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, 
 		hq, _ := c.HQ(o.Provider)
 		if err := cw.Write([]string{
 			o.GPU, r.GPU.Name, strconv.Itoa(o.GPUCount), o.Provider, o.Region, r.Region.City, r.Region.Country, o.InstanceType,
-			r.Pricing, r.Band, catalog.PlainPrice(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
+			string(r.Pricing), r.Band, catalog.PlainPrice(r.Price, f.Unit), f.Currency, f.Unit, r.Ref.Source, r.Ref.Date,
 			strconv.FormatBool(r.Ref.Estimated),
 			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), catalog.PlainPrice(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
 			hostCell(o.VCPUs > 0, strconv.Itoa(o.VCPUs)), hostCell(o.MemoryGiB > 0, strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)),

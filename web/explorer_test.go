@@ -67,13 +67,13 @@ func (s *testServer) allPages(t testing.TB, query string) []offerCell {
 }
 
 // countPrices counts the catalog's prices an offers filter selects.
-func countPrices(c *catalog.Catalog, keep func(o catalog.Offer) bool, pricing string) int {
+func countPrices(c *catalog.Catalog, keep func(o catalog.Offer) bool, pricing catalog.PricingModel) int {
 	n := 0
 	for _, o := range c.Offers {
 		if !keep(o) {
 			continue
 		}
-		has := map[string]bool{"on_demand": o.OnDemand != nil, "spot": o.Spot != nil, "reserved_1y": o.Reserved1Y != nil,
+		has := map[catalog.PricingModel]bool{"on_demand": o.OnDemand != nil, "spot": o.Spot != nil, "reserved_1y": o.Reserved1Y != nil,
 			"reserved_3y": o.Reserved3Y != nil, "monthly": o.Monthly != nil}
 		for p, ok := range has {
 			if ok && (pricing == "" || pricing == p) {

@@ -113,7 +113,7 @@ func TestMonthlyServer(t *testing.T) {
 	req := advisor.Request{
 		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, Months: 1},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
-		Pricing:   []string{catalog.Monthly},
+		Pricing:   []catalog.PricingModel{catalog.Monthly},
 		Providers: []string{"hetzner"},
 		Currency:  "EUR",
 	}
@@ -141,7 +141,7 @@ func TestMonthlyServer(t *testing.T) {
 	}
 
 	train := shortTraining()
-	train.Providers, train.Pricing, train.Currency = []string{"hetzner"}, []string{catalog.Monthly}, "EUR"
+	train.Providers, train.Pricing, train.Currency = []string{"hetzner"}, []catalog.PricingModel{catalog.Monthly}, "EUR"
 	res = recommend(t, cat, train)
 	if res.Pick == nil {
 		t.Fatalf("training pick = nil (excluded %+v)", res.Excluded)

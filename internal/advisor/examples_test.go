@@ -142,7 +142,7 @@ func TestRecommendDoneWhenDeadline(t *testing.T) {
 		t.Run(fmt.Sprintf("%g h", deadline), func(t *testing.T) {
 			req := advisor.Request{
 				Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: deadline},
-				Pricing:  []string{catalog.OnDemand},
+				Pricing:  []catalog.PricingModel{catalog.OnDemand},
 			}
 			res := recommend(t, cat, req)
 			if res.Pick == nil {

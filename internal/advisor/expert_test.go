@@ -23,7 +23,7 @@ func TestExpertP4dImageNet(t *testing.T) {
 	req := advisor.Request{
 		Workload:  advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50"},
 		Providers: []string{"aws"}, GPUs: []string{"a100-40gb", "a100-80gb"},
-		Pricing: []string{catalog.OnDemand}, Countries: []string{"US"},
+		Pricing: []catalog.PricingModel{catalog.OnDemand}, Countries: []string{"US"},
 	}
 	res := recommend(t, cat, req)
 	if res.Pick == nil {
@@ -61,7 +61,7 @@ func TestExpertOneBasis(t *testing.T) {
 		req := advisor.Request{
 			Workload: advisor.Workload{Kind: catalog.KindInference, Profile: profile, RPS: 2000, PeakRPS: 2000},
 			Users:    []advisor.UserShare{{Location: "US", Share: 1}},
-			GPUs:     []string{"a10", "a10g", "t4", "v100"}, Pricing: []string{catalog.OnDemand},
+			GPUs:     []string{"a10", "a10g", "t4", "v100"}, Pricing: []catalog.PricingModel{catalog.OnDemand},
 		}
 		res := recommend(t, cat, req)
 		perGPU := map[string]float64{}
@@ -152,7 +152,7 @@ func TestExpertSpotOutliersAndDefaults(t *testing.T) {
 	req := advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 100, PeakRPS: 200},
 		Users:    []advisor.UserShare{{Location: "IT", Share: 1}},
-		GPUs:     []string{"t4"}, Providers: []string{"aws"}, Pricing: []string{catalog.Spot},
+		GPUs:     []string{"t4"}, Providers: []string{"aws"}, Pricing: []catalog.PricingModel{catalog.Spot},
 	}
 	res := recommend(t, cat, req)
 	for _, o := range options(res) {
@@ -207,7 +207,7 @@ func TestExpertRegionalEgress(t *testing.T) {
 		req := advisor.Request{
 			Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 50, ResponseKB: 100},
 			Users:     []advisor.UserShare{{Location: country, Share: 1}},
-			Providers: []string{"aws"}, GPUs: []string{"t4"}, Pricing: []string{catalog.OnDemand}, Countries: []string{country},
+			Providers: []string{"aws"}, GPUs: []string{"t4"}, Pricing: []catalog.PricingModel{catalog.OnDemand}, Countries: []string{country},
 		}
 		res := recommend(t, cat, req)
 		if res.Pick == nil || len(linesOf(*res.Pick, "egress")) == 0 {
@@ -229,7 +229,7 @@ func TestExpertTrainingPlacement(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
 		Workload:  advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: 4},
-		Countries: []string{"US"}, Pricing: []string{catalog.OnDemand, catalog.Spot},
+		Countries: []string{"US"}, Pricing: []catalog.PricingModel{catalog.OnDemand, catalog.Spot},
 	}
 	res := recommend(t, cat, req)
 	if res.Pick == nil {

@@ -335,7 +335,7 @@ func savings(p, q *plan) float64 {
 
 // variant re-plans p's instance under another pricing model, or nil when
 // the instance has no such price.
-func (e *engine) variant(p *plan, pm string) *plan {
+func (e *engine) variant(p *plan, pm catalog.PricingModel) *plan {
 	pl := p.places[0]
 	if !pl.u.sold(pm) {
 		return nil
@@ -445,12 +445,12 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 	return out
 }
 
-func priceRef(o *catalog.Offer, pm string) catalog.Ref {
+func priceRef(o *catalog.Offer, pm catalog.PricingModel) catalog.Ref {
 	p, _ := o.Price(pm)
 	return p.Ref
 }
 
-func allowed(list []string, pm string) bool {
+func allowed(list []catalog.PricingModel, pm catalog.PricingModel) bool {
 	for _, p := range list {
 		if p == pm {
 			return true

@@ -27,7 +27,7 @@ func TestRecommendSpotNote(t *testing.T) {
 			name: "inference, spot dearer for its spare replica and fallback",
 			req: func() advisor.Request {
 				r := handInference(1, 1)
-				r.Pricing = []string{catalog.Spot, catalog.Reserved3Y}
+				r.Pricing = []catalog.PricingModel{catalog.Spot, catalog.Reserved3Y}
 				r.Workload.Months = 36
 				return r
 			},
@@ -43,7 +43,7 @@ func TestRecommendSpotNote(t *testing.T) {
 			req: func() advisor.Request {
 				r := handTraining(3_600_000, 10)
 				r.Providers = []string{"p1"}
-				r.Pricing = []string{catalog.OnDemand, catalog.Spot}
+				r.Pricing = []catalog.PricingModel{catalog.OnDemand, catalog.Spot}
 				r.Objective = advisor.ObjectiveLatency
 				return r
 			},
@@ -57,7 +57,7 @@ func TestRecommendSpotNote(t *testing.T) {
 			req: func() advisor.Request {
 				r := handTraining(3_600_000, 10)
 				r.Providers = []string{"p1"}
-				r.Pricing = []string{catalog.OnDemand, catalog.Spot}
+				r.Pricing = []catalog.PricingModel{catalog.OnDemand, catalog.Spot}
 				return r
 			},
 			want: "Spot saves 69 % against on-demand",
@@ -84,7 +84,7 @@ func TestRecommendExclusionReasons(t *testing.T) {
 		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "llm", RPS: 1},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
 		Providers: []string{"p1"},
-		Pricing:   []string{catalog.Reserved1Y},
+		Pricing:   []catalog.PricingModel{catalog.Reserved1Y},
 		GDPR:      advisor.GDPREUAdequacy,
 	}
 	res := recommend(t, cat, req)

@@ -72,7 +72,7 @@ func TestSpotWall(t *testing.T) {
 // Ensure reserved terms bill whole terms and pay-as-you-go the hours.
 func TestBilledHours(t *testing.T) {
 	tests := []struct {
-		pricing string
+		pricing catalog.PricingModel
 		hours   float64
 		want    float64
 	}{

@@ -98,7 +98,7 @@ func anyMeets(plans []*plan) bool {
 
 // servingPlace sizes one region serving share of the traffic: enough
 // replicas for its peak at the target utilisation.
-func (e *engine) servingPlace(u *usable, pm string, share float64) (place, bool) {
+func (e *engine) servingPlace(u *usable, pm catalog.PricingModel, share float64) (place, bool) {
 	m, ok := e.pricingModel(pm)
 	if !ok || !u.facts.prices.sold[m.k] {
 		return place{}, false
@@ -112,14 +112,14 @@ func (e *engine) servingPlace(u *usable, pm string, share float64) (place, bool)
 // per answer: its name, its index in catalog.PricingModels and the hours
 // an instance is billed for over the service.
 type pricingModel struct {
-	pm     string
+	pm     catalog.PricingModel
 	k      int
 	billed float64
 }
 
 // pricingModel returns pm's pricingModel, and false for a model the
 // catalog does not know.
-func (e *engine) pricingModel(pm string) (pricingModel, bool) {
+func (e *engine) pricingModel(pm catalog.PricingModel) (pricingModel, bool) {
 	k := pricingIndex(pm)
 	return pricingModel{pm: pm, k: k, billed: billedHours(pm, e.serviceHours())}, k >= 0
 }

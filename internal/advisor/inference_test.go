@@ -17,7 +17,7 @@ func handInference(rps, peak float64) advisor.Request {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
 			RPS: rps, PeakRPS: peak, ResponseKB: 1, LatencyMS: 100, Months: 1},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
-		Pricing:   []string{catalog.OnDemand},
+		Pricing:   []catalog.PricingModel{catalog.OnDemand},
 		GPUs:      []string{"a"},
 		Providers: []string{"p1"},
 	}
@@ -31,7 +31,7 @@ func TestRecommendReplicas(t *testing.T) {
 		offer     string
 		gpus      []string
 		providers []string
-		pricing   string
+		pricing   catalog.PricingModel
 		peak      float64
 		replicas  int
 		compute   [3]string
@@ -59,7 +59,7 @@ func TestRecommendReplicas(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handInference(1, tt.peak)
-			req.GPUs, req.Providers, req.Pricing = tt.gpus, tt.providers, []string{tt.pricing}
+			req.GPUs, req.Providers, req.Pricing = tt.gpus, tt.providers, []catalog.PricingModel{tt.pricing}
 			o := optionFor(t, recommend(t, cat, req), tt.offer)
 			if r := o.Placements[0].Replicas; r != tt.replicas {
 				t.Errorf("Recommend() replicas = %d, want %d", r, tt.replicas)
@@ -135,7 +135,7 @@ func TestRecommendInferenceReservedTerms(t *testing.T) {
 	cat := handCatalog(t)
 	tests := []struct {
 		name    string
-		pricing string
+		pricing catalog.PricingModel
 		months  int
 		hours   string
 		compute [3]string
@@ -154,7 +154,7 @@ func TestRecommendInferenceReservedTerms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handInference(1, 1)
-			req.Pricing = []string{tt.pricing}
+			req.Pricing = []catalog.PricingModel{tt.pricing}
 			req.Workload.Months = tt.months
 			o := optionFor(t, recommend(t, cat, req), "p1:eu:a1")
 			if !o.Hours.Equal(dec(tt.hours)) {
@@ -196,7 +196,7 @@ func TestRecommendMultiRegion(t *testing.T) {
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
 			RPS: 100, PeakRPS: 5600, ResponseKB: 10, LatencyMS: 50, Months: 1},
 		Users:   []advisor.UserShare{{Location: "DE", Share: 75}, {Location: "JP", Share: 25}},
-		Pricing: []string{catalog.OnDemand},
+		Pricing: []catalog.PricingModel{catalog.OnDemand},
 		GPUs:    []string{"a"},
 	}
 	res := recommend(t, cat, req)

@@ -23,7 +23,7 @@ const (
 
 // billedHours is what one instance is billed for to run hours: pay-as-you-go
 // bills the hours; a reserved term is paid in full, term after term.
-func billedHours(pricing string, hours float64) float64 {
+func billedHours(pricing catalog.PricingModel, hours float64) float64 {
 	if t := float64(catalog.TermHours(pricing)); t > 0 {
 		return t * math.Max(1, math.Ceil(hours/t-1e-9))
 	}
@@ -149,7 +149,7 @@ func (m money) lineAt(item string, desc locale.Text, qty float64, unit string, u
 // offer for billed hours each under a pricing model: by the instance-hour,
 // or for a monthly price by the month plus each server's setup fee (when
 // the source states one).
-func (m money) appendComputeLines(lines []Line, desc locale.Text, o *catalog.Offer, pricing string, count int, billed float64, usd decimal.Decimal) []Line {
+func (m money) appendComputeLines(lines []Line, desc locale.Text, o *catalog.Offer, pricing catalog.PricingModel, count int, billed float64, usd decimal.Decimal) []Line {
 	if pricing != catalog.Monthly {
 		p, _ := o.Price(pricing)
 		native, cur := p.Native()
@@ -166,7 +166,7 @@ func (m money) appendComputeLines(lines []Line, desc locale.Text, o *catalog.Off
 
 // setupUSD is what count servers of an offer pay once under a pricing
 // model: the setup fee of a monthly price, where stated.
-func setupUSD(o *catalog.Offer, pricing string, count int) float64 {
+func setupUSD(o *catalog.Offer, pricing catalog.PricingModel, count int) float64 {
 	if pricing != catalog.Monthly {
 		return 0
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
 )
 
 // plan is one candidate: where and how the workload runs, with everything
@@ -45,7 +47,7 @@ type plan struct {
 // place is one region of a plan.
 type place struct {
 	u        *usable
-	pricing  string
+	pricing  catalog.PricingModel
 	count    int     // nodes (training) or replicas (inference)
 	billed   float64 // billed hours per instance
 	priceUSD decimal.Decimal
@@ -137,6 +139,6 @@ func writeLabel(b *strings.Builder, places []place) {
 		b.WriteByte(':')
 		b.WriteString(o.InstanceType)
 		b.WriteByte('/')
-		b.WriteString(p.pricing)
+		b.WriteString(string(p.pricing))
 	}
 }

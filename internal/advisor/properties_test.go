@@ -55,10 +55,10 @@ func newRequestGen(cat *catalog.Catalog, seed uint64) *requestGen {
 }
 
 // some returns 1..max distinct entries of list, in random order.
-func (g *requestGen) some(list []string, max int) []string {
+func some[T any](g *requestGen, list []T, max int) []T {
 	n := 1 + g.r.IntN(max)
 	perm := g.r.Perm(len(list))
-	out := make([]string, 0, n)
+	out := make([]T, 0, n)
 	for _, i := range perm[:min(n, len(list))] {
 		out = append(out, list[i])
 	}
@@ -115,7 +115,7 @@ func (g *requestGen) request(training bool) advisor.Request {
 		w.Months = r.IntN(37)
 	}
 	if !training || r.IntN(2) == 0 {
-		for _, loc := range g.some(g.locations, 4) {
+		for _, loc := range some(g, g.locations, 4) {
 			req.Users = append(req.Users, advisor.UserShare{Location: loc, Share: float64(1 + r.IntN(100))})
 		}
 	}
@@ -126,7 +126,7 @@ func (g *requestGen) request(training bool) advisor.Request {
 		req.Data.Location = g.regions[r.IntN(len(g.regions))]
 	}
 	if r.IntN(2) == 0 {
-		req.Pricing = g.some(catalog.PricingModels, 3)
+		req.Pricing = some(g, catalog.PricingModels, 3)
 	}
 	switch r.IntN(3) {
 	case 0:
@@ -135,10 +135,10 @@ func (g *requestGen) request(training bool) advisor.Request {
 		req.CheckpointMinutes = ptr(float64(5 + r.IntN(120)))
 	}
 	if r.IntN(3) == 0 {
-		req.Providers = g.some(g.providers, 2)
+		req.Providers = some(g, g.providers, 2)
 	}
 	if r.IntN(3) == 0 {
-		req.GPUs = g.some(g.gpus, 4)
+		req.GPUs = some(g, g.gpus, 4)
 	}
 	if r.IntN(3) == 0 {
 		req.Budget = ptr(decimal.New(r.Int64N(2_000_000)+1, -2)) // 0.01 .. 20,000.00
@@ -277,7 +277,7 @@ func checkChart(t *testing.T, i int, res advisor.Result) {
 func optionLabel(o advisor.Option) string {
 	parts := make([]string, len(o.Placements))
 	for k, p := range o.Placements {
-		parts[k] = placementID(p) + "/" + p.Pricing
+		parts[k] = placementID(p) + "/" + string(p.Pricing)
 	}
 	return strings.Join(parts, "+")
 }

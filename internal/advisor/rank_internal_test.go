@@ -88,7 +88,7 @@ func TestRankKeysFollowRankOrder(t *testing.T) {
 		"training, cost":        {Workload: Workload{Kind: catalog.KindTraining, Profile: "resnet50"}, Users: []UserShare{{Location: "DE", Share: 1}}},
 		"training, latency":     {Workload: Workload{Kind: catalog.KindTraining, Profile: "resnet50"}, Users: []UserShare{{Location: "DE", Share: 1}}, Objective: ObjectiveLatency},
 		"training, balanced":    {Workload: Workload{Kind: catalog.KindTraining, Profile: "resnet50"}, Users: []UserShare{{Location: "DE", Share: 1}}, Objective: ObjectiveBalanced},
-		"inference, spot, gdpr": {Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 20, PeakRPS: 40, LatencyMS: 60}, Users: []UserShare{{Location: "DE", Share: 100}}, Pricing: []string{catalog.OnDemand, catalog.Spot}, GDPR: "eu"},
+		"inference, spot, gdpr": {Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 20, PeakRPS: 40, LatencyMS: 60}, Users: []UserShare{{Location: "DE", Share: 100}}, Pricing: []catalog.PricingModel{catalog.OnDemand, catalog.Spot}, GDPR: "eu"},
 	}
 	r := rand.New(rand.NewPCG(9, 10))
 	for name, req := range requests {

@@ -43,9 +43,9 @@ func GDPRModeNames() []string {
 // DefaultPricing returns the pricing models a request of a kind allows when
 // it names none: all of them for training; for inference all but spot,
 // which serves only when asked for (a reclaimed replica drops requests).
-func DefaultPricing(kind catalog.WorkloadKind) []string {
+func DefaultPricing(kind catalog.WorkloadKind) []catalog.PricingModel {
 	if kind == catalog.KindInference {
-		return slices.DeleteFunc(slices.Clone(catalog.PricingModels), func(pm string) bool { return pm == catalog.Spot })
+		return slices.DeleteFunc(slices.Clone(catalog.PricingModels), func(pm catalog.PricingModel) bool { return pm == catalog.Spot })
 	}
 	return slices.Clone(catalog.PricingModels)
 }
@@ -94,9 +94,9 @@ type Request struct {
 	GDPR     GDPRMode    `json:"gdpr"`
 	// Countries allows regions only in these countries (ISO alpha-2);
 	// empty allows any.
-	Countries []string `json:"countries"`
-	Data      Data     `json:"data"`
-	Pricing   []string `json:"pricing"`
+	Countries []string               `json:"countries"`
+	Data      Data                   `json:"data"`
+	Pricing   []catalog.PricingModel `json:"pricing"`
 	// CheckpointMinutes is how often a spot training job saves its state;
 	// nil means the default, 0 means never.
 	CheckpointMinutes *float64         `json:"checkpoint_minutes,omitempty"`

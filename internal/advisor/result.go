@@ -3,6 +3,7 @@ package advisor
 import (
 	"github.com/shopspring/decimal"
 
+	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
 
@@ -142,10 +143,10 @@ type Placement struct {
 	Replicas     int    `json:"replicas"`
 	// GPUsPerReplica is how many GPUs one copy of an LLM spans (tensor
 	// parallel); Instances is how many instances hold the replicas.
-	GPUsPerReplica int      `json:"gpus_per_replica,omitempty"`
-	Instances      int      `json:"instances,omitempty"`
-	Pricing        string   `json:"pricing"`
-	Users          []string `json:"users"`
+	GPUsPerReplica int                  `json:"gpus_per_replica,omitempty"`
+	Instances      int                  `json:"instances,omitempty"`
+	Pricing        catalog.PricingModel `json:"pricing"`
+	Users          []string             `json:"users"`
 	// ProviderHQ is the country the provider is headquartered in.
 	ProviderHQ string `json:"provider_hq"`
 	// GPUFraction is 1 for whole GPUs, less for a GPU partition as sold.
@@ -253,8 +254,8 @@ type Exclusion struct {
 
 // PricingComparison is the pick's instance under one pricing model.
 type PricingComparison struct {
-	Pricing string          `json:"pricing"`
-	Total   decimal.Decimal `json:"total"`
+	Pricing catalog.PricingModel `json:"pricing"`
+	Total   decimal.Decimal      `json:"total"`
 	// NoteText explains the trade-off: break-even use for reserved terms,
 	// expected interruptions for spot.
 	NoteText locale.Text `json:"note_text"`

@@ -52,7 +52,7 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 		e := filteredEngine(t, cat, Request{
 			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: months},
 			Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "FI", Share: 20}, {Location: "US", Share: 30}},
-			Pricing:  []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
+			Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 		req := e.req
 		routed := make([]int, len(e.users))
 		for i := range routed {
@@ -117,7 +117,7 @@ func TestDropDominatedKeepsThePick(t *testing.T) {
 	e := filteredEngine(t, cat, Request{
 		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: 3},
 		Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
-		Pricing:  []string{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
+		Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 	checked, dropped := 0, 0
 	for _, m := range e.searchMetros() {
 		table := e.servingTable(m)

@@ -86,7 +86,7 @@ func (e *engine) hasPlanFor(plans []*plan, u *usable) bool {
 // sizeTraining finds the node count and wall time of one offer and pricing.
 // Only instances on an RDMA fabric (EFA, InfiniBand, GPUDirect) are spread
 // over several nodes: for plain Ethernet no source measures the scaling.
-func (e *engine) sizeTraining(u *usable, pm string, work, tau float64) *plan {
+func (e *engine) sizeTraining(u *usable, pm catalog.PricingModel, work, tau float64) *plan {
 	w := e.req.Workload
 	var p *plan
 	most := MaxNodes

@@ -16,7 +16,7 @@ func handTraining(samples int64, epochs int) advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "img", Samples: samples, Epochs: epochs},
 		Data:     advisor.Data{DatasetGB: 73},
-		Pricing:  []string{catalog.OnDemand},
+		Pricing:  []catalog.PricingModel{catalog.OnDemand},
 		GPUs:     []string{"a"},
 	}
 }
@@ -180,7 +180,7 @@ func TestRecommendSpotWallTime(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handTraining(tt.samples, 10)
-			req.Pricing = []string{catalog.Spot}
+			req.Pricing = []catalog.PricingModel{catalog.Spot}
 			req.Providers = []string{"p1"}
 			req.CheckpointMinutes = ptr(tt.checkpoint)
 			req.Workload.DeadlineHours = tt.deadline
@@ -218,12 +218,12 @@ func TestRecommendSpotNeverFinishes(t *testing.T) {
 	// λ ≈ 1e-4 per hour, e^{λ × 2.8e9} overflows: never finishes.
 	tests := []struct {
 		name    string
-		pricing []string
+		pricing []catalog.PricingModel
 		wantNil bool
 	}{
-		{"spot only", []string{catalog.Spot}, true},
-		{"on-demand and spot", []string{catalog.OnDemand, catalog.Spot}, false},
-		{"on-demand, spot compared", []string{catalog.OnDemand}, false},
+		{"spot only", []catalog.PricingModel{catalog.Spot}, true},
+		{"on-demand and spot", []catalog.PricingModel{catalog.OnDemand, catalog.Spot}, false},
+		{"on-demand, spot compared", []catalog.PricingModel{catalog.OnDemand}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,7 +262,7 @@ func TestRecommendReservedTerms(t *testing.T) {
 	cat := handCatalog(t)
 	tests := []struct {
 		name    string
-		pricing string
+		pricing catalog.PricingModel
 		samples int64 // × 10 epochs at 1,000 img/s on p1:eu:a1
 		hours   string
 		compute [3]string
@@ -283,7 +283,7 @@ func TestRecommendReservedTerms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handTraining(tt.samples, 10)
-			req.Pricing = []string{tt.pricing}
+			req.Pricing = []catalog.PricingModel{tt.pricing}
 			o := optionFor(t, recommend(t, cat, req), "p1:eu:a1")
 			if !o.Hours.Equal(dec(tt.hours)) {
 				t.Errorf("Recommend() hours = %s, want %s", o.Hours, tt.hours)
@@ -304,12 +304,12 @@ func TestRecommendReservedTerms(t *testing.T) {
 func TestRecommendPricingComparison(t *testing.T) {
 	cat := handCatalog(t)
 	req := handTraining(3_600_000, 10) // 10 h on one a
-	req.Pricing = []string{catalog.Reserved1Y}
+	req.Pricing = []catalog.PricingModel{catalog.Reserved1Y}
 	res := recommend(t, cat, req)
 	// On-demand: 10 h × $1.00 + 0.02 storage = 10.02. Spot (5–10 %, τ = 0.5 h):
 	// 10.00037 h → 10.000 h × $0.30 = 3.00 + 0.02 = 3.02. 1-year: 5,256.02.
 	// 3-year: 26,280 h × $0.40 = 10,512.00 + 0.02 = 10,512.02.
-	want := map[string]string{catalog.OnDemand: "10.02", catalog.Spot: "3.02", catalog.Reserved1Y: "5256.02", catalog.Reserved3Y: "10512.02"}
+	want := map[catalog.PricingModel]string{catalog.OnDemand: "10.02", catalog.Spot: "3.02", catalog.Reserved1Y: "5256.02", catalog.Reserved3Y: "10512.02"}
 	if len(res.Pricing) != len(want) {
 		t.Fatalf("Recommend() pricing comparison = %+v, want %d models", res.Pricing, len(want))
 	}

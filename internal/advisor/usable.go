@@ -61,7 +61,7 @@ func pricesOf(o *catalog.Offer) offerPrices {
 }
 
 // pricingIndex is pm's index in catalog.PricingModels, or -1.
-func pricingIndex(pm string) int {
+func pricingIndex(pm catalog.PricingModel) int {
 	switch pm {
 	case catalog.OnDemand:
 		return 0
@@ -78,7 +78,7 @@ func pricingIndex(pm string) int {
 }
 
 // hourly is the offer's price per instance-hour under pm (see pricesOf).
-func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
+func (u *usable) hourly(pm catalog.PricingModel) (decimal.Decimal, bool) {
 	if k := pricingIndex(pm); k >= 0 && u.facts.prices.sold[k] {
 		return u.facts.prices.usd[k], true
 	}
@@ -86,14 +86,14 @@ func (u *usable) hourly(pm string) (decimal.Decimal, bool) {
 }
 
 // sold reports whether the offer has a price to plan with under pm.
-func (u *usable) sold(pm string) bool {
+func (u *usable) sold(pm catalog.PricingModel) bool {
 	k := pricingIndex(pm)
 	return k >= 0 && u.facts.prices.sold[k]
 }
 
 // hourlyFloat is the offer's price under a pricing model as a float, for
 // ranking (0 where the offer has no such price).
-func (u *usable) hourlyFloat(pm string) float64 {
+func (u *usable) hourlyFloat(pm catalog.PricingModel) float64 {
 	if k := pricingIndex(pm); k >= 0 {
 		return u.facts.hourlyUSD[k]
 	}
@@ -253,24 +253,24 @@ func (e *engine) proximityOf(metro int) float64 {
 
 // pricingWords maps each pricing model to the message id of its name,
 // made once: answers name pricing models in hundreds of lines.
-var pricingWords = func() map[string]string {
-	m := make(map[string]string, len(catalog.PricingModels))
+var pricingWords = func() map[catalog.PricingModel]string {
+	m := make(map[catalog.PricingModel]string, len(catalog.PricingModels))
 	for _, pm := range catalog.PricingModels {
-		m[pm] = "pricing." + pm
+		m[pm] = "pricing." + string(pm)
 	}
 	return m
 }()
 
 // pricingWord is a pricing model's name, said in the reader's language.
-func pricingWord(pm string) locale.Arg {
+func pricingWord(pm catalog.PricingModel) locale.Arg {
 	if id, ok := pricingWords[pm]; ok {
 		return locale.Word(id)
 	}
-	return locale.Word("pricing." + pm)
+	return locale.Word("pricing." + string(pm))
 }
 
 // pricingList names pricing models as a phrase: "on-demand or spot".
-func pricingList(list []string) locale.Text {
+func pricingList(list []catalog.PricingModel) locale.Text {
 	if len(list) == 1 {
 		return locale.New("word.one", pricingWord(list[0]))
 	}

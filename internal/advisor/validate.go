@@ -215,7 +215,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 			fe.Add("data.location", "invalid.region", r.Data.Location)
 		}
 	}
-	listOf(&fe, "pricing", r.Pricing, func(s string) bool { return slices.Contains(catalog.PricingModels, s) }, "invalid.pricing")
+	listOf(&fe, "pricing", r.Pricing, func(s catalog.PricingModel) bool { return slices.Contains(catalog.PricingModels, s) }, "invalid.pricing")
 	if r.CheckpointMinutes != nil {
 		between(&fe, "checkpoint_minutes", *r.CheckpointMinutes, 0, maxCheckpointMin)
 	}
@@ -303,8 +303,8 @@ func between(fe *locale.FieldErrors, field string, x, lo, hi float64) bool {
 }
 
 // listOf checks an allow-list: every entry known, none repeated.
-func listOf(fe *locale.FieldErrors, field string, list []string, known func(string) bool, unknownID string) {
-	seen := make(map[string]bool, len(list))
+func listOf[T ~string](fe *locale.FieldErrors, field string, list []T, known func(T) bool, unknownID string) {
+	seen := make(map[T]bool, len(list))
 	for i, s := range list {
 		switch {
 		case !known(s):

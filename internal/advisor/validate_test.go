@@ -84,9 +84,9 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"negative dataset", training, func(r *advisor.Request) { r.Data.DatasetGB = -1 }, []string{"data.dataset_gb"}},
 		{"unknown data region", training, func(r *advisor.Request) { r.Data.Location = "p1:mars" }, []string{"data.location"}},
 		{"data region without provider", training, func(r *advisor.Request) { r.Data.Location = "eu" }, []string{"data.location"}},
-		{"unknown pricing", training, func(r *advisor.Request) { r.Pricing = []string{"free"} }, []string{"pricing[0]"}},
+		{"unknown pricing", training, func(r *advisor.Request) { r.Pricing = []catalog.PricingModel{"free"} }, []string{"pricing[0]"}},
 		{"pricing twice", training, func(r *advisor.Request) {
-			r.Pricing = []string{catalog.Spot, catalog.OnDemand, catalog.Spot}
+			r.Pricing = []catalog.PricingModel{catalog.Spot, catalog.OnDemand, catalog.Spot}
 		}, []string{"pricing[2]"}},
 		{"negative checkpoint", training, func(r *advisor.Request) { r.CheckpointMinutes = ptr(-1.0) }, []string{"checkpoint_minutes"}},
 		{"absurd checkpoint", training, func(r *advisor.Request) { r.CheckpointMinutes = ptr(20000.0) }, []string{"checkpoint_minutes"}},

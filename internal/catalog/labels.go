@@ -45,7 +45,7 @@ func (c *Catalog) SourceTitle(id string) string {
 // USD/h (on_demand)".
 func (o Offer) FirstPriceText() string {
 	p, pm := o.FirstPrice()
-	return p.USDPerHour.String() + " USD/h (" + pm + ")"
+	return p.USDPerHour.String() + " USD/h (" + string(pm) + ")"
 }
 
 // String writes a span of dates: one date when both ends are the same, a

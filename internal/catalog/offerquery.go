@@ -29,11 +29,12 @@ var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "vcpu
 // is headquartered) mean all; Unit, Currency and Sort default to
 // UnitHour, BaseCurrency and SortPrice.
 type OfferFilter struct {
-	GPU, Provider, Region, Pricing string
-	HQ                             string
-	Sort                           string
-	Desc                           bool
-	Unit, Currency                 string
+	GPU, Provider, Region string
+	Pricing               PricingModel
+	HQ                    string
+	Sort                  string
+	Desc                  bool
+	Unit, Currency        string
 }
 
 // WithDefaults fills the unit, currency and sort the filter left out.
@@ -50,7 +51,7 @@ type OfferPrice struct {
 	Offer   Offer
 	GPU     GPU
 	Region  Region
-	Pricing string
+	Pricing PricingModel
 	Band    string // spot interruption band, when known
 	Price   decimal.Decimal
 	// Own is the price as its source states it, in OwnCurrency and the
@@ -109,7 +110,7 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 // two are one when the currencies match (a euro price stays the euro
 // price), else the price is its USD figure converted at rate (per USD). A
 // monthly price per month is the monthly price itself.
-func offerPriceIn(o Offer, pm string, p Price, f OfferFilter, rate decimal.Decimal) (price, own decimal.Decimal, ownCurrency string) {
+func offerPriceIn(o Offer, pm PricingModel, p Price, f OfferFilter, rate decimal.Decimal) (price, own decimal.Decimal, ownCurrency string) {
 	if pm == Monthly && f.Unit == UnitMonth {
 		m := o.Monthly
 		own, ownCurrency = m.PerMonth.Round(UnitPlaces(f.Unit)), cmp.Or(m.Currency, BaseCurrency)
@@ -194,7 +195,7 @@ func (c *Catalog) sortOffers(rows []OfferPrice, key string, desc bool) {
 		}
 		return id
 	}
-	pricingOrder := func(p string) int { return slices.Index(PricingModels, p) }
+	pricingOrder := func(p PricingModel) int { return slices.Index(PricingModels, p) }
 	first := func(a, b OfferPrice) int {
 		switch key {
 		case "gpu":

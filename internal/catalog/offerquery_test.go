@@ -28,7 +28,7 @@ func europeTiny(t *testing.T) *catalog.Catalog {
 }
 
 // priceOf finds the row of one offer's price among rows.
-func priceOf(t *testing.T, rows []catalog.OfferPrice, offer, pricing string) catalog.OfferPrice {
+func priceOf(t *testing.T, rows []catalog.OfferPrice, offer string, pricing catalog.PricingModel) catalog.OfferPrice {
 	t.Helper()
 	for _, r := range rows {
 		if r.Offer.ID() == offer && r.Pricing == pricing {

@@ -2,18 +2,31 @@ package catalog
 
 import "github.com/shopspring/decimal"
 
+// PricingModel is how an offer is billed.
+type PricingModel string
+
 // Pricing models an offer may be billed under.
 const (
-	OnDemand   = "on_demand"
-	Spot       = "spot"
-	Reserved1Y = "reserved_1y"
-	Reserved3Y = "reserved_3y"
+	OnDemand   PricingModel = "on_demand"
+	Spot       PricingModel = "spot"
+	Reserved1Y PricingModel = "reserved_1y"
+	Reserved3Y PricingModel = "reserved_3y"
 	// Monthly bills whole months of a rented server plus a setup fee.
-	Monthly = "monthly"
+	Monthly PricingModel = "monthly"
 )
 
 // PricingModels lists every pricing model, in display order.
-var PricingModels = []string{OnDemand, Spot, Reserved1Y, Reserved3Y, Monthly}
+var PricingModels = []PricingModel{OnDemand, Spot, Reserved1Y, Reserved3Y, Monthly}
+
+// PricingModelNames are the pricing models as requests write them, in
+// display order.
+func PricingModelNames() []string {
+	out := make([]string, len(PricingModels))
+	for i, m := range PricingModels {
+		out[i] = string(m)
+	}
+	return out
+}
 
 // Billing hours: a month is a twelfth of a 365-day year.
 const (
@@ -27,7 +40,7 @@ const (
 // tables; it is billed by TermHours. A spot price the catalog marks as an
 // outlier (SpotOutlier) is still returned: whether to plan with it is the
 // caller's choice.
-func (o *Offer) Price(pricing string) (Price, bool) {
+func (o *Offer) Price(pricing PricingModel) (Price, bool) {
 	switch pricing {
 	case OnDemand:
 		if o.OnDemand != nil {
@@ -59,7 +72,7 @@ func (o *Offer) Price(pricing string) (Price, bool) {
 
 // USDPerHour is Price(pricing).USDPerHour, without copying the price's
 // source: the advisor reads it for every offer it weighs.
-func (o *Offer) USDPerHour(pricing string) (decimal.Decimal, bool) {
+func (o *Offer) USDPerHour(pricing PricingModel) (decimal.Decimal, bool) {
 	switch pricing {
 	case OnDemand:
 		if o.OnDemand != nil {
@@ -87,7 +100,7 @@ func (o *Offer) USDPerHour(pricing string) (decimal.Decimal, bool) {
 
 // TermHours is the length of a pricing model's commitment: a reserved term
 // is paid in full; pay-as-you-go models have none (0).
-func TermHours(pricing string) int {
+func TermHours(pricing PricingModel) int {
 	switch pricing {
 	case Reserved1Y:
 		return HoursPerYear
@@ -101,7 +114,7 @@ func TermHours(pricing string) int {
 
 // FirstPrice returns the offer's first price in PricingModels order: the
 // on-demand price where it has one.
-func (o Offer) FirstPrice() (Price, string) {
+func (o Offer) FirstPrice() (Price, PricingModel) {
 	for _, pm := range PricingModels {
 		if p, ok := o.Price(pm); ok {
 			return p, pm

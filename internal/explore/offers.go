@@ -27,7 +27,7 @@ func ReadOffers(c *catalog.Catalog, q url.Values) (Offers, []string) {
 		GPU:      p.Valid(KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
 		Provider: p.Provider(c),
 		Region:   p.Region(c),
-		Pricing:  p.OneOf(KeyPricing, catalog.PricingModels),
+		Pricing:  catalog.PricingModel(p.OneOf(KeyPricing, catalog.PricingModelNames())),
 		HQ:       p.OneOf(KeyHQ, catalog.HQScopes),
 		Sort:     p.OneOf(KeySort, catalog.OfferSorts),
 		Desc:     p.OneOf(KeyDir, []string{"asc", "desc"}) == "desc",
@@ -63,7 +63,7 @@ func (f Offers) Values() url.Values {
 	set(KeyGPU, f.GPU, "")
 	set(KeyProvider, f.Provider, "")
 	set(KeyRegion, f.Region, "")
-	set(KeyPricing, f.Pricing, "")
+	set(KeyPricing, string(f.Pricing), "")
 	set(KeyHQ, f.HQ, "")
 	set(KeySort, f.Sort, catalog.SortPrice)
 	if f.Desc {

@@ -231,10 +231,20 @@ func isWord(p any) bool {
 	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.String
 }
 
+// isWords reports whether p points at a list of strings or of a type of
+// words (pricing models).
+func isWords(p any) bool {
+	t := reflect.TypeOf(p)
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Slice && t.Elem().Elem().Kind() == reflect.String
+}
+
 // fits reports whether a bound pointer is of the kind a type reads into.
 func fits(t Type, p any) bool {
 	if isWord(p) {
 		return t == Text || t == Upper
+	}
+	if isWords(p) {
+		return t == List || t == UpperList
 	}
 	switch p.(type) {
 	case *float64:
@@ -243,8 +253,6 @@ func fits(t Type, p any) bool {
 		return t == Whole
 	case **float64:
 		return t == OptionalNumber
-	case *[]string:
-		return t == List || t == UpperList
 	case **decimal.Decimal:
 		return t == Amount
 	case *[]advisor.UserShare:

@@ -44,9 +44,9 @@ func (f Form) KindOrDefault() string {
 // PricingChecked reports whether a pricing model's box is ticked: when
 // none is, those the workload kind allows by default (every model for
 // training, all but spot for inference).
-func (f Form) PricingChecked(pm string) bool {
+func (f Form) PricingChecked(pm catalog.PricingModel) bool {
 	if pricing := f.List(KeyPricing); len(pricing) > 0 {
-		return slices.Contains(pricing, pm)
+		return slices.Contains(pricing, string(pm))
 	}
 	return slices.Contains(advisor.DefaultPricing(catalog.WorkloadKind(f.KindOrDefault())), pm)
 }

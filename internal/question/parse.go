@@ -46,7 +46,7 @@ func (p *parser) field(f Field) {
 		return
 	case List:
 		items := splitList(p.q.Get(f.Key))
-		*ptr.(*[]string) = items
+		setWords(ptr, items)
 		p.form.lists[f.Key] = items
 		return
 	case UpperList:
@@ -54,7 +54,7 @@ func (p *parser) field(f Field) {
 		for _, c := range splitList(p.q.Get(f.Key)) {
 			items = append(items, strings.ToUpper(c))
 		}
-		*ptr.(*[]string) = items
+		setWords(ptr, items)
 	case Upper:
 		s = strings.ToUpper(s)
 	}
@@ -91,6 +91,20 @@ func (p *parser) field(f Field) {
 		}
 		*ptr.(**decimal.Decimal) = &d
 	}
+}
+
+// setWords sets the list ptr points at (of strings or of a type of words)
+// to items; none leaves it nil.
+func setWords(ptr any, items []string) {
+	if items == nil {
+		return
+	}
+	v := reflect.ValueOf(ptr).Elem()
+	list := reflect.MakeSlice(v.Type(), len(items), len(items))
+	for i, s := range items {
+		list.Index(i).SetString(s)
+	}
+	v.Set(list)
 }
 
 // number reads a decimal number.

@@ -83,6 +83,14 @@ func format(f Field, ptr any) string {
 	if isWord(ptr) {
 		return reflect.ValueOf(ptr).Elem().String()
 	}
+	if isWords(ptr) {
+		v := reflect.ValueOf(ptr).Elem()
+		items := make([]string, v.Len())
+		for i := range items {
+			items[i] = v.Index(i).String()
+		}
+		return strings.Join(items, ",")
+	}
 	switch v := ptr.(type) {
 	case *float64:
 		return number(*v)
@@ -95,8 +103,6 @@ func format(f Field, ptr any) string {
 			return ""
 		}
 		return strconv.FormatFloat(**v, 'f', -1, 64)
-	case *[]string:
-		return strings.Join(*v, ",")
 	case **decimal.Decimal:
 		if *v == nil {
 			return ""
