@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/api"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 	"gpuplace/internal/question"
@@ -50,7 +51,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Value
 	if err != nil {
 		return err
 	}
-	answer := NewAdviceJSON(res, s.cat(r))
+	answer := api.NewAdviceJSON(res, s.cat(r))
 	answer.Candidates = answer.Candidates[:min(shown, len(answer.Candidates))]
 	return encodeBytes(answer, func(b []byte) error { return s.writeKept(w, key, contentTypeJSON, b) })
 }
@@ -220,12 +221,12 @@ func quoted(s string) string { return strconv.Quote(s) }
 
 // apiLink is a pinned link in the API.
 type apiLink struct {
-	ID             string      `json:"id"`
-	URL            string      `json:"url"`
-	CatalogVersion string      `json:"catalog_version,omitempty"`
-	Created        string      `json:"created,omitempty"`
-	Query          string      `json:"query,omitempty"`
-	Result         *AdviceJSON `json:"result,omitempty"`
+	ID             string          `json:"id"`
+	URL            string          `json:"url"`
+	CatalogVersion string          `json:"catalog_version,omitempty"`
+	Created        string          `json:"created,omitempty"`
+	Query          string          `json:"query,omitempty"`
+	Result         *api.AdviceJSON `json:"result,omitempty"`
 }
 
 // handleAPILinkCreate handles POST /api/v1/links: pin a JSON request.
@@ -247,7 +248,7 @@ func (s *Server) handleAPILink(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := NewAdviceJSON(res, s.cat(r))
+	out := api.NewAdviceJSON(res, s.cat(r))
 	return writeJSON(w, http.StatusOK, apiLink{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CatalogVersion: l.CatalogVersion,
 		Created: l.CreatedAt.UTC().Format("2006-01-02T15:04:05Z"), Query: l.Query, Result: &out})
 }

@@ -6,6 +6,7 @@ import (
 
 	"gpuplace/data"
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/api"
 	"gpuplace/internal/catalog"
 )
 
@@ -27,18 +28,18 @@ func BenchmarkAnswerWrite(b *testing.B) {
 		b.Fatal(err)
 	}
 	var body []byte
-	if err := encodeBytes(NewAdviceJSON(res, cat), func(b []byte) error { body = bytes.Clone(b); return nil }); err != nil {
+	if err := encodeBytes(api.NewAdviceJSON(res, cat), func(b []byte) error { body = bytes.Clone(b); return nil }); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("shape", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			NewAdviceJSON(res, cat)
+			api.NewAdviceJSON(res, cat)
 		}
 	})
 	b.Run("encode", func(b *testing.B) {
 		b.ReportAllocs()
-		shape := NewAdviceJSON(res, cat)
+		shape := api.NewAdviceJSON(res, cat)
 		for b.Loop() {
 			if err := encodeBytes(shape, func([]byte) error { return nil }); err != nil {
 				b.Fatal(err)
@@ -55,7 +56,7 @@ func BenchmarkAnswerWrite(b *testing.B) {
 	b.Run("all", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			err := encodeBytes(NewAdviceJSON(res, cat), func(out []byte) error {
+			err := encodeBytes(api.NewAdviceJSON(res, cat), func(out []byte) error {
 				gzipBytes(out)
 				return nil
 			})

@@ -9,8 +9,8 @@ import (
 	"os"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/api"
 	"gpuplace/internal/locale"
-	"gpuplace/web"
 )
 
 // runAdvise answers one advice request: JSON in from a file or stdin, the
@@ -51,7 +51,7 @@ func runAdvise(args []string, getenv func(string) string, stdin io.Reader, stdou
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(web.NewAdviceJSON(res, cat))
+	return enc.Encode(api.NewAdviceJSON(res, cat))
 }
 
 // printFieldErrors writes a request's field errors one per line and exits 2.

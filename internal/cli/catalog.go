@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"gpuplace/web"
+	"gpuplace/internal/api"
 )
 
 // runCatalog handles "catalog validate [DIR|FILE]" and "catalog stats",
@@ -66,5 +66,5 @@ func catalogStats(args []string, getenv func(string) string, stdout, stderr io.W
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(web.NewCatalogJSON(cat))
+	return enc.Encode(api.NewCatalogJSON(cat))
 }

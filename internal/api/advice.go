@@ -1,4 +1,7 @@
-package web
+// Package api holds the public JSON shapes of answers and of the catalog
+// (API.md): what GET and POST /api/v1/advice, GET /api/v1/catalog and the
+// command line's advise and catalog stats print.
+package api
 
 import (
 	"github.com/shopspring/decimal"
