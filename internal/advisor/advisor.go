@@ -46,7 +46,10 @@ func (e *engine) feasiblePlans() []*plan {
 	return e.withinBudget(plans)
 }
 
-// engine holds what one recommendation computes once and reuses.
+// engine is one recommendation: the answer's state (the request, the
+// catalog and what the answer has found so far), its memos (figures it
+// works out on demand and asks for again), the multi-region search's
+// state, and its scratch buffers, reused from answer to answer.
 type engine struct {
 	cat *catalog.Catalog
 	// facts is what the advisor knows of cat whatever the request.
@@ -57,20 +60,11 @@ type engine struct {
 	// llmModel its shape as the serving model reads it.
 	llm      *catalog.LLMProfile
 	llmModel serving.Model
-	// llmSizings keeps, by kind of offer, how it serves the LLM, and
-	// llmBudgets by metro the time to first token left after the network.
-	llmSizings map[llmSizingKey]*llmSizing
-	llmCurves  map[curveKey]*llmCurve
-	llmBudgets []float64 // by metro; NaN: not yet
-	// fitSlab holds the answer's operating points (see newFitted), and
-	// apis the token API prices every LLM option shows.
-	fitSlab    []llmFitted
-	curveSlab  []llmCurve
-	sizingSlab []llmSizing
-	apis       []TokenAPIPrice
 	// llmPerf stands for the figure of every LLM offer, whose throughput
-	// is its serving's (see llmServing.throughput).
+	// is its serving's (see llmServing.throughput); apis the token API
+	// prices every LLM option shows.
 	llmPerf perf
+	apis    []TokenAPIPrice
 	money   money
 	rate    float64
 	excl    exclusions
@@ -79,20 +73,48 @@ type engine struct {
 	sovereignOut []locale.Text
 	usable       []*usable
 	users        []userPoint
+	// order is rank's order of the plans, and nearBest the near-best
+	// rule's figures when no plan meets the target (see rank).
+	order    func(a, b *plan) int
+	nearBest nearBestRule
+
+	memo   answerMemos
+	search regionSearch
+	// buf holds the big working slices, from bufferPool.
+	buf *buffers
+}
+
+// answerMemos are the figures an answer works out on demand and asks for
+// again: none outlives the answer.
+type answerMemos struct {
+	// llmSizings keeps, by kind of offer, how it serves the LLM, and
+	// llmBudgets by metro the time to first token left after the network.
+	llmSizings map[llmSizingKey]*llmSizing
+	llmCurves  map[curveKey]*llmCurve
+	llmBudgets []float64 // by metro; NaN: not yet
+	// fitSlab holds the answer's operating points (see newFitted),
+	// curveSlab and sizingSlab its curves and sizings.
+	fitSlab    []llmFitted
+	curveSlab  []llmCurve
+	sizingSlab []llmSizing
 	// latency caches, by metro, its latency figures for each GPU service
 	// time asked, each metro's list in latencySlab while it has room.
 	latency     [][]latencyStats
 	latencySlab []latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
-	// aloneUSD is, by metro, the cost of its cheapest plan serving
-	// everyone from there (+Inf: none), once inferencePlans has priced
-	// them; the multi-region search's alternatives compare it.
-	aloneUSD []float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo),
 	// the columns cut from rttSlab.
 	rtts    [][]float64
 	rttSlab []float64
+}
+
+// regionSearch is the multi-region search's state (see multiRegionPlans).
+type regionSearch struct {
+	// aloneUSD is, by metro, the cost of its cheapest plan serving
+	// everyone from there (+Inf: none), once inferencePlans has priced
+	// them; the search's alternatives compare it.
+	aloneUSD []float64
 	// tables holds the metros' serving tables (see servingTable); tableAt
 	// is, by metro, 1 + the index of its table (0: none yet).
 	tables     []servingTable
@@ -101,12 +123,6 @@ type engine struct {
 	// placeMemos keeps memoPlace's answers, by key their index in memoSlab.
 	placeMemos map[placeKey]int32
 	memoSlab   []placeMemo
-	// order is rank's order of the plans, and nearBest the near-best
-	// rule's figures when no plan meets the target (see rank).
-	order    func(a, b *plan) int
-	nearBest nearBestRule
-	// buf holds the big working slices, from bufferPool.
-	buf *buffers
 }
 
 // buffers are an answer's big working slices: the usable offers and the
@@ -200,10 +216,10 @@ func (e *engine) release() {
 	recycle(&b.rest, &w.rest)
 	// The slab may have grown during the answer: the grown one is kept,
 	// and the index emptied (a cleared map keeps its room).
-	b.memo = e.memoSlab
+	b.memo = e.search.memoSlab
 	recycle(&b.memo, &w.memo)
 	clear(b.memoIndex)
-	e.memoSlab, e.placeMemos = nil, nil
+	e.search.memoSlab, e.search.placeMemos = nil, nil
 	bufferPool.Put(b)
 }
 
@@ -240,11 +256,11 @@ type efficiencyKey struct {
 // count.
 func (e *engine) efficiency(scope, interconnect string, count int) float64 {
 	k := efficiencyKey{scope, interconnect, count}
-	if eff, ok := e.efficiencies[k]; ok {
+	if eff, ok := e.memo.efficiencies[k]; ok {
 		return eff
 	}
 	eff := e.cat.Efficiency(scope, interconnect, count)
-	e.efficiencies[k] = eff
+	e.memo.efficiencies[k] = eff
 	return eff
 }
 
@@ -252,12 +268,12 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
-		rate:         r.PerUSD.InexactFloat64(),
-		efficiencies: map[efficiencyKey]float64{}, buf: bufferPool.Get().(*buffers)}
+		rate: r.PerUSD.InexactFloat64(),
+		memo: answerMemos{efficiencies: map[efficiencyKey]float64{}}, buf: bufferPool.Get().(*buffers)}
 	if e.buf.memoIndex == nil {
 		e.buf.memoIndex = map[placeKey]int32{}
 	}
-	e.memoSlab, e.placeMemos = e.buf.memo[:0], e.buf.memoIndex
+	e.search.memoSlab, e.search.placeMemos = e.buf.memo[:0], e.buf.memoIndex
 	e.users = userPoints(cat, req.Users)
 	if req.Workload.Kind == catalog.KindInference && p.LLM != nil {
 		e.llm = p.LLM

@@ -45,9 +45,9 @@ func (e *engine) inferencePlans() []*plan {
 	multi, _ := setsOf(poolMetros) // room for the multi-region plans
 	plans = take(&e.buf.ptrs, n+multi)
 	met := false // whether any plan meets the target
-	e.aloneUSD = grow(&e.buf.aloneUSD, len(e.cat.Metros))
-	for i := range e.aloneUSD {
-		e.aloneUSD[i] = math.Inf(1)
+	e.search.aloneUSD = grow(&e.buf.aloneUSD, len(e.cat.Metros))
+	for i := range e.search.aloneUSD {
+		e.search.aloneUSD[i] = math.Inf(1)
 	}
 	for _, u := range e.usable {
 		st := e.statsFor(u.metro, u.computeMS)
@@ -71,7 +71,7 @@ func (e *engine) inferencePlans() []*plan {
 				egress[u.facts.region] = eg
 			}
 			p.costUSD = e.computeCost(pl) + eg // priceInference, one place
-			e.aloneUSD[u.metro] = math.Min(e.aloneUSD[u.metro], p.costUSD)
+			e.search.aloneUSD[u.metro] = math.Min(e.search.aloneUSD[u.metro], p.costUSD)
 			plans = append(plans, p)
 		}
 	}

@@ -199,24 +199,24 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 // llmCurveOf is the curve of one replica size, made once per answer (nil
 // when the model does not fit it).
 func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup serving.Setup) *llmCurve {
-	if c, ok := e.llmCurves[k]; ok {
+	if c, ok := e.memo.llmCurves[k]; ok {
 		return c
 	}
-	if e.llmCurves == nil {
-		e.llmCurves = map[curveKey]*llmCurve{}
+	if e.memo.llmCurves == nil {
+		e.memo.llmCurves = map[curveKey]*llmCurve{}
 	}
 	fit := e.cat.ServingFit
 	in, out := float64(e.req.Workload.InputTokens), float64(e.req.Workload.OutputTokens)
 	r, err := fit.Params.Replica(setup)
 	if err != nil {
-		e.llmCurves[k] = nil
+		e.memo.llmCurves[k] = nil
 		return nil
 	}
 	lc := e.newCurve()
 	lc.tp, lc.replica = setup.TP, r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
-		e.curveSlab = e.curveSlab[:len(e.curveSlab)-1] // (its room is reused)
-		e.llmCurves[k] = nil
+		e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)-1] // (its room is reused)
+		e.memo.llmCurves[k] = nil
 		return nil
 	}
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
@@ -225,27 +225,27 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	// An architecture without figures has its efficiencies pooled from
 	// the others: no held-out figure validates them.
 	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
-	e.llmCurves[k] = lc
+	e.memo.llmCurves[k] = lc
 	return lc
 }
 
 // newSizing returns room for one llmSizing from the answer's slabs (an
 // answer sizes a few dozen kinds of offer).
 func (e *engine) newSizing() *llmSizing {
-	if len(e.sizingSlab) == cap(e.sizingSlab) {
-		e.sizingSlab = make([]llmSizing, 0, 32)
+	if len(e.memo.sizingSlab) == cap(e.memo.sizingSlab) {
+		e.memo.sizingSlab = make([]llmSizing, 0, 32)
 	}
-	e.sizingSlab = e.sizingSlab[:len(e.sizingSlab)+1]
-	return &e.sizingSlab[len(e.sizingSlab)-1]
+	e.memo.sizingSlab = e.memo.sizingSlab[:len(e.memo.sizingSlab)+1]
+	return &e.memo.sizingSlab[len(e.memo.sizingSlab)-1]
 }
 
 // newCurve returns room for one llmCurve from the answer's slabs.
 func (e *engine) newCurve() *llmCurve {
-	if len(e.curveSlab) == cap(e.curveSlab) {
-		e.curveSlab = make([]llmCurve, 0, 16)
+	if len(e.memo.curveSlab) == cap(e.memo.curveSlab) {
+		e.memo.curveSlab = make([]llmCurve, 0, 16)
 	}
-	e.curveSlab = e.curveSlab[:len(e.curveSlab)+1]
-	c := &e.curveSlab[len(e.curveSlab)-1]
+	e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)+1]
+	c := &e.memo.curveSlab[len(e.memo.curveSlab)-1]
 	*c = llmCurve{}
 	return c
 }
@@ -307,11 +307,11 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 // newFitted returns room for one llmFitted from the answer's slabs (an
 // answer fits thousands of offers, at a few hundred distinct points).
 func (e *engine) newFitted() *llmFitted {
-	if len(e.fitSlab) == cap(e.fitSlab) {
-		e.fitSlab = make([]llmFitted, 0, 256)
+	if len(e.memo.fitSlab) == cap(e.memo.fitSlab) {
+		e.memo.fitSlab = make([]llmFitted, 0, 256)
 	}
-	e.fitSlab = e.fitSlab[:len(e.fitSlab)+1]
-	return &e.fitSlab[len(e.fitSlab)-1]
+	e.memo.fitSlab = e.memo.fitSlab[:len(e.memo.fitSlab)+1]
+	return &e.memo.fitSlab[len(e.memo.fitSlab)-1]
 }
 
 // nearFastest is the time to first token a replica that misses the target
@@ -429,13 +429,13 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 // so that the operating point keeps those users within the target, not
 // only the average one. Worked out once per metro.
 func (e *engine) llmBudgetMS(metro int) float64 {
-	if e.llmBudgets == nil {
-		e.llmBudgets = make([]float64, len(e.cat.Metros))
-		for i := range e.llmBudgets {
-			e.llmBudgets[i] = math.NaN()
+	if e.memo.llmBudgets == nil {
+		e.memo.llmBudgets = make([]float64, len(e.cat.Metros))
+		for i := range e.memo.llmBudgets {
+			e.memo.llmBudgets[i] = math.NaN()
 		}
 	}
-	if b := e.llmBudgets[metro]; !math.IsNaN(b) {
+	if b := e.memo.llmBudgets[metro]; !math.IsNaN(b) {
 		return b
 	}
 	rtts := e.rttTo(metro)
@@ -453,7 +453,7 @@ func (e *engine) llmBudgetMS(metro int) float64 {
 		}
 	}
 	b := e.req.Workload.TTFTMS - rtt
-	e.llmBudgets[metro] = b
+	e.memo.llmBudgets[metro] = b
 	return b
 }
 
@@ -475,14 +475,14 @@ type llmFitted struct {
 // LLM answer sizes thousands of offers of a few dozen kinds.
 func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *llmSizing {
 	k := llmSizingKey{gpu: of.gpu, count: o.GPUCount, share: share(o)}
-	if sz, ok := e.llmSizings[k]; ok {
+	if sz, ok := e.memo.llmSizings[k]; ok {
 		return sz
 	}
 	sz := e.llmSize(o, g)
-	if e.llmSizings == nil {
-		e.llmSizings = map[llmSizingKey]*llmSizing{}
+	if e.memo.llmSizings == nil {
+		e.memo.llmSizings = map[llmSizingKey]*llmSizing{}
 	}
-	e.llmSizings[k] = sz
+	e.memo.llmSizings[k] = sz
 	return sz
 }
 

@@ -41,23 +41,23 @@ func userPoints(cat *catalog.Catalog, users []UserShare) []userPoint {
 // order, looked up once per metro and kept side by side for the loops that
 // read them again and again.
 func (e *engine) rttTo(metro int) []float64 {
-	if e.rtts == nil {
-		e.rtts = make([][]float64, len(e.cat.Metros))
+	if e.memo.rtts == nil {
+		e.memo.rtts = make([][]float64, len(e.cat.Metros))
 	}
-	if col := e.rtts[metro]; col != nil {
+	if col := e.memo.rtts[metro]; col != nil {
 		return col
 	}
 	// Each metro's column has its place in one array from the buffers
 	// (what an earlier answer left there is overwritten before use).
 	n := len(e.users)
-	if e.rttSlab == nil {
-		e.rttSlab = grow(&e.buf.rtts, n*len(e.cat.Metros))
+	if e.memo.rttSlab == nil {
+		e.memo.rttSlab = grow(&e.buf.rtts, n*len(e.cat.Metros))
 	}
-	col := e.rttSlab[metro*n : (metro+1)*n : (metro+1)*n]
+	col := e.memo.rttSlab[metro*n : (metro+1)*n : (metro+1)*n]
 	for j := range e.users {
 		col[j], _ = e.users[j].point.RTT(metro)
 	}
-	e.rtts[metro] = col
+	e.memo.rtts[metro] = col
 	return col
 }
 
@@ -76,10 +76,10 @@ type latencyStats struct {
 // computed once per metro and GPU service time (a metro's offers have a
 // handful of service times: a short list beats a map keyed by floats).
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
-	if e.latency == nil {
-		e.latency = make([][]latencyStats, len(e.cat.Metros))
+	if e.memo.latency == nil {
+		e.memo.latency = make([][]latencyStats, len(e.cat.Metros))
 	}
-	for _, s := range e.latency[metro] {
+	for _, s := range e.memo.latency[metro] {
 		if s.computeMS == computeMS {
 			return s
 		}
@@ -95,15 +95,15 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	s := latencyStats{computeMS: computeMS, weightedMS: weighted, within: within * 100}
-	if e.latency[metro] == nil {
+	if e.memo.latency[metro] == nil {
 		// Room for a few service times a metro, all metros in one array.
-		if e.latencySlab == nil {
+		if e.memo.latencySlab == nil {
 			// (From the buffers: what an earlier answer left in it is
 			// never read, each metro's list starting empty.)
-			e.latencySlab = grow(&e.buf.latency, statsPerMetro*len(e.cat.Metros))
+			e.memo.latencySlab = grow(&e.buf.latency, statsPerMetro*len(e.cat.Metros))
 		}
-		e.latency[metro] = e.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
+		e.memo.latency[metro] = e.memo.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
 	}
-	e.latency[metro] = append(e.latency[metro], s)
+	e.memo.latency[metro] = append(e.memo.latency[metro], s)
 	return s
 }

@@ -279,10 +279,10 @@ func (e *engine) weightWhere(points []int32, marks []bool, want bool) float64 {
 // single-region plan's (+Inf: none; 0 for all before the single regions
 // are priced).
 func (e *engine) alone(metro int) float64 {
-	if e.aloneUSD == nil {
+	if e.search.aloneUSD == nil {
 		return 0
 	}
-	return e.aloneUSD[metro]
+	return e.search.aloneUSD[metro]
 }
 
 // groupRTT is the traffic-weighted round trip of points to metro.
@@ -361,13 +361,13 @@ type placeMemo struct {
 func (e *engine) memoPlace(cands []metroOption, c, keep int, share float64) (place, bool) {
 	t := e.servingTable(cands[c])
 	k := placeKey{c: c, keep: keep, share: math.Float64bits(share)}
-	if i, ok := e.placeMemos[k]; ok {
-		m := &e.memoSlab[i]
+	if i, ok := e.search.placeMemos[k]; ok {
+		m := &e.search.memoSlab[i]
 		return m.pl, m.ok
 	}
 	pl, ok := e.cheapestPlace(t, k.keep, share)
-	e.placeMemos[k] = int32(len(e.memoSlab))
-	e.memoSlab = append(e.memoSlab, placeMemo{pl: pl, ok: ok})
+	e.search.placeMemos[k] = int32(len(e.search.memoSlab))
+	e.search.memoSlab = append(e.search.memoSlab, placeMemo{pl: pl, ok: ok})
 	return pl, ok
 }
 

@@ -107,12 +107,12 @@ type servingCand struct {
 }
 
 func (e *engine) servingTable(m metroOption) *servingTable {
-	if e.tableAt == nil {
-		e.tableAt = make([]int, len(e.cat.Metros))
-		e.tables = make([]servingTable, 0, searchMetros)
+	if e.search.tableAt == nil {
+		e.search.tableAt = make([]int, len(e.cat.Metros))
+		e.search.tables = make([]servingTable, 0, searchMetros)
 	}
-	if i := e.tableAt[m.metro]; i > 0 {
-		return &e.tables[i-1]
+	if i := e.search.tableAt[m.metro]; i > 0 {
+		return &e.search.tables[i-1]
 	}
 	// The tables' rows come from one buffer: each usable offer is in one
 	// metro, so all tables together need at most len(e.usable) ×
@@ -122,7 +122,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 		e.buf.cands = take(&e.buf.cands, n)
 	}
 	k := len(e.buf.cands)
-	l := &e.tableLists
+	l := &e.search.tableLists
 	ms, rg := len(l.computeMS), len(l.regions)
 	t := servingTable{cands: e.buf.cands[k : k : k+len(m.offers)*len(e.req.Pricing)]}
 	for _, u := range m.offers {
@@ -179,9 +179,9 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	t.reach = l.reach[r:len(l.reach):len(l.reach)]
 	e.buf.tableReach = l.reach[:0]
-	e.tables = append(e.tables, t)
-	e.tableAt[m.metro] = len(e.tables)
-	return &e.tables[len(e.tables)-1]
+	e.search.tables = append(e.search.tables, t)
+	e.search.tableAt[m.metro] = len(e.search.tables)
+	return &e.search.tables[len(e.search.tables)-1]
 }
 
 // dominanceRow is, for a group of a metro's rows that cost the same but

@@ -10,8 +10,8 @@ import (
 // prices each member for its share, as the multi-region search does for
 // one set of metros (nil when a member would serve nobody).
 func (e *engine) planOf(cands []metroOption) *plan {
-	clear(e.placeMemos) // memos are by index in the search's pool
-	e.memoSlab = e.memoSlab[:0]
+	clear(e.search.placeMemos) // memos are by index in the search's pool
+	e.search.memoSlab = e.search.memoSlab[:0]
 	n := len(e.users)
 	var levels [MaxRegions]routing
 	var members [MaxRegions]*servingTable
