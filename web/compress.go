@@ -16,8 +16,7 @@ import (
 // gzipped at the fastest level (half level 4's time for 8 % more bytes) to
 // clients that take it; bodies gzipped ahead of time (the caches) pass
 // through. No page holds a secret a reflected input could probe (BREACH):
-// no CSRF tokens (Fetch metadata refuses cross-origin POSTs), the session
-// only in a cookie.
+// no CSRF tokens (Fetch metadata refuses cross-origin POSTs).
 var compress = func() func(http.Handler) http.Handler {
 	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(1<<10), gzhttp.CompressionLevel(gzip.BestSpeed), gzhttp.EnableZstd(false),
 		gzhttp.AcceptWildcards(true), gzhttp.ContentTypeFilter(compressible))
