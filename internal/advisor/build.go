@@ -71,12 +71,20 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 		}
 		seen[*f] = true
 		g, _ := e.cat.GPU(f.GPU)
-		out = append(out, BasisFigure{
+		row := BasisFigure{
 			GPU: f.GPU, GPUName: g.Name, Profile: e.profile.ID, GPUCount: f.Count, Engine: f.Engine,
 			Precision: e.req.Workload.Precision, Format: f.Format, Scenario: f.Scenario,
 			Value: math.Round(f.Value*1000) / 1000, Unit: f.Unit, Source: f.Source, Date: f.Date,
 			Estimated: f.Estimated, Method: f.Method,
-		})
+		}
+		if f.Estimated && f.Via != "" {
+			row.Unvalidated = f.Unvalidated
+			if f.HeldOut > 0 {
+				pct := f.ErrorPct
+				row.ErrorPct = &pct
+			}
+		}
+		out = append(out, row)
 	}
 	for _, p := range plans {
 		for _, pl := range p.places {

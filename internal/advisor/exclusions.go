@@ -19,8 +19,8 @@ const (
 	reasonPartition = "partition"
 	reasonVCPUs     = "vcpus"
 	reasonMemory    = "memory"
-	// reasonPrecision: an LLM format the GPU cannot run (FP8 without FP8
-	// tensor cores).
+	// reasonPrecision: a format the GPU has no tensor cores for (an LLM
+	// in FP8 without FP8 ones, INT8 serving on Volta).
 	reasonPrecision = "precision"
 	reasonBenchmark = "no_benchmark"
 	reasonPricing   = "pricing"

@@ -16,8 +16,11 @@ type plan struct {
 	// hours is the wall time of a training job (expected, for spot) or the
 	// hours of service of an inference deployment.
 	hours float64
-	// workHours is training's uninterrupted compute time.
+	// workHours is training's uninterrupted compute time; edgeHours its
+	// wall time at the far edge of an estimated throughput's error band
+	// (hours when the throughput is measured).
 	workHours     float64
+	edgeHours     float64
 	interruptions float64
 	// dataset storage and transfer, training only.
 	storageGBMonths float64

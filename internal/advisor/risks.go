@@ -37,8 +37,8 @@ func (e *engine) risks(p *plan) []Risk {
 		}
 		if sv := pl.u.serving; sv != nil {
 			e.servingRisks(pl, sv, add)
-		} else if th := pl.u.perf.info; th.Estimated {
-			add(RiskEstimate, locale.New("risk.estimate.throughput", pl.u.gpu.Name, th.Method))
+		} else {
+			e.estimateRisks(p, pl, add)
 		}
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
 			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
@@ -85,5 +85,40 @@ func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.T
 	}
 	if s.precision == catalog.PrecisionINT4 || s.precision == catalog.PrecisionFP4 {
 		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+s.precision)))
+	}
+}
+
+// estimateRisks says what an estimated figure behind a place is: its
+// method and the error that method showed on the measured figures it was
+// checked on, or that it is unvalidated; and, for training by a deadline,
+// how the deadline holds at the edge of that error (or how much margin an
+// unvalidated estimate leaves).
+func (e *engine) estimateRisks(p *plan, pl place, add func(string, locale.Text)) {
+	g := pl.u.gpu.Name
+	f := pl.u.perf.figure
+	switch {
+	case !f.Estimated:
+	case f.Via == "":
+		add(RiskEstimate, locale.New("risk.estimate.throughput", g, f.Method))
+	case f.Unvalidated && f.HeldOut == 0:
+		add(RiskEstimate, locale.New("risk.estimate.unchecked", g, f.Method))
+	case f.Unvalidated:
+		add(RiskEstimate, locale.New("risk.estimate.unvalidated", g, f.Method, f.HeldOut))
+	default:
+		add(RiskEstimate, locale.New("risk.estimate.band", g, f.Method, f.HeldOut, locale.Pct(f.ErrorPct), locale.Pct(f.WorstPct)))
+	}
+	if d := e.req.Workload.DeadlineHours; d > 0 && f.Estimated && f.Via != "" {
+		if f.Unvalidated {
+			add(RiskEstimate, locale.New("risk.estimate.deadline.unvalidated", locale.F1(p.hours), locale.Short(d), locale.Pct(100*(d-p.hours)/d)))
+		} else {
+			add(RiskEstimate, locale.New("risk.estimate.deadline", locale.Pct(f.ErrorPct), locale.F1(p.edgeHours), locale.Short(d)))
+		}
+	}
+	if s := pl.u.service; s != nil && s.Estimated && s.Via != "" {
+		if s.Unvalidated {
+			add(RiskEstimate, locale.New("risk.estimate.latency.unvalidated", g, s.Method))
+		} else {
+			add(RiskEstimate, locale.New("risk.estimate.latency", g, s.Method, locale.Pct(s.ErrorPct), s.HeldOut))
+		}
 	}
 }

@@ -39,7 +39,7 @@ func (e *engine) trainingPlans() []*plan {
 			p.places[0].priceUSD = price
 			p.places[0].billed = billedHours(pm, p.hours)
 			e.priceTraining(p)
-			if w.DeadlineHours > 0 && p.hours > w.DeadlineHours {
+			if w.DeadlineHours > 0 && p.edgeHours > w.DeadlineHours {
 				if missed == nil || p.hours < missed.hours {
 					missed = p
 				}
@@ -93,24 +93,29 @@ func (e *engine) sizeTraining(u *usable, pm catalog.PricingModel, work, tau floa
 	if !catalog.RDMAFabric(u.offer.Network) {
 		most = 1
 	}
+	// An estimated throughput must meet the deadline at the far edge of
+	// its error band too.
+	slow := 1 - band(u.perf.figure)
 	var nodes int
-	var wall, hours, ints float64
+	var wall, hours, ints, edge float64
 	for n := 1; n <= most; n++ {
 		eff := e.efficiency(catalog.ScopeCluster, "", n)
 		hours = work / (u.nodeTput * float64(n) * eff) / 3600
-		wall, ints = hours, 0.0
+		wall, ints, edge = hours, 0.0, hours/slow
 		if pm == catalog.Spot {
-			band, _ := spotBand(e.cat, u.offer)
+			sb, _ := spotBand(e.cat, u.offer)
 			// Any node's interruption stops the whole job.
-			wall, ints = spotWall(hours, tau, interruptionRate(band)*float64(n))
+			rate := interruptionRate(sb) * float64(n)
+			wall, ints = spotWall(hours, tau, rate)
+			edge, _ = spotWall(hours/slow, tau, rate)
 		}
 		nodes = n
-		if w.DeadlineHours == 0 || wall <= w.DeadlineHours {
+		if w.DeadlineHours == 0 || edge <= w.DeadlineHours {
 			break
 		}
 	}
 	p = e.newPlan(place{u: u, pricing: pm, count: nodes})
-	p.hours, p.workHours, p.interruptions = wall, hours, ints
+	p.hours, p.workHours, p.interruptions, p.edgeHours = wall, hours, ints, edge
 	p.metric = p.hours
 	p.proximity = u.proximity
 	return p

@@ -174,6 +174,12 @@ func (e *engine) filterOffers() {
 			})
 			continue
 		}
+		if w.Precision == catalog.PrecisionINT8 && !g.HasInt8TensorCores() {
+			e.excl.add(reasonPrecision, func() locale.Text {
+				return locale.New("excluded.int8", where(), o.InstanceType, g.Name)
+			})
+			continue
+		}
 		pk := &perfs[of.gpu]
 		if !pk.known {
 			pk.perf, pk.ok = perfFor(e.cat, *g, e.profile.ID, w.Kind, w.Precision)
@@ -325,9 +331,13 @@ func (e *engine) nodeThroughput(p perf, g catalog.GPU, interconnect string, coun
 // serviceTime is the time one request takes on a GPU: the basis's latency
 // figure (measured or derived) and true, or the profile's own service time
 // and false where the catalog has no latency basis.
+//
+// An estimated latency is taken at the far edge of its method's error band
+// (its held-out median error): a latency target must still be met if the
+// estimate is off by that much.
 func (e *engine) serviceTime(g *catalog.GPU) (float64, catalog.Figure, bool) {
 	if f, ok := e.cat.ServiceLatency(g.ID, e.profile.ID, e.req.Workload.Precision); ok {
-		return f.Value, f, true
+		return f.Value * (1 + band(f)), f, true
 	}
 	return e.profile.Inference.ComputeMS, catalog.Figure{}, false
 }
@@ -358,6 +368,21 @@ func (e *engine) copyGPUs(g catalog.GPU, o *catalog.Offer) int {
 func instanceMemory(g catalog.GPU, o *catalog.Offer) float64 {
 	return g.MemoryGB * float64(o.GPUCount) * share(o)
 }
+
+// band is the error band an estimated figure is planned with: its method's
+// held-out median error, as a fraction (0 for a measured figure, or one
+// whose method is unvalidated: it has no band to apply, and its answer
+// says so).
+func band(f catalog.Figure) float64 {
+	if !f.Estimated || f.Unvalidated {
+		return 0
+	}
+	return math.Min(f.ErrorPct/100, maxBand)
+}
+
+// maxBand caps an error band: a method that misses by more is no figure
+// to size on, and its answer says how much it missed by.
+const maxBand = 0.9
 
 // share is the part of its GPUs an offer sells: 1, or a partition's
 // fraction.

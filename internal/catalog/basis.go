@@ -23,7 +23,22 @@ type Figure struct {
 	Statistic   string  `json:"statistic,omitempty"`
 	System      string  `json:"system,omitempty"`
 	Ref
+	// Via names an estimate's method ("crosswalk:<methodology>", "tflops",
+	// "same-chip", "nearest-latency"); ErrorPct and WorstPct are the
+	// median and the worst absolute error it showed on the measured
+	// figures of this basis it was checked on (HeldOut of them), each set
+	// aside and derived again; Unvalidated marks a method checked on fewer
+	// than MinHeldOut.
+	Via         string  `json:"-"`
+	ErrorPct    float64 `json:"error_pct,omitempty"`
+	WorstPct    float64 `json:"worst_pct,omitempty"`
+	HeldOut     int     `json:"held_out,omitempty"`
+	Unvalidated bool    `json:"unvalidated,omitempty"`
 }
+
+// MinHeldOut is the fewest held-out figures an estimate method must have
+// been checked on to be called validated.
+const MinHeldOut = 3
 
 func figureOf(b Benchmark) Figure {
 	v := b.Throughput
@@ -90,6 +105,7 @@ func (c *Catalog) indexBases() {
 			}
 		}
 	}
+	c.checkMethods()
 }
 
 // Bases returns a profile's bases.
@@ -139,6 +155,11 @@ func (c *Catalog) lookup(methodology, gpu, profile string, kind WorkloadKind, pr
 	if methodology != "" {
 		precision = c.methodPrecision(methodology, profile, kind)
 	}
+	// A GPU without INT8 tensor cores runs an INT8 engine at about its
+	// FP16 speed: its figure neither stands nor scales another's.
+	if g, ok := c.GPU(gpu); precision == PrecisionINT8 && ok && !g.HasInt8TensorCores() {
+		return Benchmark{}, false
+	}
 	return c.measured(methodology, gpu, profile, kind, precision, count, latency)
 }
 
@@ -149,6 +170,9 @@ func (c *Catalog) methodPrecision(methodology, profile string, kind WorkloadKind
 }
 
 func (c *Catalog) resolveThroughput(b Basis, g GPU, profile string, count int, skip string) (Figure, bool) {
+	if b.Precision == PrecisionINT8 && !g.HasInt8TensorCores() {
+		return Figure{}, false
+	}
 	if f, ok := c.sameChip(b, g, profile, skip, func(a GPU) (Figure, bool) { return c.resolveThroughput(b, a, profile, count, skip) }); ok {
 		return f, true
 	}
@@ -162,7 +186,7 @@ func (c *Catalog) resolveThroughput(b Basis, g GPU, profile string, count int, s
 }
 
 func (c *Catalog) resolveLatency(b Basis, g GPU, profile string, skip string) (Figure, bool) {
-	if b.Latency == "" {
+	if b.Latency == "" || (b.Precision == PrecisionINT8 && !g.HasInt8TensorCores()) {
 		return Figure{}, false
 	}
 	if f, ok := c.sameChip(b, g, profile, skip, func(a GPU) (Figure, bool) { return c.resolveLatency(b, a, profile, skip) }); ok {
@@ -193,7 +217,7 @@ func (c *Catalog) sameChip(b Basis, g GPU, profile, skip string, of func(GPU) (F
 	if f.Estimated {
 		method += " (" + f.Method + ")"
 	}
-	f.GPU, f.System, f.Estimated, f.Method = g.ID, "", true, method
+	f.GPU, f.System, f.Estimated, f.Method, f.Via = g.ID, "", true, method, "same-chip"
 	return f, true
 }
 
@@ -245,7 +269,7 @@ func (c *Catalog) crosswalk(m, cw string, b Basis, g GPU, profile string, count 
 	ratio := xv / figureOf(refCW).Value
 	f := figureOf(ref)
 	f.GPU, f.Value = g.ID, f.Value*ratio
-	f.System = ""
+	f.System, f.Via = "", "crosswalk:"+cw
 	f.Ref = Ref{Source: x.Source, Date: x.Date, Estimated: true, Method: fmt.Sprintf(
 		"cross-walk: %s's %s %s here × %.3g, %s's ratio to it in %s (%s ÷ %s %s; %s)",
 		c.gpuName(ref.GPU), fmtFigure(figureOf(ref).Value), ref.Unit, ratio, c.gpuName(g.ID), c.sourceTitle(x.Source),
@@ -254,8 +278,7 @@ func (c *Catalog) crosswalk(m, cw string, b Basis, g GPU, profile string, count 
 }
 
 // scaleByTFLOPS is the last resort for one GPU's throughput: the measured
-// GPU nearest in tensor (or FP32) TFLOPS, scaled by the TFLOPS ratio or,
-// when smaller, the memory-bandwidth ratio.
+// GPU nearest in tensor (or FP32) TFLOPS, scaled by the TFLOPS ratio.
 func (c *Catalog) scaleByTFLOPS(b Basis, g GPU, profile, skip string) (Figure, bool) {
 	tf := func(x GPU) float64 {
 		if b.Precision == PrecisionFP32 {
@@ -285,19 +308,15 @@ func (c *Catalog) scaleByTFLOPS(b Basis, g GPU, profile, skip string) (Figure, b
 	if b.Precision == PrecisionFP32 {
 		name = "FP32"
 	}
+	// These bases are convolutional and transformer models whose
+	// throughput follows arithmetic at their batch sizes: the TFLOPS
+	// ratio, never memory bandwidth (which bounds LLM decoding, sized by
+	// the serving model instead).
 	f := figureOf(best)
 	ratio := tf(g) / tf(bestGPU)
 	f.Method = fmt.Sprintf("no figure of this GPU in any source: scaled from %s (measured %s %s) by %s TFLOPS %g ÷ %g",
 		bestGPU.Name, fmtFigure(best.Throughput), best.Unit, name, tf(g), tf(bestGPU))
-	// A model is held back by memory as much as by arithmetic: scale by
-	// the smaller of the two ratios, never by TFLOPS alone.
-	if bw := g.MemoryBandwidthGBs / bestGPU.MemoryBandwidthGBs; g.MemoryBandwidthGBs > 0 && bestGPU.MemoryBandwidthGBs > 0 && bw < ratio {
-		ratio = bw
-		f.Method = fmt.Sprintf("no figure of this GPU in any source: scaled from %s (measured %s %s) by memory bandwidth %g ÷ %g GB/s, "+
-			"the smaller of that and the %s TFLOPS ratio (%g ÷ %g)",
-			bestGPU.Name, fmtFigure(best.Throughput), best.Unit, g.MemoryBandwidthGBs, bestGPU.MemoryBandwidthGBs, name, tf(g), tf(bestGPU))
-	}
-	f.GPU, f.Value, f.System = g.ID, best.Throughput*ratio, ""
+	f.GPU, f.Value, f.System, f.Via = g.ID, best.Throughput*ratio, "", "tflops"
 	f.Estimated = true
 	return f, true
 }
@@ -330,7 +349,7 @@ func (c *Catalog) nearestLatency(b Basis, g GPU, profile, skip string) (Figure, 
 		return Figure{}, false
 	}
 	f := figureOf(best)
-	f.GPU, f.System, f.Estimated = g.ID, "", true
+	f.GPU, f.System, f.Estimated, f.Via = g.ID, "", true, "nearest-latency"
 	f.Method = fmt.Sprintf("no latency figure of this GPU: that of %s, the measured GPU nearest in throughput, unscaled (one request's latency follows launch overheads as much as GPU speed)",
 		c.gpuName(best.GPU))
 	return f, true

@@ -99,8 +99,34 @@ type GPU struct {
 	// figure of a basis, that one's stands in, labelled with SameChipNote.
 	SameChipAs   string `json:"same_chip_as,omitempty"`
 	SameChipNote string `json:"same_chip_note,omitempty"`
+	// Int8TensorCores is false where the maker's documents show the GPU
+	// has no INT8 tensor cores (Volta, Pascal), with Int8Ref; absent, it
+	// has them.
+	Int8TensorCores *bool `json:"int8_tensor_cores,omitempty"`
+	Int8Ref         *Ref  `json:"int8_ref,omitempty"`
 	Ref
 }
+
+// HasInt8TensorCores reports whether the GPU runs INT8 on tensor cores.
+func (g GPU) HasInt8TensorCores() bool { return g.Int8TensorCores == nil || *g.Int8TensorCores }
+
+// Methodology is how a set of benchmarks was measured, as far as
+// comparing GPUs goes: its engine family and its numeric format.
+type Methodology struct {
+	ID string `json:"id"`
+	// Family is the engine family (MethodologyFamilies): TensorRT (also
+	// under Triton, ONNX Runtime or Paddle), or PyTorch.
+	Family string `json:"family"`
+	// Format is the numeric format class (MethodologyFormats): int8, fp16
+	// (FP16 and AMP) or fp32 (FP32 and TF32).
+	Format string `json:"format"`
+}
+
+// Methodology families and format classes.
+var (
+	MethodologyFamilies = []string{"tensorrt", "pytorch"}
+	MethodologyFormats  = []string{"int8", "fp16", "fp32"}
+)
 
 // Maker is who makes the GPU, the first word of its name ("NVIDIA",
 // "AMD"): engines and interconnects differ between makers.

@@ -27,6 +27,9 @@ type Catalog struct {
 	ServingFit *serving.Calibration
 	// TokenAPIs are public token APIs' prices for the LLM profiles.
 	TokenAPIs []TokenAPI
+	// Methodologies say each benchmark methodology's engine family and
+	// numeric format: a cross-walk compares only figures alike in both.
+	Methodologies []Methodology
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
 	// offerRegion is each offer's region, by index (see OfferRegion).
@@ -49,6 +52,9 @@ type Catalog struct {
 	bases      map[string][]Basis
 	figures    map[figureKey]figureOK
 	methodPrec map[string]string
+	// methodErrors holds each estimate method's held-out error (see
+	// checkMethods).
+	methodErrors map[methodKey]MethodError
 	// fallback holds the prices that stand in for unknown ones.
 	fallback Fallback
 	// indexed is set once index has run; priceTotal is then priceCount.

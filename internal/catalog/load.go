@@ -17,13 +17,13 @@ import (
 // bundle each is a key of one JSON object.
 var Sections = []string{
 	"version", "gpus", "profiles", "benchmarks", "scaling", "countries",
-	"metros", "latency", "providers", "regions", "offers", "currencies", "serving", "serving_fit", "token_apis",
+	"metros", "latency", "providers", "regions", "offers", "currencies", "serving", "serving_fit", "token_apis", "methodologies",
 }
 
 // optionalSections may be missing from a bundle made before they existed
 // (and from a catalog directory: a catalog without serving figures needs
 // no serving fit).
-var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true}
+var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true, "methodologies": true}
 
 // Load reads a catalog directory (one JSON file per section), validates all
 // of it and returns the catalog, or Problems listing everything wrong.
@@ -93,7 +93,7 @@ func (c *Catalog) Bundle(w io.Writer) error {
 		"benchmarks": c.Benchmarks, "scaling": c.Scaling, "countries": c.Countries,
 		"metros": c.Metros, "latency": c.Latency, "providers": c.Providers,
 		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies, "serving": c.Serving,
-		"serving_fit": c.ServingFit, "token_apis": c.TokenAPIs,
+		"serving_fit": c.ServingFit, "token_apis": c.TokenAPIs, "methodologies": c.Methodologies,
 	})
 }
 
@@ -126,6 +126,7 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 	c.Currencies = decodeArray[CurrencyRate](raw, "currencies", col)
 	c.Serving = decodeArray[ServingPoint](raw, "serving", col)
 	c.TokenAPIs = decodeArray[TokenAPI](raw, "token_apis", col)
+	c.Methodologies = decodeArray[Methodology](raw, "methodologies", col)
 	if b, ok := raw["serving_fit"]; ok && string(bytes.TrimSpace(b)) != "null" {
 		c.ServingFit = new(serving.Calibration)
 		if err := strictDecode(b, c.ServingFit); err != nil {

@@ -74,6 +74,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.serving()
 	v.servingFit()
 	v.tokenAPIs()
+	v.methodologies()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.
