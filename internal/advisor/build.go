@@ -97,9 +97,22 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 				add(pl.u.node)
 			}
 			add(pl.u.service)
+			out = e.cpuBasis(out, pl.u)
 		}
 	}
 	return out
+}
+
+// cpuBasis adds, once, the CPU bound a place's throughput rests on when
+// its vCPUs, not its GPUs, bind it.
+func (e *engine) cpuBasis(out []BasisFigure, u *usable) []BasisFigure {
+	b := u.cpuBound
+	if b == nil || slices.ContainsFunc(out, func(r BasisFigure) bool { return r.Scenario == "cpu_bound" }) {
+		return out
+	}
+	return append(out, BasisFigure{GPUName: "vCPU", Profile: e.profile.ID, GPUCount: 1, Engine: b.Work,
+		Scenario: "cpu_bound", Value: b.PerVCPU, Unit: e.profile.Unit + "s/s per vCPU",
+		Source: b.Source, Date: b.Date, Estimated: b.Estimated, Method: b.Method})
 }
 
 // servingBasis adds, once each, the figures an LLM place rests on: the

@@ -154,12 +154,15 @@ func TestRecommendDoneWhenDeadline(t *testing.T) {
 				t.Errorf("Recommend() hours = %v, over the %v h deadline", hours, deadline)
 			}
 			gpu, _ := cat.GPU(p.GPU)
-			interconnect := gpu.Interconnect
+			interconnect, vcpus := gpu.Interconnect, 0
 			for _, o := range cat.Offers {
-				if o.Provider == p.Provider && o.Region == p.Region && o.InstanceType == p.InstanceType && o.Interconnect != "" {
-					interconnect = map[string]string{catalog.InterconnectNVSwitch: catalog.InterconnectNVLink}[o.Interconnect]
-					if interconnect == "" {
-						interconnect = o.Interconnect
+				if o.Provider == p.Provider && o.Region == p.Region && o.InstanceType == p.InstanceType {
+					vcpus = o.VCPUs
+					if o.Interconnect != "" {
+						interconnect = map[string]string{catalog.InterconnectNVSwitch: catalog.InterconnectNVLink}[o.Interconnect]
+						if interconnect == "" {
+							interconnect = o.Interconnect
+						}
 					}
 				}
 			}
@@ -169,6 +172,12 @@ func TestRecommendDoneWhenDeadline(t *testing.T) {
 				}
 				return res.Pick.Throughput.PerGPU * float64(p.GPUCount) * cat.Efficiency(catalog.ScopeNode, interconnect, p.GPUCount)
 			}()
+			// The instance's vCPUs bound it when they prepare fewer images
+			// than its GPUs could train on.
+			prof, _ := cat.Profile("resnet50")
+			if b := prof.CPUFor(catalog.KindTraining); b != nil && vcpus > 0 {
+				node = math.Min(node, float64(vcpus)*b.PerVCPU)
+			}
 			hoursOn := func(nodes int) float64 {
 				return images / (node * float64(nodes) * cat.Efficiency(catalog.ScopeCluster, "", nodes)) / 3600
 			}

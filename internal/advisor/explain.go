@@ -62,9 +62,24 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 		if pl.count > 1 {
 			out = append(out, locale.New("why.nodes", pl.count))
 		}
-		return out
+		return append(out, e.cpuBoundNote(p)...)
 	}
-	return append(out, locale.New(id, n...))
+	out = append(out, locale.New(id, n...))
+	return append(out, e.cpuBoundNote(p)...)
+}
+
+// cpuBoundNote says where an instance's vCPUs, not its GPUs, bound what a
+// plan's place does: they prepare the input (decoding images) at most so
+// fast.
+func (e *engine) cpuBoundNote(p *plan) []locale.Text {
+	var out []locale.Text
+	for _, pl := range p.places {
+		if b := pl.u.cpuBound; b != nil {
+			out = append(out, locale.New("why.cpu_bound", pl.u.offer.InstanceType, pl.u.offer.VCPUs, locale.Num(pl.u.nodeTput),
+				locale.Num(b.PerVCPU), b.Work))
+		}
+	}
+	return out
 }
 
 func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
@@ -97,7 +112,10 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	default:
 		out = append(out, lat)
 	}
-	return out
+	if e.req.Objective == ObjectiveLatency && p.meets {
+		out = append(out, e.fastEnough(p, plans))
+	}
+	return append(out, e.cpuBoundNote(p)...)
 }
 
 // llmSummary says how an LLM is served in one place: replicas, GPUs and
@@ -110,6 +128,23 @@ func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
 		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
 		engineName(s.engine()), locale.Pct(s.err.MedianPct))
+}
+
+// fastEnough says, for the latency objective, how the pick stands against
+// the fastest placement: the fastest itself, or the cheapest of those
+// within the tie band of it, with what the fastest costs more.
+func (e *engine) fastEnough(p *plan, plans []*plan) locale.Text {
+	fastest := p
+	for _, q := range plans {
+		if q.meets && (q.metric < fastest.metric || q.metric == fastest.metric && e.order(q, fastest) < 0) {
+			fastest = q
+		}
+	}
+	if shown(fastest.metric, locale.FmtF1) == shown(p.metric, locale.FmtF1) {
+		return locale.New("why.fastest.latency", locale.F1(p.metric))
+	}
+	band := max(LatencyTieMS, LatencyTieShare*fastest.metric)
+	return locale.New("why.fast_enough", locale.F1(band), locale.F1(fastest.metric), e.costsThan(fastest, p))
 }
 
 // unmet says plainly that no placement meets the latency target, which
@@ -127,7 +162,7 @@ func (e *engine) unmet(p *plan, plans []*plan) []locale.Text {
 			fastest = q
 		}
 	}
-	if locale.F1(fastest.metric) != locale.F1(p.metric) {
+	if shown(fastest.metric, locale.FmtF1) != shown(p.metric, locale.FmtF1) {
 		out = append(out, locale.New("why.nearest", locale.F1(fastest.metric), e.costsThan(fastest, p)))
 	}
 	return out
@@ -136,11 +171,19 @@ func (e *engine) unmet(p *plan, plans []*plan) []locale.Text {
 // costsThan says how a's cost compares with b's: "9.8× more", "12 % more",
 // "the same", "30 % less".
 func (e *engine) costsThan(a, b *plan) locale.Text {
-	switch d := (a.costUSD - b.costUSD) * e.rate; {
+	d := (a.costUSD - b.costUSD) * e.rate
+	// A difference that rounds to 0 % is still a difference in money:
+	// "under 1 % more", never "0 % more".
+	underOnePct := shown(100*math.Abs(a.costUSD/b.costUSD-1), locale.FmtPct) == "0"
+	switch {
 	case shown(math.Abs(d), locale.FmtMoney) == "0.00" || b.costUSD <= 0:
 		return locale.New("cost.same")
 	case a.costUSD >= 2*b.costUSD:
 		return locale.New("cost.times", locale.F1(a.costUSD/b.costUSD))
+	case underOnePct && d > 0:
+		return locale.New("cost.more.slightly")
+	case underOnePct:
+		return locale.New("cost.less.slightly")
 	case d > 0:
 		return locale.New("cost.more", locale.Pct(100*(a.costUSD/b.costUSD-1)))
 	default:
@@ -174,7 +217,10 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 	}
 	lat := e.latencyThan(a, pick)
 	switch {
+	case pick.meets && !a.meets && a.missesTPOT(e.req.Workload.TPOTMS):
+		return locale.New("lost.tpot", locale.Short(e.req.Workload.TPOTMS), costs)
 	case pick.meets && !a.meets:
+		// "only" is for a share below what the target asks, as shown.
 		return locale.New("lost.fewer_within", locale.Pct1(a.within), locale.Short(e.req.Workload.LatencyMS), costs)
 	case !pick.meets && !a.nearBest && a.within < pick.within && shown(a.within, locale.FmtPct1) != shown(pick.within, locale.FmtPct1):
 		// (Only where the figures shown differ: "95.0 % against 95.0 %"

@@ -3,6 +3,7 @@ package advisor_test
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // propertyRequests is how many generated requests the property tests try.
@@ -188,6 +190,12 @@ func TestRecommendProperties(t *testing.T) {
 			}
 		}
 	}
+	// The sentences the explanation checks read must have come up.
+	for _, id := range []string{"why.fast_enough", "lost.fewer_within"} {
+		if sentencesChecked[id] == 0 {
+			t.Errorf("no generated answer said %s: the explanation check read nothing of it", id)
+		}
+	}
 	// A generator whose requests all come back empty tests nothing.
 	if picks < propertyRequests()/3 {
 		t.Errorf("only %d of %d generated requests have a pick; the generator is too strict", picks, propertyRequests())
@@ -197,6 +205,7 @@ func TestRecommendProperties(t *testing.T) {
 // checkResult checks the properties every result must have.
 func checkResult(t *testing.T, cat *catalog.Catalog, i int, res advisor.Result) {
 	t.Helper()
+	checkSentences(t, i, res)
 	req := res.Request
 	for k, o := range options(res) {
 		if !o.Total.Equal(sumLines(o.Lines)) {
@@ -383,6 +392,87 @@ func TestRecommendDoublingEpochs(t *testing.T) {
 			t.Errorf("request %d: Recommend() total for %d epochs = %s, below %s for %d (%s vs %s)", i,
 				req.Workload.Epochs, twice.Pick.Total, once.Pick.Total, req.Workload.Epochs/2,
 				placementID(twice.Pick.Placements[0]), placementID(once.Pick.Placements[0]))
+		}
+	}
+}
+
+// sentencesChecked counts the sentences checkSentences read, by id.
+var sentencesChecked = map[string]int{}
+
+// checkSentences checks that an answer's sentences say what its own
+// figures show: "fastest" only for the lowest weighted latency among the
+// alternatives that meet the target, "as fast as the fastest" only within
+// the tie band of it, and "only N %" only for a share the target does not
+// reach, never for one shown as 100 %.
+func checkSentences(t *testing.T, i int, res advisor.Result) {
+	t.Helper()
+	p := res.Pick
+	if p == nil || p.Latency == nil {
+		return
+	}
+	num := func(a locale.Arg) float64 {
+		if a.Num == nil {
+			t.Fatalf("request %d: argument %+v is not a number", i, a)
+		}
+		return *a.Num
+	}
+	meeting := func(o advisor.Option) bool {
+		return len(o.Why) > 0 && !slices.Contains([]string{"lost.fewer_within", "lost.tpot", "lost.less_within.costs"}, o.Why[0].ID)
+	}
+	for _, w := range p.Why {
+		sentencesChecked[w.ID]++
+		switch w.ID {
+		case "why.fastest.latency":
+			for _, a := range res.Alternatives {
+				if meeting(a) && a.Latency != nil && math.Round(a.Latency.WeightedMS*10) < math.Round(p.Latency.WeightedMS*10) {
+					t.Errorf("request %d: the pick (%.1f ms) is called the fastest, but %s meets the target at %.1f ms",
+						i, p.Latency.WeightedMS, a.Placements[0].InstanceType, a.Latency.WeightedMS)
+				}
+			}
+		case "why.fast_enough":
+			if band, fastest := num(w.Args[0]), num(w.Args[1]); p.Latency.WeightedMS > fastest+band+0.05 || fastest > p.Latency.WeightedMS+0.05 {
+				t.Errorf("request %d: the pick (%.1f ms) is called as fast as the fastest (%.1f ms, band %.1f ms)", i, p.Latency.WeightedMS, fastest, band)
+			}
+		}
+	}
+	en := locale.For(locale.EN)
+	for _, a := range res.Alternatives {
+		for _, w := range a.Why {
+			sentencesChecked[w.ID]++
+			if s := en.Text(w); strings.Contains(s, " 0 % more") || strings.Contains(s, " 0 % less") {
+				t.Errorf("request %d: a difference in money reads as none: %q", i, s)
+			}
+			if w.ID == "lost.fewer_within" {
+				if share := num(w.Args[0]); math.Round(share*10) >= 1000 || share >= advisor.MeetsTargetShare {
+					t.Errorf("request %d: an alternative \"keeps only\" %.1f %% of users within the target", i, share)
+				}
+			}
+		}
+	}
+}
+
+// Ensure the latency objective picks the cheapest of the placements as
+// fast as the fastest (within max(5 ms, 10 %)) and says so, with what the
+// fastest costs more; and calls the pick the fastest only when it is.
+func TestLatencyObjectiveSentences(t *testing.T) {
+	cat := realCatalog(t)
+	for _, tt := range []struct {
+		users     []advisor.UserShare
+		providers []string
+		gpus      []string
+		want      string
+	}{
+		// Users in Tokyo, one GPU from one provider: every placement in
+		// Tokyo is equally fast, so the pick is the fastest.
+		{[]advisor.UserShare{{Location: "tyo", Share: 1}}, []string{"aws"}, []string{"t4"}, "why.fastest.latency"},
+		{[]advisor.UserShare{{Location: "US", Share: 50}, {Location: "DE", Share: 30}, {Location: "JP", Share: 20}}, nil, nil, "why.fast_enough"},
+	} {
+		req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 300, PeakRPS: 300, LatencyMS: 100},
+			Users: tt.users, Objective: advisor.ObjectiveLatency, Providers: tt.providers, GPUs: tt.gpus}
+		res := recommend(t, cat, req)
+		checkSentences(t, 0, res)
+		if res.Pick == nil || !slices.ContainsFunc(res.Pick.Why, func(w locale.Text) bool { return w.ID == tt.want }) {
+			t.Errorf("users %v: why = %v, want %s", tt.users, res.Pick.Why, tt.want)
 		}
 	}
 }

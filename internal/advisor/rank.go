@@ -33,8 +33,8 @@ const (
 // stays the shortest expected duration: spot's interruptions are a real
 // difference there.)
 const (
-	LatencyTieMS    = 1.0
-	LatencyTieShare = 0.05
+	LatencyTieMS    = 5.0
+	LatencyTieShare = 0.10
 )
 
 // rank orders plans best first. For inference, plans that meet the latency

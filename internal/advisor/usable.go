@@ -38,6 +38,9 @@ type usable struct {
 	// copyGPUs is how many GPUs one copy of a model too large for one GPU
 	// spans (inference on the throughput path; 0 when it fits one).
 	copyGPUs int
+	// cpuBound is the profile's CPU bound when the instance's vCPUs, not
+	// its GPUs, bound its throughput (nodeTput is then theirs).
+	cpuBound *catalog.CPUBound
 }
 
 // offerPrices is an offer's price per instance-hour under each of
@@ -168,9 +171,9 @@ func (e *engine) filterOffers() {
 			e.addLLMUsable(&pool, o, of, r, g, rf.comp, where)
 			continue
 		}
-		if mem := instanceMemory(*g, o); mem < e.profile.MemoryGB {
+		if mem, need := instanceMemory(*g, o), e.profile.MemoryFor(w.Kind); mem < need {
 			e.excl.add(reasonMemory, func() locale.Text {
-				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(e.profile.MemoryGB))
+				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(need))
 			})
 			continue
 		}
@@ -235,6 +238,13 @@ func (e *engine) filterOffers() {
 		}
 		u.nodeTput, u.nodeEff, u.computeMS = nf.tput, nf.eff, nf.computeMS
 		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs
+		// The input pipeline runs on the instance's vCPUs: it serves or
+		// trains no faster than they prepare the input.
+		if cpu := e.profile.CPUFor(w.Kind); cpu != nil && o.VCPUs > 0 {
+			if c := float64(o.VCPUs) * cpu.PerVCPU; c < u.nodeTput {
+				u.nodeTput, u.cpuBound = c, cpu
+			}
+		}
 		e.usable = append(e.usable, u)
 	}
 	e.buf.usable, e.buf.usables = pool, e.usable
@@ -355,11 +365,11 @@ func (e *engine) anyPricing(p offerPrices) bool {
 // when it fits one GPU (or partition), else the fewest whose memory holds
 // it.
 func (e *engine) copyGPUs(g catalog.GPU, o *catalog.Offer) int {
-	per := g.MemoryGB * share(o)
-	if per <= 0 || e.profile.MemoryGB <= per {
+	per, need := g.MemoryGB*share(o), e.profile.ServingMemoryGB()
+	if per <= 0 || need <= per {
 		return 1
 	}
-	return int(math.Ceil(e.profile.MemoryGB/per - 1e-9))
+	return int(math.Ceil(need/per - 1e-9))
 }
 
 // instanceMemory is the GPU memory one instance offers a model: all of its

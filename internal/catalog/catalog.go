@@ -193,7 +193,8 @@ type Profile struct {
 	Name string `json:"name"`
 	// Unit is what throughput counts: "image", "sequence" or "token".
 	Unit string `json:"unit"`
-	// MemoryGB is the GPU memory one replica or one training process needs.
+	// MemoryGB is the GPU memory one training process needs (and one
+	// serving replica, where the profile states no ServingMemory).
 	MemoryGB  float64           `json:"memory_gb"`
 	Training  *TrainingProfile  `json:"training,omitempty"`
 	Inference *InferenceProfile `json:"inference,omitempty"`
@@ -237,6 +238,20 @@ type TrainingProfile struct {
 	// pipeline fed; instances with fewer are excluded (0: no floor).
 	MinVCPUsPerGPU float64 `json:"min_vcpus_per_gpu,omitempty"`
 	MinVCPUsRef    *Ref    `json:"min_vcpus_ref,omitempty"`
+	// CPU is what one vCPU of the input pipeline supplies (decoding and
+	// augmenting), when the profile's input needs the CPU.
+	CPU *CPUBound `json:"cpu,omitempty"`
+}
+
+// CPUBound is the input pipeline's rate on the CPU: units (images) one
+// vCPU prepares a second. An instance serves or trains at most its vCPUs
+// times this, whatever its GPUs could.
+type CPUBound struct {
+	PerVCPU float64 `json:"per_vcpu"`
+	// Work names, in a few words, what the CPU does to each unit:
+	// "decoding and resizing JPEGs".
+	Work string `json:"work"`
+	Ref
 }
 
 // InferenceProfile holds what one request of a profile costs.
@@ -250,6 +265,60 @@ type InferenceProfile struct {
 	ReferenceGPU string  `json:"reference_gpu"`
 	// DefaultResponseKB is the response size used when a request names none.
 	DefaultResponseKB float64 `json:"default_response_kb"`
+	// CPU is what one vCPU of the serving pipeline supplies (decoding and
+	// resizing a request's input), when the input needs the CPU.
+	CPU *CPUBound `json:"cpu,omitempty"`
+	// Memory is what one serving replica needs, apart from the training
+	// footprint (MemoryGB): smaller, so GPU partitions can hold it.
+	Memory *ServingMemory `json:"memory,omitempty"`
+}
+
+// ServingMemory is the GPU memory one replica needs to serve: the runtime
+// (CUDA context and engine), the weights in their serving format, and the
+// activations of Batch requests in flight.
+type ServingMemory struct {
+	RuntimeGB float64 `json:"runtime_gb"`
+	WeightsGB float64 `json:"weights_gb"`
+	// ActivationGB is per request in flight; Batch is the batch the
+	// throughput basis is measured at, which a replica must hold to
+	// serve at that throughput.
+	ActivationGB float64 `json:"activation_gb"`
+	Batch        int     `json:"batch"`
+	Ref
+}
+
+// GB is the memory a replica needs.
+func (m ServingMemory) GB() float64 {
+	return m.RuntimeGB + m.WeightsGB + m.ActivationGB*float64(m.Batch)
+}
+
+// ServingMemoryGB is the GPU memory one serving replica of the profile
+// needs: its ServingMemory, else its MemoryGB.
+func (p Profile) ServingMemoryGB() float64 {
+	if in := p.Inference; in != nil && in.Memory != nil {
+		return in.Memory.GB()
+	}
+	return p.MemoryGB
+}
+
+// CPUFor is the input pipeline's CPU bound for a workload of a kind, nil
+// when the profile states none.
+func (p Profile) CPUFor(kind WorkloadKind) *CPUBound {
+	switch {
+	case kind == KindTraining && p.Training != nil:
+		return p.Training.CPU
+	case kind == KindInference && p.Inference != nil:
+		return p.Inference.CPU
+	}
+	return nil
+}
+
+// MemoryFor is the GPU memory a workload of a kind needs.
+func (p Profile) MemoryFor(kind WorkloadKind) float64 {
+	if kind == KindInference {
+		return p.ServingMemoryGB()
+	}
+	return p.MemoryGB
 }
 
 // Benchmark is a measured (or derived) throughput, or latency, of a profile

@@ -192,6 +192,7 @@ func (v *validator) profiles() {
 			case t.MinVCPUsRef != nil:
 				v.ref(c, item, "training.min_vcpus_ref", *t.MinVCPUsRef)
 			}
+			v.cpuBound(c, item, "training.cpu", t.CPU)
 		}
 		if in := p.Inference; in != nil {
 			positive(c, item, "inference.units_per_request", in.UnitsPerRequest)
@@ -200,6 +201,16 @@ func (v *validator) profiles() {
 			}
 			if in.ReferenceGPU != "" && !v.gpuIDs[in.ReferenceGPU] {
 				c.add(item, "inference.reference_gpu", "unknown GPU %q", in.ReferenceGPU)
+			}
+			v.cpuBound(c, item, "inference.cpu", in.CPU)
+			if m := in.Memory; m != nil {
+				positive(c, item, "inference.memory.runtime_gb", m.RuntimeGB)
+				positive(c, item, "inference.memory.weights_gb", m.WeightsGB)
+				positive(c, item, "inference.memory.activation_gb", m.ActivationGB)
+				if m.Batch < 1 {
+					c.add(item, "inference.memory.batch", "must be ≥ 1, got %d", m.Batch)
+				}
+				v.ref(c, item, "inference.memory", m.Ref)
 			}
 		}
 		v.ref(c, item, "", p.Ref)
@@ -348,4 +359,16 @@ func (v *validator) scaling() {
 		seen[key] = true
 		v.ref(c, item, "", s.Ref)
 	}
+}
+
+// cpuBound checks a profile's CPU bound: a positive rate with its source.
+func (v *validator) cpuBound(c collector, item, field string, b *CPUBound) {
+	if b == nil {
+		return
+	}
+	positive(c, item, field+".per_vcpu", b.PerVCPU)
+	if b.Work == "" {
+		c.add(item, field+".work", "say what the CPU does to each unit")
+	}
+	v.ref(c, item, field, b.Ref)
 }

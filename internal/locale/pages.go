@@ -438,6 +438,7 @@ var pages = map[string][2]string{
 	"explorer.serving.model":         {"measured on %s", "实测模型：%s"},
 	"explorer.serving.users":         {"%s users at once", "%s 个并发用户"},
 	"basis.scenario.serving_model":   {"the serving model's operating point", "服务模型的运行点"},
+	"basis.scenario.cpu_bound":       {"the input pipeline on the CPU", "CPU 上的输入流水线"},
 	"explorer.scenario.offline":      {"Offline (all at once)", "离线（一次性全部提交）"},
 	"explorer.scenario.server":       {"Server (latency-bounded)", "服务器（有延迟约束）"},
 	"explorer.scenario.interactive":  {"Interactive (tight bounds)", "交互式（更严的延迟约束）"},
