@@ -117,7 +117,10 @@ type apiRegion struct {
 	Key      string `json:"key"`
 	EUEEA    bool   `json:"eu_eea"`
 	Adequacy string `json:"adequacy,omitempty"`
-	Offers   int    `json:"offers"`
+	// Jurisdiction is the country's (catalog.Jurisdictions): mainland
+	// China's is icp_required.
+	Jurisdiction string `json:"jurisdiction"`
+	Offers       int    `json:"offers"`
 }
 
 // handleAPIRegions handles GET /api/v1/regions?provider=.
@@ -134,7 +137,7 @@ func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error 
 			continue
 		}
 		c, _ := cat.Country(reg.Country)
-		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Offers: count[reg.Key()]})
+		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Jurisdiction: c.Jurisdiction(), Offers: count[reg.Key()]})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
 }

@@ -34,6 +34,9 @@ type apiProvider struct {
 	// EgressKnown is false when a region's internet egress price is
 	// unknown (planned at the dearest the catalog knows).
 	EgressKnown bool `json:"egress_known"`
+	// NoPublicPrice: every region of it sells GPUs at no public price, so
+	// it has no offers.
+	NoPublicPrice bool `json:"no_public_price,omitempty"`
 }
 
 // apiDateRange is the oldest and newest of a set of dates (YYYY, YYYY-MM
@@ -57,7 +60,7 @@ func newAPIProvider(s catalog.ProviderSummary) apiProvider {
 		EUEEA: s.HQ.EUEEA, Regions: s.Regions, Offers: s.Offers,
 		PricesAsOf:    apiDateRange{Oldest: s.PricesAsOf.Oldest, Newest: s.PricesAsOf.Newest},
 		SourceQuality: apiQualityCount{Primary: s.Primary, Secondary: s.Secondary, Unstated: s.Unstated},
-		EgressKnown:   s.EgressKnown,
+		EgressKnown:   s.EgressKnown, NoPublicPrice: s.NoPublicPrice,
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // providerJSON is one provider of GET /api/v1/providers.
@@ -29,7 +30,8 @@ type providerJSON struct {
 	SourceQuality struct {
 		Primary, Secondary, Unstated int
 	} `json:"source_quality"`
-	EgressKnown bool `json:"egress_known"`
+	EgressKnown   bool `json:"egress_known"`
+	NoPublicPrice bool `json:"no_public_price"`
 }
 
 func (s *testServer) providersJSON(t *testing.T, target string) []providerJSON {
@@ -62,7 +64,12 @@ func TestAPIProviders(t *testing.T) {
 			t.Errorf("provider %d = %+v, want %s headquartered in %s (%+v), %s", i, p, want.ID, want.HQCountry, want.HQRef, want.Kind)
 		}
 		n := p.SourceQuality.Primary + p.SourceQuality.Secondary + p.SourceQuality.Unstated
-		if p.Offers == 0 || n != p.Offers || p.PricesAsOf.Oldest == "" || p.PricesAsOf.Oldest > p.PricesAsOf.Newest {
+		if p.NoPublicPrice {
+			// Regions that sell GPUs at no readable price: no offers.
+			if p.Offers != 0 || n != 0 || p.Regions == 0 || p.PricesAsOf.Oldest != "" {
+				t.Errorf("%s has no public price, yet %d offers in %d regions, prices as of %+v", p.ID, p.Offers, p.Regions, p.PricesAsOf)
+			}
+		} else if p.Offers == 0 || n != p.Offers || p.PricesAsOf.Oldest == "" || p.PricesAsOf.Oldest > p.PricesAsOf.Newest {
 			t.Errorf("%s: %d offers, %d by source quality, prices as of %+v", p.ID, p.Offers, n, p.PricesAsOf)
 		}
 		regions += p.Regions
@@ -324,6 +331,10 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 	for _, k := range advisor.RiskKinds {
 		if !slices.Contains(kinds, k) {
 			t.Errorf("openapi.json risks.kind enum %q lacks %q", kinds, k)
+		}
+		// The answer page labels each risk by its kind.
+		if !locale.Has("label.risk." + k) {
+			t.Errorf("no page label for risks of kind %q (label.risk.%s)", k, k)
 		}
 	}
 }

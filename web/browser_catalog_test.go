@@ -337,7 +337,7 @@ func explorer(t *testing.T, js bool) {
 
 // providerRow is one row of the providers table as the page shows it.
 type providerRow struct {
-	ID, Scope, HQ, AsOf, Quality string
+	ID, Scope, HQ, AsOf, Quality, NoPrice string
 }
 
 // providerRows reads the body rows of the providers table.
@@ -346,7 +346,8 @@ func providerRows(t testing.TB, ctx context.Context) []providerRow {
 	return get(t, ctx, "provider rows", chromedp.Evaluate[[]providerRow](`[...document.querySelectorAll('table[data-testid=provider-list] tbody tr')].map(tr => {
 		const txt = e => e ? e.textContent.replace(/\s+/g, ' ').trim() : '';
 		return {ID: tr.dataset.provider, Scope: tr.dataset.hqScope, HQ: txt(tr.cells[1]),
-			AsOf: txt(tr.querySelector('[data-testid=prices-as-of]')), Quality: txt(tr.querySelector('[data-testid=source-quality]'))};
+			AsOf: txt(tr.querySelector('[data-testid=prices-as-of]')), Quality: txt(tr.querySelector('[data-testid=source-quality]')),
+			NoPrice: txt(tr.querySelector('[data-testid=no-public-price]'))};
 	})`))
 }
 
@@ -358,7 +359,7 @@ func headquarters(t *testing.T, ctx context.Context, mode string) {
 	all := providerRows(t, ctx)
 	european := map[string]bool{}
 	for _, p := range all {
-		if p.AsOf == "" || p.AsOf == "—" || p.Quality == "" || p.HQ == "" {
+		if p.HQ == "" || (p.NoPrice == "" && (p.AsOf == "" || p.AsOf == "—" || p.Quality == "")) {
 			t.Errorf("provider %+v: no headquarters, price date or source quality", p)
 		}
 		if p.Scope == "eu" {

@@ -71,8 +71,13 @@ func TestExplorerProviders(t *testing.T) {
 			if r[0] != p.HQCountry || r[1] != scope || r[2] != p.Kind {
 				t.Errorf("%q: %s shows headquarters %s (%s), kind %s; want %s (%s), %s", tt.query, p.ID, r[0], r[1], r[2], p.HQCountry, scope, p.Kind)
 			}
-			wantContains(t, r[3], `data-testid="hq-source"`, p.HQRef.Date, `href="/catalog/offers?provider=`+p.ID+`"`,
-				`href="/catalog/regions?provider=`+p.ID+`"`)
+			if noPublicPrice(s.cat, p.ID) {
+				wantContains(t, r[3], `data-testid="hq-source"`, p.HQRef.Date, `data-testid="no-public-price"`,
+					`href="/catalog/regions?provider=`+p.ID+`"`)
+			} else {
+				wantContains(t, r[3], `data-testid="hq-source"`, p.HQRef.Date, `href="/catalog/offers?provider=`+p.ID+`"`,
+					`href="/catalog/regions?provider=`+p.ID+`"`)
+			}
 		}
 		if len(rows) != want || want == 0 {
 			t.Errorf("%q: %d rows, want %d (> 0)", tt.query, len(rows), want)
@@ -142,8 +147,8 @@ func TestExplorerOffersMonthlyOnly(t *testing.T) {
 		{"unit=month&currency=EUR", "214.00", "as stated"},
 		{"unit=hour&currency=EUR", "0.2932", "as stated"},
 		{"unit=gpu_hour&currency=EUR", "0.2932", "as stated"},
-		{"unit=month", "250.82", "€214.00 as stated"},
-		{"unit=hour", "0.3436", "€0.2932 as stated"},
+		{"unit=month", "250.35", "€214.00 as stated"},
+		{"unit=hour", "0.3429", "€0.2932 as stated"},
 	} {
 		body := s.do(t, "GET", "/catalog/offers?provider=hetzner&"+tt.query, nil).Body.String()
 		var got string
@@ -240,4 +245,19 @@ func TestExplorerRegionsProviderHQ(t *testing.T) {
 	if !seen["eu"] || len(seen) < 2 {
 		t.Errorf("EU/EEA regions show provider headquarters under %v; the catalog has European and American providers there", seen)
 	}
+}
+
+// noPublicPrice reports whether every region of a provider sells GPUs at
+// no public price.
+func noPublicPrice(cat *catalog.Catalog, provider string) bool {
+	n := 0
+	for _, r := range cat.Regions {
+		if r.Provider == provider {
+			if !r.NoPublicPrice {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }

@@ -165,13 +165,15 @@ func TestExplorerRegions(t *testing.T) {
 			return "eu"
 		case c.Adequacy != "":
 			return "adequacy"
+		case c.ICPRequired:
+			return "icp_required"
 		}
 		return "neither"
 	}
 	rowRE := regexp.MustCompile(`<tr data-region="([^"]+)" data-jurisdiction="([^"]+)">`)
 	for _, tt := range []struct{ query, provider, juris string }{
 		{"", "", ""}, {"jurisdiction=eu", "", "eu"}, {"jurisdiction=adequacy&provider=aws", "aws", "adequacy"},
-		{"jurisdiction=neither", "", "neither"}, {"provider=gcp", "gcp", ""},
+		{"jurisdiction=neither", "", "neither"}, {"jurisdiction=icp_required", "", "icp_required"}, {"provider=gcp", "gcp", ""},
 	} {
 		body := s.do(t, "GET", "/catalog/regions?"+tt.query, nil).Body.String()
 		want := 0
@@ -274,7 +276,7 @@ func TestExplorerOffersUnitCurrency(t *testing.T) {
 		}
 	}
 	body := s.do(t, "GET", "/catalog/offers?currency=EUR&unit=gpu_hour", nil).Body.String()
-	wantContains(t, body, "€", "Price (EUR per GPU-hour)", "1 USD = 0.8532 EUR")
+	wantContains(t, body, "€", "Price (EUR per GPU-hour)", "1 USD = 0.8548 EUR")
 }
 
 // Ensure the CSV export holds exactly the rows and prices of the filtered

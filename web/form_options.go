@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"html"
 	"strings"
 
@@ -52,7 +53,7 @@ func regionOptions(regions []catalog.Region, selected string) []option {
 	out := make([]option, len(regions))
 	for i, r := range regions {
 		k := r.Key()
-		out[i] = option{Value: k, Label: r.Provider + " " + r.ID + " (" + r.City + ")", Selected: k == selected}
+		out[i] = option{Value: k, Label: r.Provider + " " + r.ID + " (" + cmp.Or(r.City, r.Name) + ")", Selected: k == selected}
 	}
 	return out
 }

@@ -30,7 +30,10 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	e.facts = facts
 	plans := e.feasiblePlans()
 	e.rank(plans)
-	return e.result(plans), nil
+	e.passedOver = e.preferWithinQuota(plans)
+	res := e.result(plans)
+	withFailoverCost(cat, req, &res)
+	return res, nil
 }
 
 // feasiblePlans sizes and prices every allowed offer under every allowed
@@ -77,6 +80,9 @@ type engine struct {
 	// rule's figures when no plan meets the target (see rank).
 	order    func(a, b *plan) int
 	nearBest nearBestRule
+	// passedOver is the plan ranked first that asks more than a published
+	// quota, when the pick was preferred for keeping within it.
+	passedOver *plan
 
 	memo   answerMemos
 	search regionSearch

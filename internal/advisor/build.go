@@ -33,6 +33,10 @@ func (e *engine) result(plans []*plan) Result {
 	alts := distinctAlternatives(plans)
 	po := e.option(pick)
 	po.Why = e.explainPick(pick, plans, alts)
+	if q := e.passedOver; q != nil {
+		x := e.overQuota(q)[0]
+		po.Why = append(po.Why, locale.New("why.within_quota", q.name(), e.costsThan(pick, q), providerName(e.cat, x.provider), locale.Pct(100*QuotaPreference)))
+	}
 	if a := po.AverageLoad; a != nil {
 		// After the sentence on how the pick serves its peak.
 		po.Why = slices.Insert(po.Why, 1, locale.New("why.llm.average", locale.Num(a.RPS), locale.Num(e.req.Workload.PeakRPS), a.Instances, a.OfInstances,
@@ -215,6 +219,7 @@ func (e *engine) option(p *plan) Option {
 	var users [MaxRegions][]string
 	if e.req.Workload.Kind == catalog.KindInference {
 		o.Latency, users = e.latencyTable(p)
+		o.Failover = e.failover(p)
 	}
 	for k := range p.places {
 		o.Placements = append(o.Placements, e.placement(p, k, users[k]))
@@ -302,20 +307,25 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within),
 		Groups: make([]LatencyGroup, 0, len(e.req.Users))}
 	type acc struct {
-		weight, rtt, compute, within float64
-		estimated                    bool
-		byPlace                      [MaxRegions]float64 // weight served by each place
-		served                       [MaxRegions]bool    // a point routed to each place
+		weight, rtt, best, compute, within float64
+		estimated, ranged, crossBorder     bool
+		byPlace                            [MaxRegions]float64 // weight served by each place
+		served                             [MaxRegions]bool    // a point routed to each place
 	}
 	groups := make([]acc, len(e.req.Users))
 	rtts := e.rttsOf(p)
 	for i, up := range e.users {
 		k, rtt := nearestPlace(p, rtts, i)
 		pl := p.places[k]
-		est := up.point.Route(pl.u.metro) != catalog.RouteMeasured
+		est := e.cat.PlaceRoute(up.point, pl.u.metro) != catalog.RouteMeasured
+		_, best, _ := e.cat.PlaceRTT(up.point, pl.u.metro)
 		g := &groups[up.group]
 		g.weight += up.weight
 		g.rtt += up.weight * rtt
+		g.best += up.weight * best
+		g.ranged = g.ranged || len(e.cat.PlaceMetros(pl.u.metro)) > 1
+		_, crosses := e.crossesFilter(up, pl.u.region)
+		g.crossBorder = g.crossBorder || crosses
 		g.compute += up.weight * pl.u.computeMS
 		if rtt+pl.u.computeMS <= w.LatencyMS {
 			g.within += up.weight
@@ -362,11 +372,15 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		}
 		loc, _ := e.cat.Location(u.Location)
 		rtt, compute := g.rtt/g.weight, g.compute/g.weight
-		lat.Groups = append(lat.Groups, LatencyGroup{
+		group := LatencyGroup{
 			Location: u.Location, Name: loc.Name, Share: u.Share, Region: p.places[main].u.facts.regionKey,
 			RTTMS: round1(rtt), ComputeMS: round1(compute), TotalMS: round1(rtt + compute),
-			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated,
-		})
+			WithinTarget: round1(100 * g.within / g.weight), Estimated: g.estimated, CrossBorder: g.crossBorder,
+		}
+		if g.ranged {
+			group.RTTRangeMS = &[2]float64{round1(g.best / g.weight), round1(rtt)}
+		}
+		lat.Groups = append(lat.Groups, group)
 	}
 	return lat, users
 }

@@ -183,6 +183,9 @@ func TestCountryAssumedNeverResidency(t *testing.T) {
 	for _, mode := range []advisor.GDPRMode{advisor.GDPREU, advisor.GDPREUAdequacy, advisor.GDPREUSovereign, advisor.GDPRNone} {
 		req := llmRequest("llama-3.3-70b")
 		req.GDPR = mode
+		// Serving from a region of no stated country is the buyer's call
+		// (allow_unlocated), never a data-residency answer.
+		req.AllowUnlocated = true
 		res := recommend(t, cat, req)
 		used := false
 		for _, o := range options(res) {

@@ -92,11 +92,14 @@ func TestRecommendAPIExample(t *testing.T) {
 	}
 }
 
-// Ensure German users with gdpr=eu get an EU/EEA region and users in mainland China a nearby Asian one, never Europe.
+// Ensure German users with gdpr=eu get an EU/EEA region and users in
+// mainland China a mainland region or a nearby Asian one, never Europe.
 func TestRecommendDoneWhenRegions(t *testing.T) {
 	cat := realCatalog(t)
 	eu := func(c catalog.Country) bool { return c.EUEEA }
-	nearChina := func(c catalog.Country) bool { return slices.Contains([]string{"HK", "TW", "JP", "KR", "SG"}, c.Code) }
+	nearChina := func(c catalog.Country) bool {
+		return slices.Contains([]string{"CN", "HK", "TW", "JP", "KR", "SG"}, c.Code)
+	}
 	tests := []struct {
 		name    string
 		users   []advisor.UserShare
@@ -108,9 +111,9 @@ func TestRecommendDoneWhenRegions(t *testing.T) {
 		{"German users, gdpr=eu, BERT", []advisor.UserShare{{Location: "DE", Share: 1}}, advisor.GDPREU, "bert-large", eu, "the EU/EEA"},
 		{"German users, gdpr=eu, ResNet-50", []advisor.UserShare{{Location: "DE", Share: 1}}, advisor.GDPREU, "resnet50", eu, "the EU/EEA"},
 		{"Berlin users, gdpr=eu, LLM", []advisor.UserShare{{Location: "ber", Share: 1}}, advisor.GDPREU, "gptj-6b", eu, "the EU/EEA"},
-		{"Chinese users, BERT", []advisor.UserShare{{Location: "CN", Share: 1}}, advisor.GDPRNone, "bert-large", nearChina, "HK, TW, JP, KR or SG"},
-		{"Chinese users, ResNet-50", []advisor.UserShare{{Location: "CN", Share: 1}}, advisor.GDPRNone, "resnet50", nearChina, "HK, TW, JP, KR or SG"},
-		{"Shanghai users, LLM", []advisor.UserShare{{Location: "sha", Share: 1}}, advisor.GDPRNone, "gptj-6b", nearChina, "HK, TW, JP, KR or SG"},
+		{"Chinese users, BERT", []advisor.UserShare{{Location: "CN", Share: 1}}, advisor.GDPRNone, "bert-large", nearChina, "CN, HK, TW, JP, KR or SG"},
+		{"Chinese users, ResNet-50", []advisor.UserShare{{Location: "CN", Share: 1}}, advisor.GDPRNone, "resnet50", nearChina, "CN, HK, TW, JP, KR or SG"},
+		{"Shanghai users, LLM", []advisor.UserShare{{Location: "sha", Share: 1}}, advisor.GDPRNone, "gptj-6b", nearChina, "CN, HK, TW, JP, KR or SG"},
 	}
 	for _, tt := range tests {
 		for _, objective := range []string{advisor.ObjectiveCost, advisor.ObjectiveLatency, advisor.ObjectiveBalanced} {

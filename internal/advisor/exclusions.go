@@ -14,6 +14,9 @@ const (
 	// reasonCountryAssumed: under a residency rule, a region whose source
 	// does not say which country it is in (catalog.Region.CountryAssumed).
 	reasonCountryAssumed = "country_not_stated"
+	// reasonLocationUnknown: for serving, a region whose source states no
+	// country, unless the request allows it (Request.AllowUnlocated).
+	reasonLocationUnknown = "location_unknown"
 	// reasonPartition: a partition of a GPU, sold for inference, offered
 	// to a training job.
 	reasonPartition = "partition"
@@ -32,9 +35,12 @@ const (
 	// its expected wall time is beyond any number.
 	reasonNeverFinishes = "never_finishes"
 	reasonBudget        = "budget"
+	// reasonNoPublicPrice: a region that sells GPUs at no public price
+	// (catalog.Region.NoPublicPrice), counted once per region.
+	reasonNoPublicPrice = "no_public_price"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget}
+var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

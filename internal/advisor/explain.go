@@ -70,10 +70,13 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 
 // cpuBoundNote says where an instance's vCPUs, not its GPUs, bound what a
 // plan's place does: they prepare the input (decoding images) at most so
-// fast.
+// fast (once per instance type).
 func (e *engine) cpuBoundNote(p *plan) []locale.Text {
 	var out []locale.Text
-	for _, pl := range p.places {
+	for k, pl := range p.places {
+		if slices.ContainsFunc(p.places[:k], func(q place) bool { return q.u.offer.InstanceType == pl.u.offer.InstanceType }) {
+			continue
+		}
 		if b := pl.u.cpuBound; b != nil {
 			out = append(out, locale.New("why.cpu_bound", pl.u.offer.InstanceType, pl.u.offer.VCPUs, locale.Num(pl.u.nodeTput),
 				locale.Num(b.PerVCPU), b.Work))
@@ -94,7 +97,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 			continue
 		}
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
-		out = append(out, locale.New(counted("why.serving", pl.count), pl.count, pl.u.offer.InstanceType, pl.u.region.City, pl.u.offer.Region,
+		out = append(out, locale.New(counted("why.serving.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
 	}
 	lat := locale.New("why.latency", locale.Pct1(p.within), locale.Short(w.LatencyMS), locale.F1(p.metric))
@@ -124,7 +127,7 @@ func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	w := e.req.Workload
 	o := pl.u.offer
 	replicas := pl.count * o.GPUCount / s.tp
-	return locale.New(counted("why.llm.model", pl.count), pl.count, o.InstanceType, pl.u.region.City, o.Region, s.tp, pl.u.gpu.Name,
+	return locale.New(counted("why.llm.model.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.tp, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
 		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
 		engineName(s.engine()), locale.Pct(s.err.MedianPct))
@@ -482,7 +485,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 		rtts := e.rttsOf(p)
 		for i, up := range e.users {
 			k, _ := nearestPlace(p, rtts, i)
-			if up.point.Route(p.places[k].u.metro) != catalog.RouteMeasured {
+			if e.cat.PlaceRoute(up.point, p.places[k].u.metro) != catalog.RouteMeasured {
 				add(locale.New("estimated.rtt"))
 				break
 			}

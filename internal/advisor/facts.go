@@ -57,7 +57,7 @@ func (f *catalogFacts) verdict(mode GDPRMode, ri int) *regionVerdict {
 // offerFacts is what an answer needs to know about Offers[i] before the
 // request says anything.
 type offerFacts struct {
-	region, metro int    // indexes into Regions and Metros (metro −1: unknown)
+	region, metro int    // indexes into Regions and serving places (catalog.Catalog.RegionPlace; −1: unknown)
 	regionKey     string // the region's "provider:region"
 	gpu           int    // index into GPUs
 	node          int    // index into catalogFacts.nodes
@@ -158,7 +158,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			return nil, fmt.Errorf("advisor: offer %s: GPU %s missing from a validated catalog", o.ID(), o.GPU)
 		}
 		of := &f.offers[i]
-		of.region, of.metro, of.gpu = ri, cat.MetroIndex(cat.Regions[ri].Metro), gi
+		of.region, of.metro, of.gpu = ri, cat.RegionPlace(ri), gi
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		for k := range of.prices.usd {

@@ -26,7 +26,7 @@ func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
 		o, of := &cat.Offers[i], f1.offers[i]
 		r := cat.Regions[of.region]
 		if r.Provider != o.Provider || r.ID != o.Region || of.regionKey != o.RegionKey() ||
-			cat.GPUs[of.gpu].ID != o.GPU || of.metro != cat.MetroIndex(r.Metro) {
+			cat.GPUs[of.gpu].ID != o.GPU || of.metro != cat.RegionPlace(of.region) {
 			t.Fatalf("offer %s: facts name region %s, GPU %s", o.ID(), of.regionKey, cat.GPUs[of.gpu].ID)
 		}
 		if want := pricesOf(o); of.prices != want {

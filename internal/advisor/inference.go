@@ -45,7 +45,7 @@ func (e *engine) inferencePlans() []*plan {
 	multi, _ := setsOf(poolMetros) // room for the multi-region plans
 	plans = take(&e.buf.ptrs, n+multi)
 	met := false // whether any plan meets the target
-	e.search.aloneUSD = grow(&e.buf.aloneUSD, len(e.cat.Metros))
+	e.search.aloneUSD = grow(&e.buf.aloneUSD, e.cat.PlaceCount())
 	for i := range e.search.aloneUSD {
 		e.search.aloneUSD[i] = math.Inf(1)
 	}
@@ -76,6 +76,13 @@ func (e *engine) inferencePlans() []*plan {
 		}
 	}
 	e.buf.plans, e.buf.places, e.buf.ptrs = pool, places, plans
+	if e.req.MinRegions >= 2 {
+		// Only placements of MinRegions metros or more answer: the single
+		// regions above were priced for the search (see alone).
+		plans = append(plans[:0], e.multiRegionPlans()...)
+		e.buf.ptrs = plans
+		return plans
+	}
 	if !met {
 		plans = append(plans, e.multiRegionPlans()...)
 		e.buf.ptrs = plans
@@ -104,8 +111,19 @@ func (e *engine) servingPlace(u *usable, pm catalog.PricingModel, share float64)
 		return place{}, false
 	}
 	var pl place
-	e.setServingPlace(&pl, u, m, e.replicas(u, share), share)
+	e.setServingPlace(&pl, u, m, e.replicas(u, e.sized(share)), share)
 	return pl, true
+}
+
+// sized is the share of the peak a place serving share of the traffic
+// is sized for: a failover placement's places each carry at least
+// 1/(N−1) of it, so that the others carry the whole peak when one of its
+// N regions fails.
+func (e *engine) sized(share float64) float64 {
+	if n := e.req.MinRegions; n >= 2 {
+		return math.Max(share, 1/float64(n-1))
+	}
+	return share
 }
 
 // pricingModel is what a place needs of a pricing model, worked out once

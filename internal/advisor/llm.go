@@ -430,7 +430,7 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 // only the average one. Worked out once per metro.
 func (e *engine) llmBudgetMS(metro int) float64 {
 	if e.memo.llmBudgets == nil {
-		e.memo.llmBudgets = make([]float64, len(e.cat.Metros))
+		e.memo.llmBudgets = make([]float64, e.cat.PlaceCount())
 		for i := range e.memo.llmBudgets {
 			e.memo.llmBudgets[i] = math.NaN()
 		}

@@ -105,7 +105,26 @@ type Request struct {
 	Budget            *decimal.Decimal `json:"budget,omitempty"`
 	Objective         string           `json:"objective"`
 	Currency          string           `json:"currency"`
+	// AllowUnlocated lets regions whose source states no country serve a
+	// latency question, their round trips a range over where they may be
+	// (catalog.Region.Area); without it they serve no inference.
+	AllowUnlocated bool `json:"allow_unlocated,omitempty"`
+	// MinRegions asks serving from at least this many regions in
+	// different metros, each sized so that the others carry the whole
+	// peak when one fails (0 or 1: no such floor); Redundancy says what
+	// the regions must differ in besides their metro.
+	MinRegions int    `json:"min_regions,omitempty"`
+	Redundancy string `json:"redundancy,omitempty"`
 }
+
+// What the regions of a failover placement differ in (Request.Redundancy).
+const (
+	RedundancyRegion   = "region"
+	RedundancyProvider = "provider"
+)
+
+// RedundancyNames lists the redundancy values a request may name.
+func RedundancyNames() []string { return []string{RedundancyRegion, RedundancyProvider} }
 
 // Workload describes the job: training (a number of samples and epochs,
 // maybe by a deadline) or inference (a request load served to users).

@@ -65,9 +65,12 @@ type Option struct {
 	Hours       decimal.Decimal `json:"hours"`
 	CostPerUnit CostPerUnit     `json:"cost_per_unit"`
 	Latency     *Latency        `json:"latency"`
-	Compliance  Compliance      `json:"compliance"`
-	Throughput  Throughput      `json:"throughput"`
-	Score       *Score          `json:"score,omitempty"`
+	// Failover is what happens when one of the regions fails, for a
+	// request with min_regions.
+	Failover   *Failover  `json:"failover,omitempty"`
+	Compliance Compliance `json:"compliance"`
+	Throughput Throughput `json:"throughput"`
+	Score      *Score     `json:"score,omitempty"`
 	// Why says why this option (for the pick) or why it lost (for an
 	// alternative), in sentences a buyer understands.
 	Why []locale.Text `json:"why"`
@@ -115,10 +118,16 @@ const (
 	RiskUnknownPrice = "unknown_price"
 	// RiskQuality: a format that costs accuracy (4-bit weights).
 	RiskQuality = "quality"
+	// RiskRegulatory: a law or filter between the users and the place
+	// (mainland China's border filter, ICP filing, PIPL).
+	RiskRegulatory = "regulatory"
+	// RiskStaleData: a price or exchange rate older than StaleMonths at
+	// the catalog's date.
+	RiskStaleData = "stale_data"
 )
 
 // RiskKinds lists every risk kind, for the API's description.
-var RiskKinds = []string{RiskSpot, RiskPriceOutlier, RiskCapacity, RiskEstimate, RiskUnknownPrice, RiskQuality}
+var RiskKinds = []string{RiskSpot, RiskPriceOutlier, RiskCapacity, RiskEstimate, RiskUnknownPrice, RiskQuality, RiskRegulatory, RiskStaleData}
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)
 // and what a buyer should know.
@@ -217,6 +226,14 @@ type LatencyGroup struct {
 	// target; a country's users are spread over its cities.
 	WithinTarget float64 `json:"within_target"`
 	Estimated    bool    `json:"estimated"`
+	// RTTRangeMS is [better, worse] where the serving region's city is not
+	// stated: its round trip over the places it may be. RTTMS and the
+	// target are then the worse end.
+	RTTRangeMS *[2]float64 `json:"rtt_range_ms,omitempty"`
+	// CrossBorder marks a path across a filtered national border (into or
+	// out of mainland China): its round trip varies and loses packets at
+	// peak hours.
+	CrossBorder bool `json:"cross_border,omitempty"`
 }
 
 // Compliance is the data-residency verdict for an option.

@@ -33,7 +33,7 @@ func (e *engine) risks(p *plan) []Risk {
 			add(RiskPriceOutlier, locale.New("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
 		}
 		if o.ListedOnly {
-			add(RiskCapacity, locale.New("risk.capacity", providerName(e.cat, o.Provider), o.InstanceType, o.Region))
+			add(RiskCapacity, locale.New(counted("risk.capacity.listed", pl.count), providerName(e.cat, o.Provider), o.InstanceType, o.Region, pl.count))
 		}
 		if sv := pl.u.serving; sv != nil {
 			e.servingRisks(pl, sv, add)
@@ -44,8 +44,26 @@ func (e *engine) risks(p *plan) []Risk {
 			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
 		}
 		e.unknownPriceRisks(p, pl, add)
+		e.staleRisks(pl, add)
 	}
+	e.regulatoryRisks(p, add)
+	e.capacityRisks(p, add)
 	return out
+}
+
+// staleRisks says where a place's price, or the exchange rate it is
+// converted at, is older than catalog.StaleMonths at the catalog's date.
+func (e *engine) staleRisks(pl place, add func(string, locale.Text)) {
+	o := pl.u.offer
+	p, _ := o.Price(pl.pricing)
+	if e.cat.Stale(p.Date) {
+		add(RiskStaleData, locale.New("risk.stale.price", locale.Word("pricing."+string(pl.pricing)), o.InstanceType, o.Region, p.Date, catalog.StaleMonths))
+	}
+	for _, code := range [2]string{p.Currency, e.req.Currency} {
+		if r, ok := e.cat.Rate(code); ok && code != catalog.BaseCurrency && e.cat.Stale(r.Date) {
+			add(RiskStaleData, locale.New("risk.stale.rate", code, r.Date, catalog.StaleMonths))
+		}
+	}
 }
 
 // unknownPriceRisks says where a plan pays a price its provider does not

@@ -170,8 +170,8 @@ func (e *engine) searchMetros() []metroOption {
 func (e *engine) metroOptions() ([]*metroOption, [][]int32) {
 	// Metros in order of their first offer, each with its offers: counted
 	// first, so each metro's list is one slice of a single array.
-	index := make([]int, len(e.cat.Metros))
-	count := make([]int, len(e.cat.Metros))
+	index := make([]int, e.cat.PlaceCount())
+	count := make([]int, e.cat.PlaceCount())
 	var metros []int
 	for _, u := range e.usable {
 		if count[u.metro] == 0 {
@@ -299,8 +299,14 @@ func (e *engine) groupRTT(metro int, points []int32) float64 {
 // measures the latency. It returns nil when a member would serve nobody (a
 // smaller set is as good).
 func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *plan {
+	// A failover placement has MinRegions members or more; a member no
+	// user is routed to still stands by for the others.
+	failover := e.req.MinRegions >= 2
+	if failover && len(chosen) < e.req.MinRegions {
+		return nil
+	}
 	for k := range chosen {
-		if r.shares[k] == 0 {
+		if r.shares[k] == 0 && !failover {
 			return nil
 		}
 	}
@@ -312,6 +318,9 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 			return nil
 		}
 		p.places = append(p.places, pl)
+	}
+	if failover && e.req.Redundancy == RedundancyProvider && sharesProvider(p.places) {
+		return nil
 	}
 	target := e.req.Workload.LatencyMS
 	var compute [MaxRegions]float64
@@ -404,4 +413,16 @@ func grow[T any](buf *[]T, n int) []T {
 		*buf = make([]T, n)
 	}
 	return (*buf)[:n]
+}
+
+// sharesProvider reports whether two places are of one provider.
+func sharesProvider(places []place) bool {
+	for i := range places {
+		for j := range i {
+			if places[i].u.offer.Provider == places[j].u.offer.Provider {
+				return true
+			}
+		}
+	}
+	return false
 }

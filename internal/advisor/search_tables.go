@@ -30,7 +30,7 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 	for r := range egress {
 		egress[r] = math.NaN()
 	}
-	peak, gb := e.req.Workload.PeakRPS*share, e.monthlyGB(share)
+	peak, gb := e.req.Workload.PeakRPS*e.sized(share), e.monthlyGB(share)
 	best, bestCost := -1, math.Inf(1)
 	for c := range t.cands {
 		sc := &t.cands[c]
@@ -108,7 +108,7 @@ type servingCand struct {
 
 func (e *engine) servingTable(m metroOption) *servingTable {
 	if e.search.tableAt == nil {
-		e.search.tableAt = make([]int, len(e.cat.Metros))
+		e.search.tableAt = make([]int, e.cat.PlaceCount())
 		e.search.tables = make([]servingTable, 0, searchMetros)
 	}
 	if i := e.search.tableAt[m.metro]; i > 0 {

@@ -42,7 +42,7 @@ func userPoints(cat *catalog.Catalog, users []UserShare) []userPoint {
 // read them again and again.
 func (e *engine) rttTo(metro int) []float64 {
 	if e.memo.rtts == nil {
-		e.memo.rtts = make([][]float64, len(e.cat.Metros))
+		e.memo.rtts = make([][]float64, e.cat.PlaceCount())
 	}
 	if col := e.memo.rtts[metro]; col != nil {
 		return col
@@ -51,11 +51,11 @@ func (e *engine) rttTo(metro int) []float64 {
 	// (what an earlier answer left there is overwritten before use).
 	n := len(e.users)
 	if e.memo.rttSlab == nil {
-		e.memo.rttSlab = grow(&e.buf.rtts, n*len(e.cat.Metros))
+		e.memo.rttSlab = grow(&e.buf.rtts, n*e.cat.PlaceCount())
 	}
 	col := e.memo.rttSlab[metro*n : (metro+1)*n : (metro+1)*n]
 	for j := range e.users {
-		col[j], _ = e.users[j].point.RTT(metro)
+		col[j], _, _ = e.cat.PlaceRTT(e.users[j].point, metro)
 	}
 	e.memo.rtts[metro] = col
 	return col
@@ -77,7 +77,7 @@ type latencyStats struct {
 // handful of service times: a short list beats a map keyed by floats).
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	if e.memo.latency == nil {
-		e.memo.latency = make([][]latencyStats, len(e.cat.Metros))
+		e.memo.latency = make([][]latencyStats, e.cat.PlaceCount())
 	}
 	for _, s := range e.memo.latency[metro] {
 		if s.computeMS == computeMS {
@@ -100,7 +100,7 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		if e.memo.latencySlab == nil {
 			// (From the buffers: what an earlier answer left in it is
 			// never read, each metro's list starting empty.)
-			e.memo.latencySlab = grow(&e.buf.latency, statsPerMetro*len(e.cat.Metros))
+			e.memo.latencySlab = grow(&e.buf.latency, statsPerMetro*e.cat.PlaceCount())
 		}
 		e.memo.latency[metro] = e.memo.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
 	}

@@ -227,6 +227,12 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced}, r.Objective) {
 		fe.Add("objective", "invalid.one_of3", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
 	}
+	if r.MinRegions != 0 {
+		between(&fe, "min_regions", float64(r.MinRegions), 1, MaxRegions)
+	}
+	if r.Redundancy != "" && !slices.Contains(RedundancyNames(), r.Redundancy) {
+		fe.Add("redundancy", "invalid.one_of2", RedundancyRegion, RedundancyProvider)
+	}
 	if !slices.Contains(catalog.Currencies, r.Currency) {
 		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))
 	} else if _, ok := cat.Rate(r.Currency); !ok {

@@ -42,6 +42,7 @@ type OptionJSON struct {
 	Hours                  decimal.Decimal     `json:"hours"`
 	CostPerUnit            advisor.CostPerUnit `json:"cost_per_unit"`
 	Latency                *advisor.Latency    `json:"latency"`
+	Failover               *advisor.Failover   `json:"failover,omitempty"`
 	Compliance             ComplianceJSON      `json:"compliance"`
 	Throughput             advisor.Throughput  `json:"throughput"`
 	Score                  *advisor.Score      `json:"score,omitempty"`
@@ -146,7 +147,7 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 
 func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 	out := OptionJSON{
-		Placements: o.Placements, Total: o.Total, Hours: o.Hours, CostPerUnit: o.CostPerUnit, Latency: o.Latency,
+		Placements: o.Placements, Total: o.Total, Hours: o.Hours, CostPerUnit: o.CostPerUnit, Latency: o.Latency, Failover: o.Failover,
 		Compliance: ComplianceJSON{OK: o.Compliance.OK, Reason: en.Text(o.Compliance.Text), Text: o.Compliance.Text},
 		Throughput: o.Throughput, Score: o.Score, Explanation: en.Texts(o.Why), Why: o.Why,
 		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},

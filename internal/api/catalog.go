@@ -11,6 +11,16 @@ type CatalogJSON struct {
 	Sources  []catalog.Source `json:"sources"`
 	Counts   catalog.Counts   `json:"counts"`
 	Rates    []RateJSON       `json:"rates"`
+	// PriceDates is, per provider, the oldest and the median date of its
+	// prices, as the sources state them.
+	PriceDates map[string]PriceDatesJSON `json:"price_dates"`
+}
+
+// PriceDatesJSON is the oldest and the median date of a provider's
+// prices.
+type PriceDatesJSON struct {
+	Oldest string `json:"oldest"`
+	Median string `json:"median"`
 }
 
 // RateJSON is one exchange rate of the catalog.
@@ -29,6 +39,10 @@ func NewCatalogJSON(c *catalog.Catalog) CatalogJSON {
 	}
 	for _, r := range c.Currencies {
 		out.Rates = append(out.Rates, RateJSON{Currency: r.Code, PerUSD: r.PerUSD.String(), Date: r.Date, Source: r.Source})
+	}
+	out.PriceDates = map[string]PriceDatesJSON{}
+	for p, dates := range c.PriceDates() {
+		out.PriceDates[p] = PriceDatesJSON{Oldest: dates[0], Median: dates[len(dates)/2]}
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -398,8 +399,12 @@ type Country struct {
 	// FilteredBorder marks a country whose traffic to and from abroad
 	// passes a national filter (mainland China's): estimated paths across
 	// its border are scaled by the ratio its known pairs show.
-	FilteredBorder bool   `json:"filtered_border,omitempty"`
-	Cities         []City `json:"cities"`
+	FilteredBorder bool `json:"filtered_border,omitempty"`
+	// ICPRequired marks a country where serving the public from inside
+	// needs a filing with the state first (mainland China's ICP filing).
+	ICPRequired bool   `json:"icp_required,omitempty"`
+	ICPRef      *Ref   `json:"icp_ref,omitempty"`
+	Cities      []City `json:"cities"`
 	Ref
 }
 
@@ -473,6 +478,56 @@ type Provider struct {
 	// DefaultSpotBand applies to offers whose spot price has no band.
 	DefaultSpotBand string `json:"default_spot_band,omitempty"`
 	SpotBandRef     Ref    `json:"spot_band_ref"`
+	// SeparateAccount marks a provider sold apart from a global one of the
+	// same name (AWS China): AccountNote says what account it needs.
+	SeparateAccount bool   `json:"separate_account,omitempty"`
+	AccountNote     string `json:"account_note,omitempty"`
+	// Quotas are what one customer may run of some of its instances
+	// without asking the provider first, as it publishes them.
+	Quotas []Quota `json:"quotas,omitempty"`
+}
+
+// Quota is a published limit on how much of some instances one customer
+// runs at once without asking: Limit vCPUs or instances (0: none until
+// the provider agrees) of the instance types named, or whose names start
+// with one of Prefixes, per account and region or per organisation.
+type Quota struct {
+	InstanceTypes []string `json:"instance_types,omitempty"`
+	Prefixes      []string `json:"prefixes,omitempty"`
+	Unit          string   `json:"unit"`
+	Limit         int      `json:"limit"`
+	Scope         string   `json:"scope"`
+	// Pricing lists the pricing models it limits (none: all of them).
+	Pricing []PricingModel `json:"pricing,omitempty"`
+	Ref
+}
+
+// Quota units and scopes.
+const (
+	QuotaVCPUs         = "vcpus"
+	QuotaInstances     = "instances"
+	QuotaAccountRegion = "account_region"
+	QuotaOrganization  = "organization"
+)
+
+// Covers reports whether the quota limits an instance type bought under
+// a pricing model.
+func (q Quota) Covers(instanceType string, pm PricingModel) bool {
+	if len(q.Pricing) > 0 && !slices.Contains(q.Pricing, pm) {
+		return false
+	}
+	if slices.Contains(q.InstanceTypes, instanceType) {
+		return true
+	}
+	return slices.ContainsFunc(q.Prefixes, func(p string) bool { return strings.HasPrefix(instanceType, p) })
+}
+
+// Amount is what n instances of an offer count against the quota.
+func (q Quota) Amount(o *Offer, n int) int {
+	if q.Unit == QuotaVCPUs {
+		return n * o.VCPUs
+	}
+	return n
 }
 
 // Region is one provider's data-centre region.
@@ -489,6 +544,19 @@ type Region struct {
 	// latency, which no data-residency answer may rest on. A region stated
 	// as "EU" or as one of two EU/EEA countries is not so marked.
 	CountryAssumed bool `json:"country_assumed,omitempty"`
+	// Places are the metros a region may be at when its source states its
+	// country but not its city (that country's metros), or names several
+	// places (those); City then says only what is known ("" for the
+	// country alone, "Stockholm, Sweden, or Oslo, Norway"), and Metro is
+	// the first, for maps.
+	Places []string `json:"places,omitempty"`
+	// Area is where a CountryAssumed region may be, as the source puts
+	// it: zones (ZoneOf) comma-separated, such as "europe" or
+	// "europe,north_america", or AreaGlobal.
+	Area string `json:"area,omitempty"`
+	// NoPublicPrice marks a region that sells GPUs at no price anyone can
+	// read without an account: it has no offers, and answers say so.
+	NoPublicPrice bool `json:"no_public_price,omitempty"`
 	// Egress overrides the provider's internet egress tiers when set.
 	Egress    []EgressTier `json:"egress,omitempty"`
 	EgressRef *Ref         `json:"egress_ref,omitempty"`

@@ -52,6 +52,9 @@ const (
 	ZoneOceania      = "oceania"
 )
 
+// Zones lists every zone ZoneOf returns.
+var Zones = []string{ZoneNorthAmerica, ZoneSouthAmerica, ZoneEurope, ZoneMiddleEast, ZoneAfrica, ZoneAsia, ZoneOceania}
+
 // ZoneOf places a coordinate in a zone: the Americas west of 25° W (north
 // of 12° N is North America), Oceania east of 100° E and south of 10° S,
 // Asia east of 60° E, Europe north of 35° N up to 45° E, the Middle East

@@ -42,10 +42,20 @@ type Catalog struct {
 	pair     []int
 	derived  []LatencyPair
 	distance DistanceModel
-	// borderFactor scales estimates across a filtered border.
+	// borderFactor scales estimates across a filtered border (see
+	// fitBorderFactor).
 	borderFactor float64
+	// borderRatios are the measured pairs across it, over the distance
+	// model: the spread borderFactor is the median of.
+	borderRatios []float64
 	locations    map[string]*Location
-	sources      map[string]int
+	// regionPlace is each region's serving place; placeSets the candidate
+	// metros of those whose city is not stated; single each metro alone
+	// (see PlaceMetros).
+	regionPlace []int
+	placeSets   [][]int
+	single      []int
+	sources     map[string]int
 	// bases holds each profile's bases, those of a profile without any
 	// made from its benchmarks (see indexBases); figures caches what
 	// Figure resolves.
@@ -155,6 +165,7 @@ func (c *Catalog) index() {
 	c.indexBases()
 	c.indexLatency()
 	c.indexLocations()
+	c.indexPlaces()
 	c.indexSpotOutliers()
 	c.indexFallbacks()
 	c.indexServing()

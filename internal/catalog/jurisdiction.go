@@ -6,10 +6,13 @@ const (
 	JurisdictionEU       = "eu"       // in the EU/EEA
 	JurisdictionAdequacy = "adequacy" // outside, with an EU adequacy decision
 	JurisdictionNeither  = "neither"
+	// JurisdictionICP: mainland China, where serving the public needs an
+	// ICP filing and personal data leaves only under PIPL's rules.
+	JurisdictionICP = "icp_required"
 )
 
 // Jurisdictions lists the jurisdictions in display order.
-var Jurisdictions = []string{JurisdictionEU, JurisdictionAdequacy, JurisdictionNeither}
+var Jurisdictions = []string{JurisdictionEU, JurisdictionAdequacy, JurisdictionNeither, JurisdictionICP}
 
 // Jurisdiction says whether the country is in the EU/EEA, has an EU
 // adequacy decision (full or partial), or neither.
@@ -19,6 +22,8 @@ func (c Country) Jurisdiction() string {
 		return JurisdictionEU
 	case c.Adequacy != AdequacyNone:
 		return JurisdictionAdequacy
+	case c.ICPRequired:
+		return JurisdictionICP
 	}
 	return JurisdictionNeither
 }

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Outlier rule for measured pairs: a measured round trip more than
@@ -135,7 +136,8 @@ func (c *Catalog) estimate(lat1, lon1, lat2, lon2 float64, filtered bool) (float
 	ms, method := c.distance.Estimate(lat1, lon1, lat2, lon2)
 	if filtered && c.borderFactor != 1 {
 		ms *= c.borderFactor
-		method += fmt.Sprintf("; × %.2f across a filtered national border (calibrated on the catalog's pairs across it)", c.borderFactor)
+		method += fmt.Sprintf("; × %.2f across a filtered national border, the worse end of the %d pairs across it the catalog has (%.2f to %.2f, median %.2f): paths across it vary and lose packets at peak hours",
+			c.borderFactor, len(c.borderRatios), slices.Min(c.borderRatios), slices.Max(c.borderRatios), median(c.borderRatios))
 	}
 	return math.Round(ms*10) / 10, method
 }
@@ -159,10 +161,16 @@ func crosses(c *Catalog, ca, cb string) bool {
 	return ca != cb && (c.filtered(ca) || c.filtered(cb))
 }
 
-// fitBorderFactor is the median ratio of the data's pairs across a filtered
-// border to the distance model's estimate for them (1 when there are none).
+// fitBorderFactor is the worse end of the ratios of the data's pairs
+// across a filtered border to the distance model's estimate for them (1
+// when there are none): paths across such a border vary and lose packets
+// at peak hours, so an estimate across it is judged on the worse end of
+// what was measured, and says the spread.
 func (c *Catalog) fitBorderFactor() float64 {
 	var ratios []float64
+	defer func() {
+		c.borderRatios = ratios
+	}()
 	for _, p := range c.Latency {
 		a, b := c.metros[p.From], c.metros[p.To]
 		if !c.crossesFilteredBorder(a, b) {
@@ -175,7 +183,7 @@ func (c *Catalog) fitBorderFactor() float64 {
 	if len(ratios) == 0 {
 		return 1
 	}
-	return median(ratios)
+	return slices.Max(ratios)
 }
 
 // flagOutliers returns, by index into Latency, the stand-in for each

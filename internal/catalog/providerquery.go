@@ -84,6 +84,10 @@ type ProviderSummary struct {
 	// source of the provider's egress prices.
 	EgressKnown  bool
 	EgressSource Source
+	// NoPublicPrice is true when every region of the provider sells GPUs
+	// at no price anyone can read (Region.NoPublicPrice): it has regions
+	// and no offers.
+	NoPublicPrice bool
 }
 
 // FindProviders lists the providers f selects, in catalog order.
@@ -97,11 +101,12 @@ func (c *Catalog) FindProviders(f ProviderFilter) []ProviderSummary {
 		hq, _ := c.Country(p.HQCountry)
 		at[p.ID] = len(out)
 		out = append(out, ProviderSummary{Provider: p, HQ: hq, HQSource: c.SourceOrID(p.HQRef.Source),
-			EgressKnown: true, EgressSource: c.SourceOrID(p.EgressRef.Source)})
+			EgressKnown: true, EgressSource: c.SourceOrID(p.EgressRef.Source), NoPublicPrice: true})
 	}
 	for _, r := range c.Regions {
 		if i, ok := at[r.Provider]; ok {
 			out[i].Regions++
+			out[i].NoPublicPrice = out[i].NoPublicPrice && r.NoPublicPrice
 			if _, known := c.EgressTiers(r); !known {
 				out[i].EgressKnown = false
 			}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -63,6 +64,24 @@ func (v *validator) providers() {
 			c.add(item, "storage_usd_per_gb_month", "must not be negative")
 		}
 		v.ref(c, item, "storage_ref", p.StorageRef)
+		for j, q := range p.Quotas {
+			f := fmt.Sprintf("quotas[%d]", j)
+			if !slices.Contains([]string{QuotaVCPUs, QuotaInstances}, q.Unit) {
+				c.add(item, f+".unit", "must be %q or %q, got %q", QuotaVCPUs, QuotaInstances, q.Unit)
+			}
+			if !slices.Contains([]string{QuotaAccountRegion, QuotaOrganization}, q.Scope) {
+				c.add(item, f+".scope", "must be %q or %q, got %q", QuotaAccountRegion, QuotaOrganization, q.Scope)
+			}
+			for _, pm := range q.Pricing {
+				if !slices.Contains(PricingModels, pm) {
+					c.add(item, f+".pricing", "unknown pricing model %q", pm)
+				}
+			}
+			if q.Limit < 0 || len(q.InstanceTypes)+len(q.Prefixes) == 0 {
+				c.add(item, f, "needs a limit of 0 or more and the instance types or prefixes it covers")
+			}
+			v.ref(c, item, f, q.Ref)
+		}
 		if p.DefaultSpotBand != "" {
 			if !spotBands[p.DefaultSpotBand] {
 				c.add(item, "default_spot_band", "unknown band %q", p.DefaultSpotBand)
@@ -93,6 +112,7 @@ func (v *validator) regions() {
 		} else if mc, ok := metroCountry[r.Metro]; ok && mc != r.Country {
 			c.add(item, "country", "region is in %s but its metro %s is in %s", r.Country, r.Metro, mc)
 		}
+		v.regionPlaces(c, item, r)
 		if r.Egress != nil {
 			v.egress(c, item, "egress", r.Egress)
 			if r.EgressRef == nil {
@@ -102,6 +122,28 @@ func (v *validator) regions() {
 			}
 		}
 		v.ref(c, item, "", r.Ref)
+	}
+}
+
+// regionPlaces checks where a region whose city is not stated may be: its
+// places are known metros, its area known zones, and a region whose
+// country is not stated says its area.
+func (v *validator) regionPlaces(c collector, item string, r Region) {
+	for _, m := range r.Places {
+		if !v.metroIDs[m] {
+			c.add(item, "places", "unknown metro %q", m)
+		}
+	}
+	if r.CountryAssumed && r.Area == "" && len(r.Places) == 0 {
+		c.add(item, "area", "a region whose country is not stated needs the area or places it may be in")
+	}
+	if r.Area == "" || r.Area == AreaGlobal {
+		return
+	}
+	for _, z := range strings.Split(r.Area, ",") {
+		if !slices.Contains(Zones, z) {
+			c.add(item, "area", "unknown zone %q (zones: %s, or %s)", z, strings.Join(Zones, ", "), AreaGlobal)
+		}
 	}
 }
 

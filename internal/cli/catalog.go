@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"gpuplace/internal/catalog"
 	"io"
 
 	"gpuplace/internal/api"
@@ -47,6 +48,9 @@ func validateCatalog(args []string, getenv func(string) string, stdout io.Writer
 		return err
 	}
 	fmt.Fprintf(stdout, "catalog %s is valid: %d offers in %d regions\n", cat.Version.ID, len(cat.Offers), len(cat.Regions))
+	for _, s := range cat.StaleFigures() {
+		fmt.Fprintf(stdout, "warning: older than %d months at the catalog's date (%s): %s\n", catalog.StaleMonths, cat.Version.Created, s)
+	}
 	return nil
 }
 

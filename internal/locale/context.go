@@ -1,6 +1,9 @@
 package locale
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // readerKey is the context key of the reader's printer.
 type readerKey struct{}
@@ -50,8 +53,13 @@ func (p Printer) Country(code string) string { return p.CountryName(code, p.coun
 // alone where the city is only the country's name ("Germany", not
 // "Germany, Germany").
 func (p Printer) Place(city, code string) string {
-	if city == "" || city == p.countryName(code) {
+	switch {
+	case city == "" || city == p.countryName(code):
 		return p.Country(code)
+	case strings.Contains(city, " or "):
+		// Several places, which name their countries themselves:
+		// "Stockholm, Sweden, or Oslo, Norway", "Germany or Finland".
+		return city
 	}
 	return city + ", " + p.Country(code)
 }

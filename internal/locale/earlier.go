@@ -5,6 +5,12 @@ package locale
 // as message ids and arguments, so these stay for as long as such links
 // are served. New answers use the ids that replaced them.
 var earlier = map[string][2]string{
+	"why.serving.one": {"%s × %s in %s (%s) serves %s requests/s at peak: each handles %s requests/s, sized for %s %% utilisation.", "%s × %s 位于 %s（%s），承载峰值每秒 %s 个请求：每个实例每秒可处理 %s 个请求，按 %s%% 利用率配置。"},
+	"why.serving":     {"%s × %s in %s (%s) serve %s requests/s at peak: each handles %s requests/s, sized for %s %% utilisation.", "%s × %s 位于 %s（%s），承载峰值每秒 %s 个请求：每个实例每秒可处理 %s 个请求，按 %s%% 利用率配置。"},
+	"why.llm.model.one": {"%s × %s in %s (%s) runs replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each carries up to %s tokens/s with %s ms to the first token and %s ms per token at the 95th percentile, %s requests running at once (%s; the serving model's held-out error for these GPUs is %s %%).",
+		"%s × %s（%s，%s）运行副本，每个副本 %s × %s，%s，共 %s 个，峰值输出 %s token/s：每个副本最多同时运行 %[13]s 个请求、输出 %[10]s token/s，首 token 时间 %[11]s 毫秒，每 token %[12]s 毫秒（95 百分位；%[14]s；服务模型在这类 GPU 上的留出误差为 %[15]s%%）。"},
+	"why.llm.model": {"%s × %s in %s (%s) run replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each carries up to %s tokens/s with %s ms to the first token and %s ms per token at the 95th percentile, %s requests running at once (%s; the serving model's held-out error for these GPUs is %s %%).",
+		"%s × %s（%s，%s）运行副本，每个副本 %s × %s，%s，共 %s 个，峰值输出 %s token/s：每个副本最多同时运行 %[13]s 个请求、输出 %[10]s token/s，首 token 时间 %[11]s 毫秒，每 token %[12]s 毫秒（95 百分位；%[14]s；服务模型在这类 GPU 上的留出误差为 %[15]s%%）。"},
 	"why.llm.one": {"%s × %s in %s (%s) runs replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each serves %s tokens/s with %s ms to the first token and %s ms per token (%s) and holds %s requests at once.",
 		"%s × %s（%s，%s）运行副本，每个副本 %s × %s，%s，共 %s 个，峰值输出 %s token/s：每个副本 %s token/s，首 token 时间 %s 毫秒，每 token %s 毫秒（%s），可同时容纳 %s 个请求。"},
 	"why.llm": {"%s × %s in %s (%s) run replicas of %s × %s in %s, %s in all, for %s output tokens/s at peak: each serves %s tokens/s with %s ms to the first token and %s ms per token (%s) and holds %s requests at once.",

@@ -36,6 +36,8 @@ const (
 	Amount
 	// Users is LOCATION:SHARE rows (a *[]advisor.UserShare).
 	Users
+	// Bool is true or false (a *bool); false is absent.
+	Bool
 )
 
 // Field is one input of the placement question.
@@ -88,6 +90,9 @@ const (
 	KeyObjective  = "objective"
 	KeyCurrency   = "currency"
 	KeyCountries  = "countries"
+	KeyUnlocated  = "allow_unlocated"
+	KeyMinRegions = "min_regions"
+	KeyRedundancy = "redundancy"
 
 	// KeyUserLocation and KeyUserShare are the form's user rows, folded
 	// into KeyUsers by Canonical.
@@ -157,6 +162,12 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Currency }},
 	{Key: KeyCountries, Type: UpperList, Doc: "comma-separated ISO 3166 alpha-2 codes: regions only in these countries (hard limit)",
 		bind: func(r *advisor.Request) any { return &r.Countries }},
+	{Key: KeyUnlocated, Kinds: inference, Type: Bool, Doc: "inference: `true` lets regions whose source states no country serve, their round trips a range over where they may be",
+		bind: func(r *advisor.Request) any { return &r.AllowUnlocated }},
+	{Key: KeyMinRegions, Kinds: inference, Type: Whole, Doc: "inference: serve from at least this many regions in different metros (2 or 3), each sized so that the others carry the whole peak when one fails",
+		bind: func(r *advisor.Request) any { return &r.MinRegions }},
+	{Key: KeyRedundancy, Kinds: inference, Type: Text, Enum: advisor.RedundancyNames(), Doc: "with min_regions: `region` (default: different metros) or `provider` (different providers too)",
+		bind: func(r *advisor.Request) any { return &r.Redundancy }},
 })
 
 // byKey and byPath index Fields.
@@ -257,6 +268,8 @@ func fits(t Type, p any) bool {
 		return t == Amount
 	case *[]advisor.UserShare:
 		return t == Users
+	case *bool:
+		return t == Bool
 	}
 	return false
 }

@@ -31,6 +31,8 @@ func (t Type) schemaType() string {
 		return "number"
 	case Whole:
 		return "integer"
+	case Bool:
+		return "boolean"
 	}
 	return "string"
 }

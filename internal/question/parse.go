@@ -83,6 +83,12 @@ func (p *parser) field(f Field) {
 		case *int:
 			*v = clampInt(x)
 		}
+	case Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			p.errs.Add(f.Path, "invalid.bool.got", s)
+		}
+		*ptr.(*bool) = b
 	case Amount:
 		d, err := decimal.NewFromString(s)
 		if err != nil {

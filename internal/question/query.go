@@ -108,6 +108,11 @@ func format(f Field, ptr any) string {
 			return ""
 		}
 		return (*v).String()
+	case *bool:
+		if *v {
+			return "true"
+		}
+		return ""
 	case *[]advisor.UserShare:
 		users := make([]string, len(*v))
 		for i, u := range *v {

@@ -20,7 +20,8 @@ func TestFieldsTable(t *testing.T) {
 	keys, paths := map[string]bool{}, map[string]bool{}
 	var full map[string]any
 	budget := decimal.NewFromInt(1)
-	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1}})
+	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1},
+		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion})
 	if err := json.Unmarshal(b, &full); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,102 @@
+package advisor
+
+import (
+	"math"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// Failover is what a placement of several regions does when one fails
+// (Request.MinRegions): each group's round trip from the region that
+// takes it over, and what the redundancy costs.
+type Failover struct {
+	Regions int             `json:"regions"`
+	Groups  []FailoverGroup `json:"groups"`
+	// ExtraCost is the pick's total over the answer to the same question
+	// without min_regions; nil on alternatives, or when that answer has
+	// no pick.
+	ExtraCost *decimal.Decimal `json:"extra_cost"`
+}
+
+// FailoverGroup is one user group during a failure of the region that
+// serves most of it: the region that takes it over and the group's
+// traffic-weighted latency from there.
+type FailoverGroup struct {
+	Location       string  `json:"location"`
+	RegionIfFailed string  `json:"region_if_failed"`
+	TotalMS        float64 `json:"total_ms"`
+}
+
+// failover works out p's Failover, for a request with MinRegions (nil
+// otherwise): for each user group, its points rerouted to the nearest of
+// the other places when the place serving most of the group fails.
+func (e *engine) failover(p *plan) *Failover {
+	if e.req.MinRegions < 2 || len(p.places) < 2 {
+		return nil
+	}
+	rtts := e.rttsOf(p)
+	n := len(e.req.Users)
+	main := make([][MaxRegions]float64, n) // weight each place serves of each group
+	for i := range e.users {
+		k, _ := nearestPlace(p, rtts, i)
+		main[e.users[i].group][k] += e.users[i].weight
+	}
+	f := &Failover{Regions: len(p.places), Groups: []FailoverGroup{}}
+	for g, u := range e.req.Users {
+		failed := 0
+		for k := range p.places {
+			if main[g][k] > main[g][failed] {
+				failed = k
+			}
+		}
+		var weight, total float64
+		var takes [MaxRegions]float64
+		for i, up := range e.users {
+			if up.group != g {
+				continue
+			}
+			best, bestRTT := -1, math.Inf(1)
+			for k := range p.places {
+				if k != failed && rtts[k][i] < bestRTT {
+					best, bestRTT = k, rtts[k][i]
+				}
+			}
+			weight += up.weight
+			total += up.weight * (bestRTT + p.places[best].u.computeMS)
+			takes[best] += up.weight
+		}
+		if weight == 0 {
+			continue
+		}
+		by := 0
+		for k := range p.places {
+			if takes[k] > takes[by] {
+				by = k
+			}
+		}
+		f.Groups = append(f.Groups, FailoverGroup{Location: u.Location, RegionIfFailed: p.places[by].u.facts.regionKey, TotalMS: round1(total / weight)})
+	}
+	return f
+}
+
+// withFailoverCost states what a failover pick costs over the answer to
+// the same question without min_regions, in its figures and a sentence.
+func withFailoverCost(cat *catalog.Catalog, req Request, res *Result) {
+	if res.Pick == nil || res.Pick.Failover == nil {
+		return
+	}
+	single := req
+	single.MinRegions, single.Redundancy = 0, ""
+	base, err := Recommend(cat, single)
+	if err != nil || base.Pick == nil {
+		return
+	}
+	extra := res.Pick.Total.Sub(base.Pick.Total)
+	res.Pick.Failover.ExtraCost = &extra
+	bp := base.Pick.Placements[0]
+	res.Pick.Why = append(res.Pick.Why, locale.New("why.failover", res.Pick.Failover.Regions, locale.Num(req.Workload.PeakRPS),
+		locale.Money(extra.InexactFloat64()), res.Currency, bp.InstanceType, bp.Provider, bp.Region, locale.Money(base.Pick.Total.InexactFloat64()), res.Currency))
+}
