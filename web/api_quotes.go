@@ -43,8 +43,11 @@ func (s *Server) handleAPIQuotes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := s.store.Quotes(r.Context(), quote.Filter{Actor: actorOf(r), Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"),
-		Page: page, PerPage: quotesPerPage})
+	f := quote.Filter{Actor: actorOf(r), Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: page, PerPage: quotesPerPage}
+	if err := f.Validate(); err != nil {
+		return err
+	}
+	list, total, err := s.store.Quotes(r.Context(), f)
 	if err != nil {
 		return err
 	}

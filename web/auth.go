@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"github.com/go-chi/httprate"
 	"math"
 	"net/http"
 	"net/url"
@@ -34,7 +35,7 @@ func userOf(ctx context.Context) (account.User, bool) {
 // session, into the request context.
 func (s *Server) withUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
+		if c, err := r.Cookie(s.sessionCookieName()); err == nil && c.Value != "" {
 			if u, err := s.store.SessionUser(r.Context(), account.HashToken(c.Value), s.now()); err == nil {
 				r = r.WithContext(context.WithValue(r.Context(), userKey{}, u))
 			}
@@ -111,6 +112,14 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if wait := s.backoff.wait(email, ip); wait > 0 {
 		return s.refuseLogin(w, r, v, "login.backoff", wait)
 	}
+	device := ""
+	if c, err := r.Cookie(s.deviceCookieName()); err == nil {
+		device = c.Value
+	}
+	if s.budget.spent(email, ip, device) {
+		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
+		return s.refuseLogin(w, r, v, "login.account_limited", accountWindow)
+	}
 	u, err := s.store.UserByEmail(r.Context(), email)
 	switch {
 	case errors.Is(err, account.ErrNotFound):
@@ -122,16 +131,20 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
 		s.metrics.loginFailures.Inc()
 		s.backoff.fail(email, ip)
+		s.budget.fail(email)
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
 	s.backoff.succeed(email, ip)
+	device = s.budget.succeed(email, ip, device)
+	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: device, Path: "/", MaxAge: int(trustedAddrTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.https()})
 	token, hash := account.NewSessionToken()
 	if err := s.store.CreateSession(r.Context(), hash, u.ID, s.now().Add(account.SessionTTL)); err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: token, Path: "/", MaxAge: int(account.SessionTTL / time.Second),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(s.baseURL, "https://")})
+	http.SetCookie(w, &http.Cookie{Name: s.sessionCookieName(), Value: token, Path: "/", MaxAge: int(account.SessionTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.https()})
 	http.Redirect(w, r, v.Next, http.StatusSeeOther)
 	return nil
 }
@@ -147,23 +160,46 @@ func (s *Server) refuseLogin(w http.ResponseWriter, r *http.Request, v templates
 
 // handleLogout handles POST /logout.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(sessionCookie); err == nil {
+	if c, err := r.Cookie(s.sessionCookieName()); err == nil {
 		if err := s.store.DeleteSession(r.Context(), account.HashToken(c.Value)); err != nil {
 			return err
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: strings.HasPrefix(s.baseURL, "https://")})
+	http.SetCookie(w, &http.Cookie{Name: s.sessionCookieName(), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: s.https()})
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
 }
 
-// clientIP is the address the request came from (no proxy headers are
-// trusted: deploy behind a proxy that sets RemoteAddr, or extend here).
+// clientIP is the address the request came from, as the limits key it:
+// an IPv4 address, or the /64 an IPv6 address is in (one subscriber's
+// network). No proxy headers are trusted: deploy behind a proxy that sets
+// RemoteAddr, or extend here.
 func clientIP(r *http.Request) string {
 	host := r.RemoteAddr
 	if i := strings.LastIndexByte(host, ':'); i >= 0 {
 		host = host[:i]
 	}
-	return strings.Trim(host, "[]")
+	return httprate.CanonicalizeIP(strings.Trim(host, "[]"))
+}
+
+// https reports whether the site is served over HTTPS (its base URL).
+func (s *Server) https() bool { return strings.HasPrefix(s.baseURL, "https://") }
+
+// sessionCookieName is the session cookie's name, with the __Host- prefix
+// over HTTPS (see deviceCookieName).
+func (s *Server) sessionCookieName() string {
+	if s.https() {
+		return "__Host-" + sessionCookie
+	}
+	return sessionCookie
+}
+
+// deviceCookieName is the device cookie's name: with the __Host- prefix
+// over HTTPS, which browsers keep to this host, path / and Secure.
+func (s *Server) deviceCookieName() string {
+	if s.https() {
+		return "__Host-" + deviceCookie
+	}
+	return deviceCookie
 }

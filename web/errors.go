@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"syscall"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/link"
@@ -31,6 +32,8 @@ var (
 	// error into it with badRequest; badBody and badText are kinds of it.
 	errBadRequest       = errors.New("bad request")
 	errMethodNotAllowed = errors.New("method not allowed")
+	// errUnavailable is what the server cannot do now, whoever asks: 503.
+	errUnavailable = errors.New("unavailable")
 )
 
 // badRequest is err as a request the server cannot read.
@@ -78,9 +81,22 @@ func statusOf(err error) int {
 		return http.StatusMethodNotAllowed
 	case errors.Is(err, errTooManyRequests):
 		return http.StatusTooManyRequests
+	case errors.Is(err, errUnavailable):
+		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError
 	}
+}
+
+// statusFor is statusOf for a request: an error writing to a client that
+// has gone (its context done, a broken pipe, a reset) is the client's
+// leaving (499, logged as a client error), not the server's failure.
+func statusFor(r *http.Request, err error) int {
+	status := statusOf(err)
+	if status >= 500 && (r.Context().Err() != nil || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)) {
+		return statusClientClosed
+	}
+	return status
 }
 
 // statusText is the name of a status, 499 included.
@@ -120,7 +136,7 @@ func problemFields(fe locale.FieldErrors) []problemField {
 // logged and shown as a generic message; client errors say what was wrong,
 // in the page's language.
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
-	status := statusOf(err)
+	status := statusFor(r, err)
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 	}
@@ -181,7 +197,7 @@ func fieldMessages(ctx context.Context, fe locale.FieldErrors) []string {
 // writeProblem answers an API request with problem+json naming the fields
 // at fault.
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
-	status := statusOf(err)
+	status := statusFor(r, err)
 	p := problem{Type: "about:blank", Title: statusText(status), Status: status}
 	var fe locale.FieldErrors
 	var bb badBody

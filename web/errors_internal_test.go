@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"syscall"
 	"testing"
 
 	"gpuplace/internal/account"
@@ -42,6 +44,29 @@ func TestStatusOf(t *testing.T) {
 	} {
 		if got := statusOf(tt.err); got != tt.want {
 			t.Errorf("%s: statusOf(%v) = %d, want %d", tt.name, tt.err, got, tt.want)
+		}
+	}
+}
+
+// Ensure a failure to write to a client that has gone counts as the
+// client's leaving (499), not as the server's error.
+func TestStatusForAGoneClient(t *testing.T) {
+	live := httptest.NewRequest("GET", "/", nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	gone := live.WithContext(ctx)
+	for _, tt := range []struct {
+		r    *http.Request
+		err  error
+		want int
+	}{
+		{live, fmt.Errorf("write: %w", syscall.EPIPE), statusClientClosed},
+		{live, fmt.Errorf("write: %w", syscall.ECONNRESET), statusClientClosed},
+		{gone, errors.New("write failed"), statusClientClosed},
+		{live, errors.New("write failed"), http.StatusInternalServerError},
+	} {
+		if got := statusFor(tt.r, tt.err); got != tt.want {
+			t.Errorf("statusFor(%v) = %d, want %d", tt.err, got, tt.want)
 		}
 	}
 }

@@ -38,6 +38,15 @@ func (s *Server) pin(r *http.Request, q url.Values, req advisor.Request) (link.L
 	}
 	l := link.Link{ID: link.NewID(), Query: stored.Encode(), CatalogVersion: res.CatalogVersion, Result: b, CreatedAt: s.now(),
 		Question: link.QuestionHash(res.CatalogVersion, question.Query(res.Request).Encode())}
+	// The same question pinned before costs nothing; a new pin is bounded.
+	if got, err := s.store.LinkByQuestion(ctx, l.Question); err == nil {
+		return got, res, nil
+	} else if !errors.Is(err, link.ErrNotFound) {
+		return link.Link{}, res, err
+	}
+	if err := s.admitPin(ctx, r); err != nil {
+		return link.Link{}, res, err
+	}
 	l, err = s.store.PinLink(ctx, l)
 	if err != nil {
 		return link.Link{}, res, err
@@ -90,6 +99,10 @@ func (s *Server) loadLink(ctx context.Context, id string) (link.Link, advisor.Re
 	l, err := s.store.Link(ctx, id)
 	if err != nil {
 		return l, advisor.Result{}, err
+	}
+	// An opened pin is kept (see PinLimits.UnvisitedTTL).
+	if err := s.store.VisitLink(ctx, l.ID, s.now()); err != nil {
+		s.log.WarnContext(ctx, "could not record a pin's visit", "id", l.ID, "err", err)
 	}
 	var res advisor.Result
 	if err := json.Unmarshal(l.Result, &res); err != nil {

@@ -30,6 +30,9 @@ func (s *Server) handleQuoteList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := quote.Filter{Actor: actorOf(r), Search: strings.TrimSpace(q.Get("q")), Status: q.Get("status"), Page: page, PerPage: quotesPerPage}
+	if err := f.Validate(); err != nil {
+		return err
+	}
 	list, total, err := s.store.Quotes(r.Context(), f)
 	if err != nil {
 		return err

@@ -45,9 +45,9 @@ func (s *testServer) signInAs(t testing.TB, email, role string) string {
 	rec := s.do(t, "POST", "/login", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded")
 	wantStatus(t, rec, http.StatusSeeOther)
 	for _, c := range rec.Result().Cookies() {
-		if c.Name == "gpuplace_session" {
-			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || !c.Secure {
-				t.Errorf("session cookie %+v: want HttpOnly, SameSite=Lax and Secure (the base URL is https)", c)
+		if c.Name == "__Host-gpuplace_session" {
+			if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || !c.Secure || c.Path != "/" || c.Domain != "" {
+				t.Errorf("session cookie %+v: want __Host-, HttpOnly, SameSite=Lax, Secure and Path=/ (the base URL is https)", c)
 			}
 			return c.Name + "=" + c.Value
 		}

@@ -29,6 +29,10 @@ type Store interface {
 	Ping(ctx context.Context) error
 	PinLink(ctx context.Context, l link.Link) (link.Link, error)
 	Link(ctx context.Context, id string) (link.Link, error)
+	LinkByQuestion(ctx context.Context, question string) (link.Link, error)
+	VisitLink(ctx context.Context, id string, now time.Time) error
+	CountLinks(ctx context.Context) (int, error)
+	ExpireLinks(ctx context.Context, cutoff time.Time) (int64, error)
 
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error
@@ -87,6 +91,9 @@ type Config struct {
 	// MetricsToken, when set, must come with /metrics requests as
 	// "Authorization: Bearer TOKEN".
 	MetricsToken string
+	// Pins bounds the pinned links (see PinLimits); nil means
+	// DefaultPinLimits, and a zero field no such bound.
+	Pins *PinLimits
 	// MetricsApart takes /metrics off the app's routes: serve
 	// MetricsHandler on an address of its own instead.
 	MetricsApart bool
@@ -107,6 +114,8 @@ type Server struct {
 	metricsToken  string
 	metricsApart  bool
 	now           func() time.Time
+	pinLimits     PinLimits
+	pins          pinBudget
 
 	// options holds the form's choices for the catalog asked last (the
 	// active one): one entry, so no catalog is kept alive through it.
@@ -118,6 +127,7 @@ type Server struct {
 	adviceSlots chan struct{}
 	logins      *httprate.RateLimiter
 	backoff     *loginBackoff
+	budget      *accountBudget
 	metrics     *metrics
 	fontState
 	router chi.Router
@@ -139,6 +149,11 @@ func NewServer(cfg Config) *Server {
 	}
 	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
+	s.budget = newAccountBudget(s.now)
+	s.pinLimits = DefaultPinLimits
+	if cfg.Pins != nil {
+		s.pinLimits = *cfg.Pins
+	}
 	s.router = s.routes()
 	return s
 }

@@ -190,6 +190,19 @@ func TestRecommendProperties(t *testing.T) {
 			}
 		}
 	}
+	// Besides the generated ones, questions known to say what the check
+	// reads (a latency objective over five continents, whose runners-up
+	// keep fewer users within the target), so that a short run (under the
+	// race detector) checks them too.
+	for j, users := range [][]advisor.UserShare{{{Location: "US", Share: 1}, {Location: "DE", Share: 1}, {Location: "JP", Share: 1}, {Location: "BR", Share: 1}, {Location: "AU", Share: 1}}} {
+		req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 300, LatencyMS: 100},
+			Users: users, Objective: advisor.ObjectiveLatency}
+		res, err := advisor.Recommend(cat, req)
+		if err != nil {
+			t.Fatalf("fixed request %d: %v", j, err)
+		}
+		checkSentences(t, propertyRequests()+j, res)
+	}
 	// The sentences the explanation checks read must have come up.
 	for _, id := range []string{"why.fast_enough", "lost.fewer_within"} {
 		if sentencesChecked[id] == 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gpuplace/internal/connlimit"
 	"io"
 	"log/slog"
 	"net"
@@ -58,13 +59,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	app := web.NewServer(web.Config{Log: log, Catalogs: catalogs, Store: db, BaseURL: cfg.baseURL, Limits: cfg.limits,
 		CJKFont: cfg.cjkFont, ImportTimeout: cfg.importTimeout, MetricsToken: cfg.metricsToken,
-		MetricsApart: cfg.metricsAddr != ""})
+		MetricsApart: cfg.metricsAddr != "", Pins: &cfg.pins})
 	servers := httpServers(ctx, cfg, app, log)
 	lns, err := listen(servers)
 	if err != nil {
 		db.Close()
 		return err
 	}
+	perClient, total := connBounds(cfg)
+	lns[0] = connlimit.New(lns[0], perClient, total)
+	log.Info("connection bounds", "per_client", perClient, "total", total)
 	cat := catalogs.Active()
 	log.Info("gpuplace ready", "addr", lns[0].Addr().String(), "db", store.Redact(cfg.db),
 		"catalog_version", cat.Version.ID, "offers", len(cat.Offers), "metrics_addr", cfg.metricsAddr,

@@ -195,6 +195,7 @@ var answers = map[string][2]string{
 	"invalid.number":               {"must be a number", "必须是数字"},
 	"invalid.number.got":           {"must be a number, got %q", "必须是数字，收到的是 %q"},
 	"invalid.whole.got":            {"must be a whole number, got %q", "必须是整数，收到的是 %q"},
+	"invalid.search_length":        {"must be at most %s characters", "最多 %s 个字符"},
 	"invalid.bool.got":             {"must be true or false, got %q", "必须是 true 或 false，收到的是 %q"},
 	"invalid.amount.got":           {"must be an amount such as 5000 or 1234.50, got %q", "必须是金额，例如 5000 或 1234.50，收到的是 %q"},
 	"invalid.json.trailing":        {"trailing data after the JSON request", "JSON 请求之后还有多余的数据"},

@@ -23,14 +23,15 @@ var pages = map[string][2]string{
 	"nav.logout":       {"Sign out", "退出"},
 
 	// Sign-in.
-	"login.title":    {"Sign in", "登录"},
-	"login.who":      {"For this gpuplace's sales engineers and administrators, who turn answers into quotes and manage the catalog. Asking where to run a workload needs no account.", "供本 gpuplace 的销售工程师和管理员使用：他们将推荐结果做成报价单并管理目录。查询工作负载放在哪里运行无需账户。"},
-	"login.email":    {"Email", "邮箱"},
-	"login.password": {"Password", "密码"},
-	"login.submit":   {"Sign in", "登录"},
-	"login.failed":   {"Wrong email or password.", "邮箱或密码错误。"},
-	"login.limited":  {"Too many attempts. Wait a few minutes and try again.", "尝试次数过多，请几分钟后再试。"},
-	"login.backoff":  {"Too many wrong passwords for this account from your address. Wait a moment and try again.", "您的地址对此账户输入错误密码的次数过多，请稍后再试。"},
+	"login.title":           {"Sign in", "登录"},
+	"login.who":             {"For this gpuplace's sales engineers and administrators, who turn answers into quotes and manage the catalog. Asking where to run a workload needs no account.", "供本 gpuplace 的销售工程师和管理员使用：他们将推荐结果做成报价单并管理目录。查询工作负载放在哪里运行无需账户。"},
+	"login.email":           {"Email", "邮箱"},
+	"login.password":        {"Password", "密码"},
+	"login.submit":          {"Sign in", "登录"},
+	"login.failed":          {"Wrong email or password.", "邮箱或密码错误。"},
+	"login.limited":         {"Too many attempts. Wait a few minutes and try again.", "尝试次数过多，请几分钟后再试。"},
+	"login.account_limited": {"Too many wrong passwords for this account in the last hour. Its owner can still sign in from a device or address used before; otherwise try again in an hour.", "过去一小时内此账户的错误密码次数过多。账户所有者仍可从以前使用过的设备或地址登录；否则请一小时后再试。"},
+	"login.backoff":         {"Too many wrong passwords for this account from your address. Wait a moment and try again.", "您的地址对此账户输入错误密码的次数过多，请稍后再试。"},
 
 	// Quotes.
 	"quotes.title":        {"Quotes", "报价单"},

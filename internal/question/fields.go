@@ -94,6 +94,10 @@ const (
 	KeyMinRegions = "min_regions"
 	KeyRedundancy = "redundancy"
 
+	// KeyLang is a page's language: not part of the question, kept in its
+	// links.
+	KeyLang = "lang"
+
 	// KeyUserLocation and KeyUserShare are the form's user rows, folded
 	// into KeyUsers by Canonical.
 	KeyUserLocation = "user_location"

@@ -2,6 +2,7 @@ package question
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -113,11 +114,14 @@ func setWords(ptr any, items []string) {
 	v.Set(list)
 }
 
-// number reads a decimal number.
+// number reads a decimal number: a finite one, whatever the field and
+// whether or not the question's kind uses it (NaN and ±Inf are refused
+// here, so that no answer ever carries one).
 func (p *parser) number(f Field, s string) float64 {
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil {
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 		p.errs.Add(f.Path, "invalid.number.got", s)
+		return 0
 	}
 	return x
 }

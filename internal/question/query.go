@@ -15,11 +15,15 @@ import (
 // Canonical turns what a form sent into the share-link query: the user
 // rows become one users key, empty fields and fields of the other workload
 // kind are dropped, and keys come out sorted (url.Values.Encode). Keys the
-// question does not know (a page's language) are kept as they are.
+// question does not know are dropped, but for the page's language
+// (KeyLang), kept as it is: a link never echoes what it was sent. A field
+// of the other kind that does not read as its type is kept, so that the
+// answer refuses it: every field is checked wherever it appears, and only
+// a valid one that does not apply is left out.
 func Canonical(q url.Values) url.Values {
 	out := url.Values{}
 	for k, vs := range q {
-		if k == KeyUserLocation || k == KeyUserShare || len(vs) == 0 {
+		if _, known := ByKey(k); (!known && k != KeyLang) || len(vs) == 0 {
 			continue
 		}
 		if v := strings.TrimSpace(strings.Join(vs, ",")); v != "" {
@@ -35,11 +39,19 @@ func Canonical(q url.Values) url.Values {
 	}
 	kind := catalog.WorkloadKind(out.Get(KeyKind))
 	for _, f := range Fields {
-		if !f.AppliesTo(kind) {
+		if !f.AppliesTo(kind) && reads(f, out.Get(f.Key)) {
 			out.Del(f.Key)
 		}
 	}
 	return out
+}
+
+// reads reports whether v is a valid value of f's type (its range aside):
+// a finite number for a number, a whole number, an amount.
+func reads(f Field, v string) bool {
+	p := parser{q: url.Values{f.Key: {v}}, form: Form{text: map[string]string{}, lists: map[string][]string{}}}
+	p.field(f)
+	return len(p.errs) == 0
 }
 
 // userRows folds the form's user rows into LOCATION:SHARE items; a row

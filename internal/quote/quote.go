@@ -166,6 +166,20 @@ type Filter struct {
 	PerPage int
 }
 
+// MaxSearch is the longest search text a quote list takes, in
+// characters: longer ones are refused alike on either database (SQLite's
+// LIKE refuses patterns over 50,000 bytes).
+const MaxSearch = 200
+
+// Validate checks what a list was asked for: a search text of at most
+// MaxSearch characters, under the field "q".
+func (f Filter) Validate() error {
+	if utf8.RuneCountInString(f.Search) > MaxSearch {
+		return locale.FieldErrors{locale.Invalid("q", "invalid.search_length", MaxSearch)}
+	}
+	return nil
+}
+
 // ParseNumber reads a quote number (Q-2026-0007 or Q-2026-0007-R2). Only
 // the canonical form, as Number writes it, is a number: Q-2026-00007,
 // Q-2026-+007 or Q-2026-0007-R02 are not, so that each quote has exactly

@@ -41,12 +41,12 @@ func (s *DB) PinLink(ctx context.Context, l link.Link) (link.Link, error) {
 	if l.Question == "" {
 		return l, s.CreateLink(ctx, l)
 	}
-	if got, err := s.linkByQuestion(ctx, l.Question); !errors.Is(err, link.ErrNotFound) {
+	if got, err := s.LinkByQuestion(ctx, l.Question); !errors.Is(err, link.ErrNotFound) {
 		return got, err
 	}
 	err := s.CreateLink(ctx, l)
 	if isUniqueViolation(err) {
-		return s.linkByQuestion(ctx, l.Question)
+		return s.LinkByQuestion(ctx, l.Question)
 	}
 	return l, err
 }
@@ -58,7 +58,9 @@ func (s *DB) Link(ctx context.Context, id string) (link.Link, error) {
 	return s.scanLink(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+linkColumns+` FROM links WHERE id = ?`), id), id)
 }
 
-func (s *DB) linkByQuestion(ctx context.Context, question string) (link.Link, error) {
+// LinkByQuestion returns the pinned link of a question hash, or
+// link.ErrNotFound.
+func (s *DB) LinkByQuestion(ctx context.Context, question string) (link.Link, error) {
 	return s.scanLink(s.db.QueryRowContext(ctx, s.d.q(`SELECT `+linkColumns+` FROM links WHERE question_hash = ?`), question), question)
 }
 

@@ -1,0 +1,90 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Pin limits (see Config.Pins): new pinned links a client address (an
+// IPv6 /64) may add a day, how many the store holds, and how long a pin
+// nobody opens is kept. A question pinned before gets its link again at
+// no cost: only new pins count.
+type PinLimits struct {
+	PerAddressPerDay int
+	Total            int
+	UnvisitedTTL     time.Duration
+}
+
+// DefaultPinLimits suit a public site: 200 new pins a day per address,
+// a million in all (a pin is about 8 kB compressed: some 8 GB), and pins
+// nobody opened for 180 days expire.
+var DefaultPinLimits = PinLimits{PerAddressPerDay: 200, Total: 1_000_000, UnvisitedTTL: 180 * 24 * time.Hour}
+
+// errPinsPerDay (429) and errPinsFull (503) refuse a new pin.
+var (
+	errPinsPerDay = fmt.Errorf("%w: no more new pinned links from this address today; share the answer's own link instead", errTooManyRequests)
+	errPinsFull   = fmt.Errorf("%w: the pinned-link store is full; share the answer's own link instead", errUnavailable)
+)
+
+// pinBudget counts each address's new pins of the current UTC day.
+type pinBudget struct {
+	mu     sync.Mutex
+	day    string
+	counts map[string]int
+	// expired is when the store last dropped unvisited pins.
+	expired time.Time
+}
+
+// take spends one new pin of addr's day, or reports that none is left.
+func (b *pinBudget) take(addr string, now time.Time, perDay int) bool {
+	if perDay <= 0 {
+		return true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if d := now.UTC().Format(time.DateOnly); d != b.day || b.counts == nil {
+		b.day, b.counts = d, map[string]int{}
+	}
+	if b.counts[addr] >= perDay {
+		return false
+	}
+	b.counts[addr]++
+	return true
+}
+
+// admitPin decides whether a new pin may be stored: the address's budget
+// for the day, then the store's total, expiring pins nobody opened within
+// UnvisitedTTL (at most once an hour) when it is full.
+func (s *Server) admitPin(ctx context.Context, r *http.Request) error {
+	lim := s.pinLimits
+	if !s.pins.take(clientIP(r), s.now(), lim.PerAddressPerDay) {
+		return errPinsPerDay
+	}
+	if lim.Total <= 0 {
+		return nil
+	}
+	n, err := s.store.CountLinks(ctx)
+	if err != nil || n < lim.Total {
+		return err
+	}
+	s.pins.mu.Lock()
+	due := s.now().Sub(s.pins.expired) > time.Hour
+	if due {
+		s.pins.expired = s.now()
+	}
+	s.pins.mu.Unlock()
+	if due && lim.UnvisitedTTL > 0 {
+		gone, err := s.store.ExpireLinks(ctx, s.now().Add(-lim.UnvisitedTTL))
+		if err != nil {
+			return err
+		}
+		s.log.InfoContext(ctx, "expired unvisited pins", "count", gone)
+		if n-int(gone) < lim.Total {
+			return nil
+		}
+	}
+	return errPinsFull
+}
