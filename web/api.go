@@ -121,6 +121,9 @@ type apiRegion struct {
 	// China's is icp_required.
 	Jurisdiction string `json:"jurisdiction"`
 	Offers       int    `json:"offers"`
+	// Carbon is the region's grid, null where there is no figure (its
+	// carbon_note says why).
+	Carbon *catalog.RegionCarbon `json:"carbon"`
 }
 
 // handleAPIRegions handles GET /api/v1/regions?provider=.
@@ -137,7 +140,7 @@ func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error 
 			continue
 		}
 		c, _ := cat.Country(reg.Country)
-		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Jurisdiction: c.Jurisdiction(), Offers: count[reg.Key()]})
+		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Jurisdiction: c.Jurisdiction(), Offers: count[reg.Key()], Carbon: reg.Carbon})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
 }

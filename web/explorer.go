@@ -80,6 +80,7 @@ func (s *Server) handleExplorerRegions(w http.ResponseWriter, r *http.Request) e
 	f := catalog.RegionFilter{
 		Provider:     p.Provider(c),
 		Jurisdiction: p.OneOf(explore.KeyJurisdiction, catalog.Jurisdictions),
+		Sort:         p.OneOf(explore.KeySort, []string{catalog.RegionSortCarbon}),
 	}
 	v := templates.RegionsView{Frame: frame(r), Catalog: c, Filter: f, Rows: c.FindRegions(f), Ignored: p.Ignored}
 	return render(w, r, http.StatusOK, templates.RegionsPage(v))

@@ -61,7 +61,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 		return badRequest(errors.New("the pinned recommendation has no pick to quote"))
 	}
 	v := url.Values{"link": {l.ID}, "valid_days": {"30"}, "discount_pct": {"0"}, "lang": {locale.LangOf(r.Context())},
-		"notes": {riskNotes(r, res.Pick.Risks)}}
+		"notes": {riskNotes(r, res.Pick.Risks) + carbonNote(r, res.Pick.Carbon)}}
 	for _, line := range res.Pick.Lines {
 		v.Add("line_description", locale.Say(r.Context(), line.DescriptionText))
 		v.Add("line_quantity", line.Quantity.String())
@@ -81,6 +81,16 @@ func riskNotes(r *http.Request, risks []advisor.Risk) string {
 		lines[i] = riskBullet + locale.Say(r.Context(), k.Message)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// carbonNote is a quote's line on the pick's emissions, as the answer's
+// card states them ("" when there are none to state).
+func carbonNote(r *http.Request, c *advisor.Carbon) string {
+	if c == nil || c.KgCO2e == nil {
+		return ""
+	}
+	return "\n" + riskBullet + locale.Tf(r.Context(), "results.carbon", locale.Figure(*c.KgCO2e), locale.Figure(c.KWh),
+		locale.Figure(*c.GCO2ePerKWh), strconv.Itoa(c.Year)) + "."
 }
 
 // riskBullet starts a risk's line in a quote's notes.

@@ -29,6 +29,9 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	defer e.release()
 	e.facts = facts
 	plans := e.feasiblePlans()
+	for _, p := range plans {
+		e.carbonOf(p)
+	}
 	e.rank(plans)
 	e.passedOver = e.preferWithinQuota(plans)
 	res := e.result(plans)

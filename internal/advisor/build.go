@@ -33,9 +33,10 @@ func (e *engine) result(plans []*plan) Result {
 	alts := distinctAlternatives(plans)
 	po := e.option(pick)
 	po.Why = e.explainPick(pick, plans, alts)
+	po.Why = append(po.Why, e.carbonNote(pick, plans)...)
 	if q := e.passedOver; q != nil {
 		x := e.overQuota(q)[0]
-		po.Why = append(po.Why, locale.New("why.within_quota", q.name(), e.costsThan(pick, q), providerName(e.cat, x.provider), locale.Pct(100*QuotaPreference)))
+		po.Why = append(po.Why, locale.New("why.within_quota", describe(q), e.costsThan(pick, q), providerName(e.cat, x.provider), locale.Pct(100*QuotaPreference)))
 	}
 	if a := po.AverageLoad; a != nil {
 		// After the sentence on how the pick serves its peak.
@@ -221,6 +222,7 @@ func (e *engine) option(p *plan) Option {
 		o.Latency, users = e.latencyTable(p)
 		o.Failover = e.failover(p)
 	}
+	o.Carbon = e.carbon(p)
 	for k := range p.places {
 		o.Placements = append(o.Placements, e.placement(p, k, users[k]))
 	}

@@ -49,7 +49,7 @@ func (e *engine) trainingSummary(p *plan, plans []*plan) []locale.Text {
 	epochs := locale.New(counted("word.epochs", w.Epochs), w.Epochs)
 	out := []locale.Text{locale.New(counted("why.training.run", pl.count), pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, locale.Num(float64(w.Samples)), epochs,
 		locale.Hours(p.hours), locale.Num(th.PerGPU), th.Unit, measured, th.Date)}
-	id := map[string]string{ObjectiveLatency: "why.fastest", ObjectiveBalanced: "why.balanced"}[e.req.Objective]
+	id := map[string]string{ObjectiveLatency: "why.fastest", ObjectiveBalanced: "why.balanced", ObjectiveCarbon: "why.greenest"}[e.req.Objective]
 	if id == "" {
 		id = "why.cheapest"
 	}

@@ -45,6 +45,9 @@ type plan struct {
 	proximity float64
 	score     *Score
 	label     string // see name
+	// kwh and kgCO2e are the plan's energy and emissions (see carbonOf);
+	// kgCO2e is NaN when a region's grid has no figure.
+	kwh, kgCO2e float64
 }
 
 // place is one region of a plan.

@@ -10,10 +10,12 @@ import (
 )
 
 // Balanced objective weights: cost and latency (duration, for training)
-// count equally.
+// count equally, emissions half as much as either (a catalog without
+// carbon figures weighs cost and latency alone, half and half).
 const (
-	BalancedCostWeight    = 0.5
-	BalancedLatencyWeight = 0.5
+	BalancedCostWeight    = 0.4
+	BalancedLatencyWeight = 0.4
+	BalancedCarbonWeight  = 0.2
 )
 
 // The near-best rule (API.md): when no placement meets the latency target,
@@ -110,9 +112,11 @@ func (e *engine) rankOrder(inference, noneMeets bool) func(a, b *plan) int {
 				first, second = second, first
 			}
 		case ObjectiveBalanced:
-			first, second = [2]float64{a.score.Value, b.score.Value}, [2]float64{a.costUSD, b.costUSD}
+			first, second = [2]float64{a.score.Value, b.score.Value}, [2]float64{e.rankCost(a), e.rankCost(b)}
+		case ObjectiveCarbon:
+			first, second = [2]float64{carbonKey(a), carbonKey(b)}, [2]float64{e.rankCost(a), e.rankCost(b)}
 		default:
-			first, second = [2]float64{a.costUSD, b.costUSD}, [2]float64{a.metric, b.metric}
+			first, second = [2]float64{e.rankCost(a), e.rankCost(b)}, [2]float64{a.metric, b.metric}
 		}
 		if c := cmp.Compare(first[0], first[1]); c != 0 {
 			return c
@@ -238,8 +242,10 @@ type rankEntry struct {
 func (e *engine) rankKeys(plans []*plan, inference, noneMeets bool) []uint64 {
 	keys := take(&e.buf.rankKeys, len(plans))
 	for _, p := range plans {
-		class, first := uint64(0), p.costUSD
+		class, first := uint64(0), e.rankCost(p)
 		switch e.req.Objective {
+		case ObjectiveCarbon:
+			first = carbonKey(p)
 		case ObjectiveLatency:
 			if !p.fastEnough {
 				class, first = 1, p.metric
@@ -339,19 +345,32 @@ func (e *engine) score(plans []*plan, meets bool) {
 	if len(competing) == 0 {
 		return
 	}
-	minC, maxC := competing[0].costUSD, competing[0].costUSD
+	minC, maxC := e.rankCost(competing[0]), e.rankCost(competing[0])
 	minM, maxM := competing[0].metric, competing[0].metric
+	minK, maxK := math.Inf(1), math.Inf(-1)
 	for _, p := range competing {
-		minC, maxC = min(minC, p.costUSD), max(maxC, p.costUSD)
+		minC, maxC = min(minC, e.rankCost(p)), max(maxC, e.rankCost(p))
 		minM, maxM = min(minM, p.metric), max(maxM, p.metric)
+		if !math.IsNaN(p.kgCO2e) {
+			minK, maxK = min(minK, p.kgCO2e), max(maxK, p.kgCO2e)
+		}
+	}
+	wc, wm, wk := BalancedCostWeight, BalancedLatencyWeight, BalancedCarbonWeight
+	if e.cat.Energy == nil {
+		wc, wm, wk = 0.5, 0.5, 0
 	}
 	for _, p := range plans {
-		c, m := norm(p.costUSD, minC, maxC), norm(p.metric, minM, maxM)
-		p.score = &Score{
-			CostPart: BalancedCostWeight * c, LatencyPart: BalancedLatencyWeight * m,
-			CostWeight: BalancedCostWeight, LatencyWeight: BalancedLatencyWeight,
+		c, m := norm(e.rankCost(p), minC, maxC), norm(p.metric, minM, maxM)
+		// A plan whose grid has no figure counts as the highest emitter.
+		k := 1.0
+		if !math.IsNaN(p.kgCO2e) {
+			k = norm(p.kgCO2e, minK, maxK)
 		}
-		p.score.Value = p.score.CostPart + p.score.LatencyPart
+		p.score = &Score{
+			CostPart: wc * c, LatencyPart: wm * m, CarbonPart: wk * k,
+			CostWeight: wc, LatencyWeight: wm, CarbonWeight: wk,
+		}
+		p.score.Value = p.score.CostPart + p.score.LatencyPart + p.score.CarbonPart
 	}
 }
 
@@ -362,4 +381,22 @@ func norm(x, lo, hi float64) float64 {
 		return 0
 	}
 	return min(1, max(0, (x-lo)/(hi-lo)))
+}
+
+// rankCost is what a plan costs as the ranking weighs it: its total, plus
+// its emissions at the request's carbon price (converted to USD), which
+// no invoice carries.
+func (e *engine) rankCost(p *plan) float64 {
+	if e.req.CarbonPrice == 0 || math.IsNaN(p.kgCO2e) {
+		return p.costUSD
+	}
+	return p.costUSD + p.kgCO2e/1000*e.req.CarbonPrice/e.rate
+}
+
+// carbonKey orders plans by emissions, those with no figure last.
+func carbonKey(p *plan) float64 {
+	if math.IsNaN(p.kgCO2e) {
+		return math.Inf(1)
+	}
+	return p.kgCO2e
 }

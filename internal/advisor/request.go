@@ -55,6 +55,10 @@ const (
 	ObjectiveCost     = "cost"
 	ObjectiveLatency  = "latency"
 	ObjectiveBalanced = "balanced"
+	// ObjectiveCarbon: the lowest emissions among the placements that
+	// meet the hard limits and, for serving, the latency target (or come
+	// near-best).
+	ObjectiveCarbon = "carbon"
 )
 
 // Defaults used wherever a request leaves a field out (zero). The API, the
@@ -109,6 +113,10 @@ type Request struct {
 	// latency question, their round trips a range over where they may be
 	// (catalog.Region.Area); without it they serve no inference.
 	AllowUnlocated bool `json:"allow_unlocated,omitempty"`
+	// CarbonPrice is a price on emissions, in Currency per tonne of CO2e:
+	// it adds to each placement's cost in the ranking, never to its total
+	// (0: none).
+	CarbonPrice float64 `json:"carbon_price,omitempty"`
 	// MinRegions asks serving from at least this many regions in
 	// different metros, each sized so that the others carry the whole
 	// peak when one fails (0 or 1: no such floor); Redundancy says what

@@ -67,7 +67,10 @@ type Option struct {
 	Latency     *Latency        `json:"latency"`
 	// Failover is what happens when one of the regions fails, for a
 	// request with min_regions.
-	Failover   *Failover  `json:"failover,omitempty"`
+	Failover *Failover `json:"failover,omitempty"`
+	// Carbon is the option's energy and emissions (nil: the catalog has
+	// no energy figures).
+	Carbon     *Carbon    `json:"carbon,omitempty"`
 	Compliance Compliance `json:"compliance"`
 	Throughput Throughput `json:"throughput"`
 	Score      *Score     `json:"score,omitempty"`
@@ -260,6 +263,9 @@ type Score struct {
 	CostWeight  float64 `json:"cost_weight"`
 	// LatencyWeight weighs latency for inference, duration for training.
 	LatencyWeight float64 `json:"latency_weight"`
+	// CarbonPart and CarbonWeight are emissions' share of the score.
+	CarbonPart   float64 `json:"carbon_part"`
+	CarbonWeight float64 `json:"carbon_weight"`
 }
 
 // Exclusion counts the offers ruled out for one reason.

@@ -25,6 +25,7 @@ const (
 	maxDatasetGB     = 1e7 // 10 PB
 	maxCheckpointMin = 10080
 	maxBudget        = 1e12
+	maxCarbonPrice   = 1e5 // per tCO2e: well above any traded or social cost of carbon
 )
 
 // MaxUsers is the most user groups a request may have; the page and the
@@ -224,8 +225,11 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	if b := r.Budget; b != nil && (!b.IsPositive() || b.GreaterThan(decimal.NewFromFloat(maxBudget))) {
 		fe.Add("budget", "invalid.budget", locale.Short(maxBudget))
 	}
-	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced}, r.Objective) {
-		fe.Add("objective", "invalid.one_of3", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced)
+	if r.CarbonPrice != 0 {
+		between(&fe, "carbon_price", r.CarbonPrice, 0, maxCarbonPrice)
+	}
+	if !slices.Contains([]string{ObjectiveCost, ObjectiveLatency, ObjectiveBalanced, ObjectiveCarbon}, r.Objective) {
+		fe.Add("objective", "invalid.one_of4", ObjectiveCost, ObjectiveLatency, ObjectiveBalanced, ObjectiveCarbon)
 	}
 	if r.MinRegions != 0 {
 		between(&fe, "min_regions", float64(r.MinRegions), 1, MaxRegions)

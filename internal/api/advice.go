@@ -43,6 +43,7 @@ type OptionJSON struct {
 	CostPerUnit            advisor.CostPerUnit `json:"cost_per_unit"`
 	Latency                *advisor.Latency    `json:"latency"`
 	Failover               *advisor.Failover   `json:"failover,omitempty"`
+	Carbon                 *advisor.Carbon     `json:"carbon,omitempty"`
 	Compliance             ComplianceJSON      `json:"compliance"`
 	Throughput             advisor.Throughput  `json:"throughput"`
 	Score                  *advisor.Score      `json:"score,omitempty"`
@@ -147,7 +148,7 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 
 func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 	out := OptionJSON{
-		Placements: o.Placements, Total: o.Total, Hours: o.Hours, CostPerUnit: o.CostPerUnit, Latency: o.Latency, Failover: o.Failover,
+		Placements: o.Placements, Total: o.Total, Hours: o.Hours, CostPerUnit: o.CostPerUnit, Latency: o.Latency, Failover: o.Failover, Carbon: o.Carbon,
 		Compliance: ComplianceJSON{OK: o.Compliance.OK, Reason: en.Text(o.Compliance.Text), Text: o.Compliance.Text},
 		Throughput: o.Throughput, Score: o.Score, Explanation: en.Texts(o.Why), Why: o.Why,
 		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},

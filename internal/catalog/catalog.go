@@ -71,8 +71,11 @@ func RDMAFabric(network string) bool {
 
 // GPU is one accelerator model.
 type GPU struct {
-	ID                 string  `json:"id"`
-	Name               string  `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// TDPW is the board power (TDP) in watts, from the datasheet.
+	TDPW               float64 `json:"tdp_w,omitempty"`
+	TDPRef             *Ref    `json:"tdp_ref,omitempty"`
 	MemoryGB           float64 `json:"memory_gb"`
 	MemoryBandwidthGBs float64 `json:"memory_bandwidth_gbs"`
 	FP32TFLOPS         float64 `json:"fp32_tflops"`
@@ -485,6 +488,9 @@ type Provider struct {
 	// Quotas are what one customer may run of some of its instances
 	// without asking the provider first, as it publishes them.
 	Quotas []Quota `json:"quotas,omitempty"`
+	// PUE is the power usage effectiveness it publishes for its data
+	// centres (nil: none; the industry average stands in).
+	PUE *EnergyFigure `json:"pue,omitempty"`
 }
 
 // Quota is a published limit on how much of some instances one customer
@@ -557,6 +563,9 @@ type Region struct {
 	// NoPublicPrice marks a region that sells GPUs at no price anyone can
 	// read without an account: it has no offers, and answers say so.
 	NoPublicPrice bool `json:"no_public_price,omitempty"`
+	// Carbon is the region's grid (nil: no figure, CarbonNote says why).
+	Carbon     *RegionCarbon `json:"carbon,omitempty"`
+	CarbonNote string        `json:"carbon_note,omitempty"`
 	// Egress overrides the provider's internet egress tiers when set.
 	Egress    []EgressTier `json:"egress,omitempty"`
 	EgressRef *Ref         `json:"egress_ref,omitempty"`

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 )
@@ -124,7 +125,13 @@ func (c *Catalog) OfferCount(gpu string) int {
 // RegionFilter selects regions; empty fields select all.
 type RegionFilter struct {
 	Provider, Jurisdiction string
+	// Sort is "" (by provider and id) or RegionSortCarbon (lowest grid
+	// intensity first, regions without a figure last).
+	Sort string
 }
+
+// RegionSortCarbon sorts regions by their grid's intensity.
+const RegionSortCarbon = "carbon"
 
 // RegionRow is one region with its country's jurisdiction, its offers
 // and the country its provider is headquartered in.
@@ -158,9 +165,22 @@ func (c *Catalog) FindRegions(f RegionFilter) []RegionRow {
 		out = append(out, row)
 	}
 	slices.SortStableFunc(out, func(a, b RegionRow) int {
+		if f.Sort == RegionSortCarbon {
+			if c := cmp.Compare(intensityKey(a.Region), intensityKey(b.Region)); c != 0 {
+				return c
+			}
+		}
 		return cmp.Or(strings.Compare(a.Region.Provider, b.Region.Provider), strings.Compare(a.Region.ID, b.Region.ID))
 	})
 	return out
+}
+
+// intensityKey is a region's grid intensity, +Inf without a figure.
+func intensityKey(r Region) float64 {
+	if r.Carbon == nil {
+		return math.Inf(1)
+	}
+	return r.Carbon.GCO2ePerKWh
 }
 
 // SourcesOf lists the sources of rows once each, in first-seen order.

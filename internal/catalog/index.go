@@ -30,6 +30,9 @@ type Catalog struct {
 	// Methodologies say each benchmark methodology's engine family and
 	// numeric format: a cross-walk compares only figures alike in both.
 	Methodologies []Methodology
+	// Energy holds what an answer's energy is worked out from besides each
+	// GPU's board power and each region's grid (nil: no carbon figures).
+	Energy *Energy
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
 	// offerRegion is each offer's region, by index (see OfferRegion).

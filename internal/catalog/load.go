@@ -18,12 +18,13 @@ import (
 var Sections = []string{
 	"version", "gpus", "profiles", "benchmarks", "scaling", "countries",
 	"metros", "latency", "providers", "regions", "offers", "currencies", "serving", "serving_fit", "token_apis", "methodologies",
+	"energy",
 }
 
 // optionalSections may be missing from a bundle made before they existed
 // (and from a catalog directory: a catalog without serving figures needs
 // no serving fit).
-var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true, "methodologies": true}
+var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true, "methodologies": true, "energy": true}
 
 // Load reads a catalog directory (one JSON file per section), validates all
 // of it and returns the catalog, or Problems listing everything wrong.
@@ -93,7 +94,7 @@ func (c *Catalog) Bundle(w io.Writer) error {
 		"benchmarks": c.Benchmarks, "scaling": c.Scaling, "countries": c.Countries,
 		"metros": c.Metros, "latency": c.Latency, "providers": c.Providers,
 		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies, "serving": c.Serving,
-		"serving_fit": c.ServingFit, "token_apis": c.TokenAPIs, "methodologies": c.Methodologies,
+		"serving_fit": c.ServingFit, "token_apis": c.TokenAPIs, "methodologies": c.Methodologies, "energy": c.Energy,
 	})
 }
 
@@ -131,6 +132,12 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 		c.ServingFit = new(serving.Calibration)
 		if err := strictDecode(b, c.ServingFit); err != nil {
 			col("serving_fit").add("serving_fit", "", "%s", err)
+		}
+	}
+	if b, ok := raw["energy"]; ok && string(bytes.TrimSpace(b)) != "null" {
+		c.Energy = new(Energy)
+		if err := strictDecode(b, c.Energy); err != nil {
+			col("energy").add("energy", "", "%s", err)
 		}
 	}
 	if len(probs) > 0 {

@@ -75,6 +75,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.servingFit()
 	v.tokenAPIs()
 	v.methodologies()
+	v.energy()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.

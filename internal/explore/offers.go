@@ -166,6 +166,18 @@ func withQuery(path string, q url.Values) string {
 	return path + "?" + q.Encode()
 }
 
+// RegionsSortURL is the regions page with its filters, sorted by sort.
+func RegionsSortURL(provider, jurisdiction, sort string) string {
+	q := url.Values{KeySort: {sort}}
+	if provider != "" {
+		q.Set(KeyProvider, provider)
+	}
+	if jurisdiction != "" {
+		q.Set(KeyJurisdiction, jurisdiction)
+	}
+	return withQuery("/catalog/regions", q)
+}
+
 // ProviderURL is an explorer page filtered to one provider.
 func ProviderURL(path, id string) string { return withQuery(path, url.Values{KeyProvider: {id}}) }
 

@@ -63,36 +63,37 @@ type Field struct {
 
 // Query keys of the question (API.md).
 const (
-	KeyKind       = "kind"
-	KeyProfile    = "profile"
-	KeyPrecision  = "precision"
-	KeySamples    = "samples"
-	KeyEpochs     = "epochs"
-	KeyDeadline   = "deadline_hours"
-	KeyDatasetGB  = "dataset_gb"
-	KeyDataLoc    = "data_location"
-	KeyCheckpoint = "checkpoint_minutes"
-	KeyRPS        = "rps"
-	KeyPeakRPS    = "peak_rps"
-	KeyResponseKB = "response_kb"
-	KeyLatencyMS  = "latency_ms"
-	KeyMonths     = "months"
-	KeyInTokens   = "input_tokens"
-	KeyOutTokens  = "output_tokens"
-	KeyTTFT       = "ttft_ms"
-	KeyTPOT       = "tpot_ms"
-	KeyUsers      = "users"
-	KeyGDPR       = "gdpr"
-	KeyPricing    = "pricing"
-	KeyProviders  = "providers"
-	KeyGPUs       = "gpus"
-	KeyBudget     = "budget"
-	KeyObjective  = "objective"
-	KeyCurrency   = "currency"
-	KeyCountries  = "countries"
-	KeyUnlocated  = "allow_unlocated"
-	KeyMinRegions = "min_regions"
-	KeyRedundancy = "redundancy"
+	KeyKind        = "kind"
+	KeyProfile     = "profile"
+	KeyPrecision   = "precision"
+	KeySamples     = "samples"
+	KeyEpochs      = "epochs"
+	KeyDeadline    = "deadline_hours"
+	KeyDatasetGB   = "dataset_gb"
+	KeyDataLoc     = "data_location"
+	KeyCheckpoint  = "checkpoint_minutes"
+	KeyRPS         = "rps"
+	KeyPeakRPS     = "peak_rps"
+	KeyResponseKB  = "response_kb"
+	KeyLatencyMS   = "latency_ms"
+	KeyMonths      = "months"
+	KeyInTokens    = "input_tokens"
+	KeyOutTokens   = "output_tokens"
+	KeyTTFT        = "ttft_ms"
+	KeyTPOT        = "tpot_ms"
+	KeyUsers       = "users"
+	KeyGDPR        = "gdpr"
+	KeyPricing     = "pricing"
+	KeyProviders   = "providers"
+	KeyGPUs        = "gpus"
+	KeyBudget      = "budget"
+	KeyObjective   = "objective"
+	KeyCurrency    = "currency"
+	KeyCountries   = "countries"
+	KeyUnlocated   = "allow_unlocated"
+	KeyCarbonPrice = "carbon_price"
+	KeyMinRegions  = "min_regions"
+	KeyRedundancy  = "redundancy"
 
 	// KeyLang is a page's language: not part of the question, kept in its
 	// links.
@@ -160,12 +161,14 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.GPUs }},
 	{Key: KeyBudget, Type: Amount, Doc: "upper bound on the total, in currency",
 		bind: func(r *advisor.Request) any { return &r.Budget }},
-	{Key: KeyObjective, Type: Text, Doc: "`cost`, `latency` or `balanced`",
+	{Key: KeyObjective, Type: Text, Doc: "`cost`, `latency`, `balanced` (cost, latency and emissions) or `carbon` (the lowest emissions among the placements that meet the limits and the latency target)",
 		bind: func(r *advisor.Request) any { return &r.Objective }},
 	{Key: KeyCurrency, Type: Upper, Enum: catalog.Currencies, Doc: "`USD`, `EUR`, `CNY`, `GBP` or `CHF`",
 		bind: func(r *advisor.Request) any { return &r.Currency }},
 	{Key: KeyCountries, Type: UpperList, Doc: "comma-separated ISO 3166 alpha-2 codes: regions only in these countries (hard limit)",
 		bind: func(r *advisor.Request) any { return &r.Countries }},
+	{Key: KeyCarbonPrice, Type: Number, Doc: "a price on emissions, in the currency per tCO2e: added to each placement's cost for the ranking, never to its total",
+		bind: func(r *advisor.Request) any { return &r.CarbonPrice }},
 	{Key: KeyUnlocated, Kinds: inference, Type: Bool, Doc: "inference: `true` lets regions whose source states no country serve, their round trips a range over where they may be",
 		bind: func(r *advisor.Request) any { return &r.AllowUnlocated }},
 	{Key: KeyMinRegions, Kinds: inference, Type: Whole, Doc: "inference: serve from at least this many regions in different metros (2 or 3), each sized so that the others carry the whole peak when one fails",
