@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"sort"
+	"strings"
 
 	"gpuplace/internal/serving"
 )
@@ -235,6 +236,16 @@ func (c *Catalog) ProviderLabel(id string) string {
 		}
 	}
 	return id
+}
+
+// RegionLabel names a region by its key ("provider:region") as a person
+// reads it: the provider's name and the region's id ("AWS us-east-1").
+func (c *Catalog) RegionLabel(key string) string {
+	provider, id, ok := strings.Cut(key, ":")
+	if !ok {
+		return key
+	}
+	return c.ProviderLabel(provider) + " " + id
 }
 
 // Region returns the region with the key "provider:region".

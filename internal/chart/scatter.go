@@ -44,7 +44,8 @@ type ScatterPoint struct {
 func ScatterOf(in []ScatterInput, label func(float64) string) Scatter {
 	s := Scatter{Width: Width, Height: plotHeight + plotMarginB + plotMarginT,
 		Left: plotMarginL, Right: Width - plotMarginR, Top: plotMarginT, Bottom: plotMarginT + plotHeight}
-	maxX, maxY := axisMax(in, func(c ScatterInput) float64 { return c.X }), axisMax(in, func(c ScatterInput) float64 { return c.Y })
+	maxX := axisMax(in, func(c ScatterInput) float64 { return c.X }, 0)
+	maxY := axisMax(in, func(c ScatterInput) float64 { return c.Y }, costSpan)
 	px := func(x float64) float64 {
 		return plotMarginL + math.Min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
 	}
@@ -72,16 +73,26 @@ func ScatterOf(in []ScatterInput, label func(float64) string) Scatter {
 	return s
 }
 
+// costSpan is how far past the pick's total the cost axis may reach
+// before a fifth to spare and a round figure: at most 4 × 1.2 × 2 < 10×
+// the pick, so a pick is never flat on its axis beside a front that runs
+// to options thousands of times dearer (those are marked at the edge).
+const costSpan = 4
+
 // axisMax is where an axis ends: past the pick and the Pareto front, and
 // past the 80th percentile of the candidates with a fifth to spare, but
-// not out to the farthest outlier.
-func axisMax(cs []ScatterInput, v func(ScatterInput) float64) float64 {
+// not out to the farthest outlier, nor, with span > 0, past span × the
+// pick's own figure.
+func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) float64 {
 	var all []float64
-	keep := 0.0
+	keep, pick := 0.0, 0.0
 	for _, c := range cs {
 		all = append(all, v(c))
 		if c.Pick || c.Pareto {
 			keep = math.Max(keep, v(c))
+		}
+		if c.Pick {
+			pick = v(c)
 		}
 	}
 	if len(all) == 0 {
@@ -89,7 +100,11 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64) float64 {
 	}
 	slices.Sort(all)
 	p80 := all[int(math.Ceil(0.8*float64(len(all))))-1]
-	return niceMax(math.Min(all[len(all)-1], math.Max(keep, p80)*1.2))
+	end := math.Min(all[len(all)-1], math.Max(keep, p80))
+	if span > 0 && pick > 0 {
+		end = math.Min(end, span*pick)
+	}
+	return niceMax(math.Max(end, pick) * 1.2)
 }
 
 // PointsMarkup is the candidates as SVG: a circle for each (a triangle on

@@ -25,8 +25,17 @@ func Quantity(d decimal.Decimal) string {
 }
 
 // UnitPrice writes a unit price with at least the two places of an amount
-// and every further place it has (0.00, 0.0765, 1.25).
+// and every further place it has (0.00, 0.0765, 1.25): a quote's line,
+// whose amount a buyer redoes from it.
 func UnitPrice(d decimal.Decimal) string { return figures.DecimalMin(d, 2) }
+
+// UnitPriceShown writes an answer's unit price as a person reads it: at
+// least two places and at most UnitPricePlaces ("0.3479", not
+// "0.347886"; the amount is worked out from the exact price).
+func UnitPriceShown(d decimal.Decimal) string { return figures.DecimalMin(d.Round(UnitPricePlaces), 2) }
+
+// UnitPricePlaces is the most decimals an answer's unit price shows.
+const UnitPricePlaces = 4
 
 // HoursFigure writes a duration in hours as the answers do, without its
 // unit: "1.93", "8,760".

@@ -49,6 +49,15 @@ func TestPlace(t *testing.T) {
 	}
 }
 
+// Ensure an answer's unit prices show two to four places.
+func TestUnitPriceShown(t *testing.T) {
+	for in, want := range map[string]string{"0": "0.00", "0.09": "0.09", "0.0765": "0.0765", "12.5": "12.50", "0.057860": "0.0579", "0.347886": "0.3479"} {
+		if got := locale.UnitPriceShown(decimal.RequireFromString(in)); got != want {
+			t.Errorf("UnitPriceShown(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
 // Ensure unit prices show at least the two places of an amount and every
 // further place they have.
 func TestUnitPrice(t *testing.T) {
