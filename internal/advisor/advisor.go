@@ -101,6 +101,8 @@ type answerMemos struct {
 	llmSizings map[llmSizingKey]*llmSizing
 	llmCurves  map[curveKey]*llmCurve
 	llmBudgets []float64 // by metro; NaN: not yet
+	// borders is each user group's country and border (see groupBorders).
+	borders []groupBorder
 	// fitSlab holds the answer's operating points (see newFitted),
 	// curveSlab and sizingSlab its curves and sizings.
 	fitSlab    []llmFitted

@@ -37,14 +37,40 @@ func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
 // crossesFilter reports whether a user point's path to a region crosses a
 // filtered national border, and the filtered country it starts or ends in.
 func (e *engine) crossesFilter(up userPoint, r *catalog.Region) (string, bool) {
-	user := e.req.Users[up.group].Location
-	if loc, ok := e.cat.Location(user); ok && loc.Country != "" {
-		user = loc.Country
+	g := e.groupBorders()[up.group]
+	if g.country == r.Country {
+		return "", false
 	}
-	for _, code := range [2]string{user, r.Country} {
-		if c, ok := e.cat.Country(code); ok && c.FilteredBorder && user != r.Country {
-			return code, true
-		}
+	if g.filtered {
+		return g.country, true
+	}
+	if c, ok := e.cat.Country(r.Country); ok && c.FilteredBorder {
+		return r.Country, true
 	}
 	return "", false
+}
+
+// groupBorder is a user group's country and whether its border is
+// filtered.
+type groupBorder struct {
+	country  string
+	filtered bool
+}
+
+// groupBorders works out, once per answer, each user group's groupBorder.
+func (e *engine) groupBorders() []groupBorder {
+	if e.memo.borders != nil {
+		return e.memo.borders
+	}
+	out := make([]groupBorder, len(e.req.Users))
+	for i, u := range e.req.Users {
+		out[i].country = u.Location
+		if loc, ok := e.cat.Location(u.Location); ok && loc.Country != "" {
+			out[i].country = loc.Country
+		}
+		c, ok := e.cat.Country(out[i].country)
+		out[i].filtered = ok && c.FilteredBorder
+	}
+	e.memo.borders = out
+	return out
 }
