@@ -16,28 +16,41 @@ type quotaExcess struct {
 
 // overQuota lists the published quotas plan p exceeds: for each quota of
 // each place's provider, what all of p's places it covers ask together
-// (in one region, for a quota per account and region).
+// (in one region, for a quota per account and region), once per quota and
+// scope.
 func (e *engine) overQuota(p *plan) []quotaExcess {
-	var out []quotaExcess
-	for i, pl := range p.places {
-		pr, _ := e.cat.Provider(pl.u.offer.Provider)
-		for _, q := range pr.Quotas {
-			if !q.Covers(pl.u.offer.InstanceType, pl.pricing) {
+	type scope struct {
+		provider, region string
+		quota            int
+	}
+	asked := map[scope]int{}
+	var order []scope
+	first := map[scope]*place{}
+	for i := range p.places {
+		pl := &p.places[i]
+		o := pl.u.offer
+		pr, _ := e.cat.Provider(o.Provider)
+		for k, q := range pr.Quotas {
+			if !q.Covers(o.InstanceType, pl.pricing) {
 				continue
 			}
-			asked, first := 0, true
-			for j, other := range p.places {
-				o := other.u.offer
-				if o.Provider != pr.ID || !q.Covers(o.InstanceType, other.pricing) ||
-					(q.Scope == catalog.QuotaAccountRegion && o.Region != pl.u.offer.Region) {
-					continue
-				}
-				first = first && j >= i // count each set of places once
-				asked += q.Amount(o, other.count)
+			sc := scope{provider: pr.ID, quota: k}
+			if q.Scope == catalog.QuotaAccountRegion {
+				sc.region = o.Region
 			}
-			if first && asked > q.Limit {
-				out = append(out, quotaExcess{provider: pr.ID, instance: pl.u.offer.InstanceType, region: pl.u.offer.Region, asked: asked, quota: q})
+			if _, seen := first[sc]; !seen {
+				first[sc] = pl
+				order = append(order, sc)
 			}
+			asked[sc] += q.Amount(o, pl.count)
+		}
+	}
+	var out []quotaExcess
+	for _, sc := range order {
+		pr, _ := e.cat.Provider(sc.provider)
+		if q := pr.Quotas[sc.quota]; asked[sc] > q.Limit {
+			o := first[sc].u.offer
+			out = append(out, quotaExcess{provider: sc.provider, instance: o.InstanceType, region: o.Region, asked: asked[sc], quota: q})
 		}
 	}
 	return out
