@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"strconv"
+
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/explore"
 )
@@ -134,4 +136,46 @@ type LatencyRow struct {
 	Pair   catalog.LatencyPair
 	ToName string
 	Source catalog.Source
+}
+
+// PagerItem is one entry of a compact pager: a page's link, the current
+// page, or a gap ("…") between pages not shown.
+type PagerItem struct {
+	// Page is the page it links to (0 for a gap); Label what it says.
+	Page    int
+	Label   string
+	Current bool
+	// Rel is "prev" or "next" for the step links, else "".
+	Rel string
+}
+
+// PagerNear is how many pages either side of the current one a pager
+// names.
+const PagerNear = 2
+
+// Pager lays out a compact pager over pages, at current: previous, the
+// first, the pages near the current one, the last, next, with gaps.
+func Pager(current, pages int, prev, next string) []PagerItem {
+	if pages <= 1 {
+		return nil
+	}
+	var out []PagerItem
+	if current > 1 {
+		out = append(out, PagerItem{Page: current - 1, Label: prev, Rel: "prev"})
+	}
+	last := 0
+	for n := 1; n <= pages; n++ {
+		if n != 1 && n != pages && (n < current-PagerNear || n > current+PagerNear) {
+			continue
+		}
+		if last > 0 && n > last+1 {
+			out = append(out, PagerItem{Label: "…"})
+		}
+		out = append(out, PagerItem{Page: n, Label: strconv.Itoa(n), Current: n == current})
+		last = n
+	}
+	if current < pages {
+		out = append(out, PagerItem{Page: current + 1, Label: next, Rel: "next"})
+	}
+	return out
 }

@@ -68,24 +68,26 @@ type Options struct {
 	Catalog   *catalog.Catalog
 	Locations []LocationOption
 	Presets   []Preset
-	// Regions is every region's <option>, none selected; Places, by
-	// language tag, every place users can be, named in it. Written once
-	// per catalog: hundreds of options every page would write again.
-	Regions string
+	// Regions is, by language tag, every region's <option>, none
+	// selected; Places every place users can be, named in it. Written
+	// once per catalog: hundreds of options every page would write again.
+	Regions map[string]string
 	Places  map[string]string
 }
 
-// RegionsMarkup is every region's <option>, the one named selected.
-func (o Options) RegionsMarkup(selected string) string {
+// RegionsMarkup is every region's <option> in the language tagged lang,
+// the one named selected.
+func (o Options) RegionsMarkup(lang, selected string) string {
+	all := o.Regions[lang]
 	if selected == "" {
-		return o.Regions
+		return all
 	}
 	// Values are unique, so the option that starts with this is the one.
 	value := `<option value="` + html.EscapeString(selected)
-	if i := strings.Index(o.Regions, value+`">`); i >= 0 {
-		return o.Regions[:i] + value + `" selected>` + o.Regions[i+len(value)+2:]
+	if i := strings.Index(all, value+`">`); i >= 0 {
+		return all[:i] + value + `" selected>` + all[i+len(value)+2:]
 	}
-	return o.Regions
+	return all
 }
 
 // LocationOption is one entry of the users' searchable list.
@@ -148,9 +150,25 @@ func (v AdviceView) Meta(ctx context.Context) Meta {
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
 		p := r.Pick.Placements[0]
 		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
-		m.Title = v.Options.Catalog.ProviderLabel(p.Provider) + " " + p.Region + " " + p.InstanceType + ": " + total + " — gpuplace"
-		m.Description = locale.Tf(ctx, "meta.pick", v.Options.Catalog.ProviderLabel(p.Provider), p.Region, p.City, p.InstanceType, p.GPUCount, p.GPUName,
+		m.Title = v.PlacementRegion(p) + " " + p.InstanceType + ": " + total + " — gpuplace"
+		m.Description = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
 			locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
 	}
 	return m
+}
+
+// DefaultCurrency is the currency a question asks in when it names none,
+// as the reader's language has it: CNY in Chinese, else the catalog's base.
+func DefaultCurrency(ctx context.Context) string {
+	if locale.From(ctx).Lang() == locale.ZH {
+		return "CNY"
+	}
+	return catalog.BaseCurrency
+}
+
+// PlacementRegion names a placement's region as pages do: "AWS
+// eu-west-1", or the provider alone where the region's id is the
+// catalog's own (catalog.Region.OwnID).
+func (v AdviceView) PlacementRegion(p advisor.Placement) string {
+	return v.Options.Catalog.RegionLabel(p.Provider + ":" + p.Region)
 }

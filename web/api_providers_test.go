@@ -336,5 +336,9 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		if !locale.Has("label.risk." + k) {
 			t.Errorf("no page label for risks of kind %q (label.risk.%s)", k, k)
 		}
+		// A quote's notes say each kind in a plain sentence.
+		if !locale.Has("quote.plain." + k) {
+			t.Errorf("no plain sentence for quotes' notes on risks of kind %q (quote.plain.%s)", k, k)
+		}
 	}
 }

@@ -41,7 +41,8 @@ func TestBrowserQuote(t *testing.T) {
 	// A visitor sees the results but no quote button, and signs in.
 	results := base + "/advice?" + germanInference
 	follow(t, ctx, "open the results", http.StatusOK, chromedp.Navigate(results))
-	resultTotal := text(t, ctx, `[data-testid=total]`)
+	// The cost breakdown's total, to the cent (the card rounds it).
+	resultTotal := text(t, ctx, `[data-testid=lines-total]`)
 	if n := count(t, ctx, `[data-testid=make-quote]`); n != 0 {
 		t.Fatalf("an anonymous visitor is offered %d quote buttons", n)
 	}
@@ -162,6 +163,7 @@ func TestBrowserQuote(t *testing.T) {
 	if n := count(t, ctx, `[data-testid=quote-edit]`); n != 0 {
 		t.Error("the superseded revision still offers to revise it")
 	}
+	discountAndCheckSums(t, ctx, number+"-R2")
 }
 
 // download clicks a link that answers with an attachment and returns the

@@ -18,13 +18,13 @@ import (
 // answerCharts lays out an answer's charts in the reader's language: the
 // pick's costs by item, the candidates on cost against latency (or
 // duration), and an LLM pick's serving curve.
-func answerCharts(ctx context.Context, r *advisor.Result) templates.AnswerCharts {
+func answerCharts(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) templates.AnswerCharts {
 	var c templates.AnswerCharts
 	if r.Pick == nil {
 		return c
 	}
 	c.Cost = costChart(ctx, r.Pick, r.Currency)
-	c.Candidates = candidateChart(ctx, r)
+	c.Candidates = candidateChart(ctx, cat, r)
 	if s := r.Pick.Serving; s != nil {
 		sc := servingChart(ctx, r, s)
 		c.Serving = &sc
@@ -51,7 +51,7 @@ func costChart(ctx context.Context, o *advisor.Option, currency string) chart.Ba
 
 // candidateChart lays out the answer's candidates: x is the weighted
 // latency (ms) or the duration (h), y the total.
-func candidateChart(ctx context.Context, r *advisor.Result) chart.Scatter {
+func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) chart.Scatter {
 	training := r.Request.Workload.Kind == catalog.KindTraining
 	xName, unit, title := locale.T(ctx, "chart.latency"), "ms", locale.T(ctx, "chart.title.inference")
 	if training {
@@ -65,18 +65,46 @@ func candidateChart(ctx context.Context, r *advisor.Result) chart.Scatter {
 		// NewFromFloat(c.Total).Round(2) without parsing a float.
 		total := decimal.New(int64(math.Round(c.Total*100)), -2)
 		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick,
-			Detail: c.Label + ": " + catalog.MoneyOf(total, r.Currency).String() + ", " + locale.Figure(c.Metric) + " " + unit}
+			Detail: candidateName(ctx, cat, c.Label) + ": " + catalog.MoneyOf(total, r.Currency).Rounded() + ", " + locale.Figure(c.Metric) + " " + unit}
 		if c.Pareto {
 			front++
 		}
 	}
-	s := chart.ScatterOf(in, locale.Figure)
+	w := r.Request.Workload
+	target, targetKey := w.LatencyMS, "chart.target"
+	if training {
+		target, targetKey = w.DeadlineHours, "chart.deadline"
+	}
+	s := chart.ScatterOf(in, target, locale.Figure)
+	if target > 0 {
+		s.TargetLabel = locale.Tf(ctx, targetKey, locale.Figure(target))
+	}
 	s.XLabel, s.YLabel, s.Title = xName, locale.T(ctx, "results.total")+" ("+r.Currency+")", title
 	s.Desc = locale.Tf(ctx, "chart.desc", len(r.Candidates), front)
 	if s.Clipped > 0 {
 		s.Desc += " " + locale.Tf(ctx, "chart.clipped", s.Clipped)
 	}
 	return s
+}
+
+// candidateName says a candidate's label ("aws:eu-west-1:g5.xlarge/spot",
+// the API's) as pages name offers: "AWS eu-west-1 g5.xlarge, spot"; a
+// label of several placements ("…+…") says each.
+func candidateName(ctx context.Context, cat *catalog.Catalog, label string) string {
+	parts := strings.Split(label, "+")
+	for i, part := range parts {
+		offer, pricing, _ := strings.Cut(part, "/")
+		provider, rest, ok := strings.Cut(offer, ":")
+		region, instance, ok2 := strings.Cut(rest, ":")
+		if !ok || !ok2 {
+			continue
+		}
+		parts[i] = cat.RegionLabel(provider+":"+region) + " " + instance
+		if pricing != "" {
+			parts[i] += ", " + locale.T(ctx, "label.pricing."+pricing)
+		}
+	}
+	return strings.Join(parts, " + ")
 }
 
 // servingChart lays out an LLM pick's serving: output tokens a second per

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 
 	"gpuplace/internal/export"
@@ -45,7 +46,17 @@ func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, erro
 	if err != nil {
 		return export.Document{}, err
 	}
-	return export.Document{Quote: q, Seller: seller, Link: s.recommendationURL(q)}, nil
+	link := s.recommendationURL(q)
+	if strings.HasPrefix(link, "/") {
+		// A file leaves the site: its link names the site it came from
+		// where no base URL is configured.
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		link = scheme + "://" + r.Host + link
+	}
+	return export.Document{Quote: q, Seller: seller, Link: link}, nil
 }
 
 func (s *Server) writePDF(w http.ResponseWriter, d export.Document) error {

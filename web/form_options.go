@@ -15,9 +15,11 @@ import (
 // of options, which every page would otherwise write again.
 func formOptions(cat *catalog.Catalog, locations []templates.LocationOption, presets []templates.Preset) templates.Options {
 	o := templates.Options{Catalog: cat, Locations: locations, Presets: presets,
-		Regions: optionsMarkup(regionOptions(cat.Regions, "")), Places: map[string]string{}}
+		Regions: map[string]string{}, Places: map[string]string{}}
 	for _, lang := range locale.Langs {
-		o.Places[string(lang)] = optionsMarkup(placeOptions(locale.For(lang), locations))
+		p := locale.For(lang).WithCountryNames(catalogCountryNames(cat))
+		o.Regions[string(lang)] = optionsMarkup(regionOptions(p, cat, ""))
+		o.Places[string(lang)] = optionsMarkup(placeOptions(p, locations))
 	}
 	return o
 }
@@ -47,13 +49,14 @@ func optionsMarkup(opts []option) string {
 	return b.String()
 }
 
-// regionOptions lists the regions a dataset can come from, "provider id
-// (city)", selected the one named.
-func regionOptions(regions []catalog.Region, selected string) []option {
-	out := make([]option, len(regions))
-	for i, r := range regions {
+// regionOptions lists the regions a dataset can come from, "AWS
+// eu-west-1 (Dublin)" in p's language (the country where the city is not
+// stated), selected the one named.
+func regionOptions(p locale.Printer, cat *catalog.Catalog, selected string) []option {
+	out := make([]option, len(cat.Regions))
+	for i, r := range cat.Regions {
 		k := r.Key()
-		out[i] = option{Value: k, Label: r.Provider + " " + r.ID + " (" + cmp.Or(r.City, r.Name) + ")", Selected: k == selected}
+		out[i] = option{Value: k, Label: cat.RegionLabel(k) + " (" + cmp.Or(p.City(r.City), p.Country(r.Country)) + ")", Selected: k == selected}
 	}
 	return out
 }

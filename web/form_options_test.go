@@ -38,13 +38,14 @@ func TestOptionListsWrittenOnce(t *testing.T) {
 	for _, r := range cat.Regions {
 		selected = append(selected, r.Key())
 	}
-	for _, s := range selected {
-		if got, want := o.RegionsMarkup(s), optionsMarkup(regionOptions(cat.Regions, s)); got != want {
-			t.Errorf("RegionsMarkup(%q) differs from the options written for the page", s)
-		}
-	}
 	for _, lang := range locale.Langs {
-		if got, want := o.Places[string(lang)], optionsMarkup(placeOptions(locale.For(lang), locations)); got != want {
+		p := locale.For(lang).WithCountryNames(catalogCountryNames(cat))
+		for _, s := range selected {
+			if got, want := o.RegionsMarkup(string(lang), s), optionsMarkup(regionOptions(p, cat, s)); got != want {
+				t.Errorf("RegionsMarkup(%s, %q) differs from the options written for the page", lang, s)
+			}
+		}
+		if got, want := o.Places[string(lang)], optionsMarkup(placeOptions(p, locations)); got != want {
 			t.Errorf("places in %s = %s, want %s", lang, got, want)
 		}
 	}

@@ -81,8 +81,8 @@ func FuzzQuoteForm(f *testing.F) {
 		for _, l := range q.Lines {
 			sum = sum.Add(l.Amount)
 		}
-		if !sum.Equal(q.Total) {
-			t.Fatalf("total %s is not the sum of the lines %s", q.Total, sum)
+		if !sum.Equal(q.Subtotal) || !q.Subtotal.Sub(q.Discount()).Equal(q.Total) || q.Discount().IsNegative() {
+			t.Fatalf("lines %s, subtotal %s, discount %s, total %s: they do not add up", sum, q.Subtotal, q.Discount(), q.Total)
 		}
 	})
 }

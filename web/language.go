@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 	"gpuplace/templates"
 )
@@ -38,13 +39,18 @@ func (s *Server) inLanguage(r *http.Request, lang locale.Lang) context.Context {
 // printer says lang, naming countries in English as the request's catalog
 // does where lang has no name of its own.
 func (s *Server) printer(r *http.Request, lang locale.Lang) locale.Printer {
-	c := s.cat(r)
-	return locale.For(lang).WithCountryNames(func(code string) string {
+	return locale.For(lang).WithCountryNames(catalogCountryNames(s.cat(r)))
+}
+
+// catalogCountryNames names countries in English as c does, by their
+// codes (the code itself where c has no such country).
+func catalogCountryNames(c *catalog.Catalog) func(code string) string {
+	return func(code string) string {
 		if ct, ok := c.Country(code); ok {
 			return ct.Name
 		}
 		return code
-	})
+	}
 }
 
 // frame is what a page's frame shows of its request: the signed-in user

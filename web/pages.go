@@ -37,6 +37,13 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	// The same URL answers the whole page or, for htmx, the results only.
 	w.Header().Add("Vary", "HX-Request")
 	q := r.URL.Query()
+	if cur := templates.DefaultCurrency(r.Context()); q.Get("currency") == "" && cur != catalog.BaseCurrency && len(q) > 0 && q.Get("kind") != "" {
+		// A question asked in Chinese without a currency is answered in
+		// yuan, on a link that says so: the link answers alike for anyone.
+		q.Set("currency", cur)
+		http.Redirect(w, r, "/advice?"+question.Canonical(q).Encode(), http.StatusSeeOther)
+		return nil
+	}
 	if !question.IsCanonical(q) {
 		http.Redirect(w, r, "/advice?"+question.Canonical(q).Encode(), http.StatusSeeOther)
 		return nil
@@ -65,7 +72,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	default:
-		v.Result, v.Charts = &res, answerCharts(r.Context(), &res)
+		v.Result, v.Charts = &res, answerCharts(r.Context(), s.cat(r), &res)
 	}
 	page := templates.AdvicePage(v)
 	if r.Header.Get("HX-Request") == "true" && status == http.StatusOK {

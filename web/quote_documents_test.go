@@ -72,11 +72,11 @@ func TestQuoteDocuments(t *testing.T) {
 				"is an estimate", "publishes no"}},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
-			// The notes as the builder fills them in: the answer's risks, in
-			// the page's language (English).
+			// The notes as the builder fills them in: the answer's risks in
+			// plain sentences, in the page's language (English).
 			builder := s.do(t, "GET", "/quotes/new?link="+link, nil, "Cookie", sales).Body.String()
 			notes := regexp.MustCompile(`(?s)<textarea[^>]*name="notes"[^>]*>(.*?)</textarea>`).FindStringSubmatch(builder)
-			if notes == nil || !strings.Contains(notes[1], "is an estimate") {
+			if notes == nil || !strings.Contains(notes[1], "are estimates, not measurements") {
 				t.Fatalf("the builder's notes do not list the answer's risks: %q", notes)
 			}
 			number := s.createQuote(t, sales, link, url.Values{"lang": {c.lang}, "email": {"ada@example.com"},
@@ -169,8 +169,8 @@ func TestQuoteDocuments(t *testing.T) {
 					}
 				}
 			}
-			if !sum.Equal(q.Total) || !total.Equal(q.Total) {
-				t.Errorf("XLSX lines sum to %s, total computes to %s; the quote's total is %s", sum, total, q.Total)
+			if !sum.Equal(q.Subtotal) || !total.Equal(q.Total) {
+				t.Errorf("XLSX lines sum to %s (subtotal %s), total computes to %s; the quote's total is %s", sum, q.Subtotal, total, q.Total)
 			}
 			for _, w := range c.english {
 				if slices.ContainsFunc(cells, func(s string) bool { return strings.Contains(s, w) }) {
@@ -185,8 +185,9 @@ func TestQuoteDocuments(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(table) != len(q.Lines)+2 {
-				t.Fatalf("CSV has %d rows, want a header, %d lines and a total", len(table), len(q.Lines))
+			// A header, the lines, the subtotal, the 5 % discount, the total.
+			if len(table) != len(q.Lines)+4 {
+				t.Fatalf("CSV has %d rows, want a header, %d lines, a subtotal, a discount and a total", len(table), len(q.Lines))
 			}
 			sum = decimal.Zero
 			for i, r := range table[1:] {
@@ -197,7 +198,7 @@ func TestQuoteDocuments(t *testing.T) {
 						t.Errorf("CSV row %d column %d = %q, want %q", i+1, j+1, r[j], w)
 					}
 				}
-				if !plainAmount.MatchString(r[6]) {
+				if discountRow := i == len(q.Lines)+1; !plainAmount.MatchString(strings.TrimPrefix(r[6], map[bool]string{true: "-"}[discountRow])) {
 					t.Errorf("CSV amount %q is not a plain decimal a spreadsheet sums", r[6])
 				}
 				if i < len(q.Lines) {
@@ -205,8 +206,9 @@ func TestQuoteDocuments(t *testing.T) {
 				}
 			}
 			last := table[len(table)-1]
-			if last[1] != c.totalLabel || last[6] != q.Total.StringFixed(2) || !sum.Equal(q.Total) {
-				t.Errorf("CSV total row %q: lines sum to %s, want the total %s", last, sum, q.Total)
+			subtotal, discount := decimal.RequireFromString(table[len(table)-3][6]), decimal.RequireFromString(table[len(table)-2][6])
+			if last[1] != c.totalLabel || last[6] != q.Total.StringFixed(2) || !sum.Equal(subtotal) || !subtotal.Add(discount).Equal(q.Total) {
+				t.Errorf("CSV total row %q: lines sum to %s, subtotal %s, discount %s; want the total %s", last, sum, subtotal, discount, q.Total)
 			}
 			for _, w := range c.english {
 				for _, r := range table {

@@ -73,15 +73,24 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm(r, "/quotes", "quote.new", v, currency, nil, l.ID)))
 }
 
-// riskNotes writes the pick's risks as a quote's notes, one a line, in the
-// page's language, so a quote never drops a caveat its answer showed.
+// riskNotes writes the pick's risks as a quote's notes for its customer:
+// one short plain sentence a kind of risk, in the page's language, so a
+// quote never drops a caveat its answer showed; the engineering detail of
+// each is in the quote's appendix (see dataDates).
 func riskNotes(r *http.Request, risks []advisor.Risk) string {
-	lines := make([]string, len(risks))
-	for i, k := range risks {
-		lines[i] = riskBullet + locale.Say(r.Context(), k.Message)
+	var lines []string
+	seen := map[string]bool{}
+	for _, k := range risks {
+		if !seen[k.Kind] {
+			seen[k.Kind] = true
+			lines = append(lines, riskBullet+locale.Say(r.Context(), plainRisk(k.Kind)))
+		}
 	}
 	return strings.Join(lines, "\n")
 }
+
+// plainRisk is a kind of risk as a customer reads it.
+func plainRisk(kind string) locale.Text { return locale.New("quote.plain." + kind) }
 
 // carbonNote is a quote's line on the pick's emissions, as the answer's
 // card states them ("" when there are none to state).
@@ -105,7 +114,7 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 	if res.Rate.IsZero() { // pinned before answers stated their rate
 		return price
 	}
-	out, err := cat.Restate(price, res.Rate, currency, 6)
+	out, err := cat.Restate(price, res.Rate, currency, locale.UnitPricePlaces)
 	if err != nil {
 		return price
 	}
@@ -186,6 +195,12 @@ func (s *Server) dataDates(ctx context.Context, version string, res advisor.Resu
 	if res.Currency != catalog.BaseCurrency && !res.Rate.IsZero() {
 		parts = append(parts, locale.New("quote.data.rate", res.Rate.String(), res.Currency, res.RateDate))
 	}
+	if res.Pick != nil {
+		// The engineering detail behind the notes' plain sentences.
+		for _, k := range res.Pick.Risks {
+			parts = append(parts, k.Message)
+		}
+	}
 	seen := map[string]bool{}
 	var out []string
 	for i, text := range locale.SayAll(ctx, parts) {
@@ -215,6 +230,7 @@ func inQuoteLanguage(ctx context.Context, q *quote.Quote, pick *advisor.Option) 
 	}
 	for _, k := range pick.Risks {
 		say(k.Message, riskBullet)
+		say(plainRisk(k.Kind), riskBullet)
 	}
 	for i, l := range q.Lines {
 		if to, ok := as[l.Description]; ok && l.FromEngine {

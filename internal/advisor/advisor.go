@@ -321,7 +321,7 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 		if !fits[o] {
 			e.excl.add(reasonBudget, func() locale.Text {
 				p := over[o]
-				return locale.New("excluded.budget", p.name(), locale.Money(p.costUSD*e.rate), e.req.Currency, locale.Money(e.req.Budget.InexactFloat64()), e.req.Currency)
+				return locale.New("excluded.budget", describe(e.cat, p), locale.Money(p.costUSD*e.rate), e.req.Currency, locale.Money(e.req.Budget.InexactFloat64()), e.req.Currency)
 			})
 		}
 	}

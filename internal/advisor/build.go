@@ -36,7 +36,7 @@ func (e *engine) result(plans []*plan) Result {
 	po.Why = append(po.Why, e.carbonNote(pick, plans)...)
 	if q := e.passedOver; q != nil {
 		x := e.overQuota(q)[0]
-		po.Why = append(po.Why, locale.New("why.within_quota", describe(q), e.costsThan(pick, q), providerName(e.cat, x.provider), locale.Pct(100*QuotaPreference)))
+		po.Why = append(po.Why, locale.New("why.within_quota", describe(e.cat, q), e.costsThan(pick, q), providerName(e.cat, x.provider), locale.Pct(100*QuotaPreference)))
 	}
 	if a := po.AverageLoad; a != nil {
 		// After the sentence on how the pick serves its peak.

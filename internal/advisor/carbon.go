@@ -125,7 +125,7 @@ func (e *engine) carbonNote(p *plan, plans []*plan) []locale.Text {
 	}
 	out := []locale.Text{locale.New("why.carbon", locale.Short(round3(p.kgCO2e)), locale.Short(math.Round(p.kgCO2e*1000/p.kwh)))}
 	if cheapest != p && !math.IsNaN(cheapest.kgCO2e) && cheapest.kgCO2e > 0 {
-		out = append(out, locale.New("why.carbon.vs_cost", describe(cheapest), locale.Pct(100*(1-p.kgCO2e/cheapest.kgCO2e)),
+		out = append(out, locale.New("why.carbon.vs_cost", describe(e.cat, cheapest), locale.Pct(100*(1-p.kgCO2e/cheapest.kgCO2e)),
 			e.costsThan(p, cheapest), locale.Short(round3(cheapest.kgCO2e))))
 	}
 	return out

@@ -17,7 +17,7 @@ func (e *engine) explainPick(p *plan, plans, alts []*plan) []locale.Text {
 		out = e.inferenceSummary(p, plans)
 	}
 	if len(alts) > 0 {
-		out = append(out, locale.New("why.runner_up", describe(alts[0]), e.lossReason(alts[0], p)))
+		out = append(out, locale.New("why.runner_up", describe(e.cat, alts[0]), e.lossReason(alts[0], p)))
 	}
 	if s, ok := e.spotNote(p); ok {
 		out = append(out, s)
@@ -309,11 +309,11 @@ func (e *engine) tradeOff(a, pick *plan) locale.Text {
 	return locale.New("trade.join", money, other)
 }
 
-// describe names a plan's placements: "aws eu-west-1 g5.xlarge (spot)".
-func describe(p *plan) locale.Text {
+// describe names a plan's placements: "AWS eu-west-1 g5.xlarge (spot)".
+func describe(cat *catalog.Catalog, p *plan) locale.Text {
 	var t locale.Text
 	for i, pl := range p.places {
-		one := locale.New("why.place", pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pricingWord(pl.pricing))
+		one := locale.New("why.place", cat.ProviderLabel(pl.u.offer.Provider), regionWord(pl.u.region), pl.u.offer.InstanceType, pricingWord(pl.pricing))
 		if i == 0 {
 			t = one
 		} else {
@@ -463,7 +463,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 			add(locale.New("estimated.throughput", pl.u.gpu.Name, th.Method))
 		}
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
-			add(locale.New("estimated.price", pl.u.offer.InstanceType, pl.u.offer.Region, price.Method))
+			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), price.Method))
 		}
 		if pl.pricing == catalog.Spot {
 			if _, isDefault := spotBand(e.cat, pl.u.offer); isDefault {

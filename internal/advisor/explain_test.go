@@ -96,9 +96,9 @@ func TestRecommendExclusionReasons(t *testing.T) {
 		count  int
 		part   string
 	}{
-		{"provider", 2, "p2 fr (Paris): provider p2 is not in the allowed list"},
-		{"memory", 3, "p1 eu (Frankfurt) a1: 24 GB of GPU memory, Serving-only model needs 30 GB"},
-		{"pricing", 2, "p1 eu (Frankfurt) a8: not offered as 1-year reserved"},
+		{"provider", 2, "Provider Two fr (Paris): provider Provider Two is not in the allowed list"},
+		{"memory", 3, "Provider One eu (Frankfurt) a1: 24 GB of GPU memory, Serving-only model needs 30 GB"},
+		{"pricing", 2, "Provider One eu (Frankfurt) a8: not offered as 1-year reserved"},
 	}
 	if res.Pick != nil || len(res.Excluded) != len(want) {
 		t.Fatalf("Recommend() = pick %v, excluded %+v; want no pick and %d reasons", res.Pick, res.Excluded, len(want))

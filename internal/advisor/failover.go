@@ -98,5 +98,5 @@ func withFailoverCost(cat *catalog.Catalog, req Request, res *Result) {
 	res.Pick.Failover.ExtraCost = &extra
 	bp := base.Pick.Placements[0]
 	res.Pick.Why = append(res.Pick.Why, locale.New("why.failover", res.Pick.Failover.Regions, locale.Num(req.Workload.PeakRPS),
-		locale.Money(extra.InexactFloat64()), res.Currency, bp.InstanceType, bp.Provider, bp.Region, locale.Money(base.Pick.Total.InexactFloat64()), res.Currency))
+		locale.Money(extra.InexactFloat64()), res.Currency, bp.InstanceType, cat.ProviderLabel(bp.Provider), shownRegion(cat, bp.Provider, bp.Region), locale.Money(base.Pick.Total.InexactFloat64()), res.Currency))
 }

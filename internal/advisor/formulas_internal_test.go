@@ -136,7 +136,7 @@ func TestEgressTiers(t *testing.T) {
 	}
 }
 
-// Ensure a line rounds the converted unit price to six places and the amount to the cent, half away from zero.
+// Ensure a line rounds the converted unit price to four places and the amount to the cent, half away from zero.
 func TestMoneyLine(t *testing.T) {
 	d := decimal.RequireFromString
 	tests := []struct {
@@ -147,16 +147,17 @@ func TestMoneyLine(t *testing.T) {
 		unitPrice, amnt string
 	}{
 		{"USD", "1", 10, "0.80", "0.8", "8"},
-		// 0.8 × 0.8532 = 0.68256; × 10 = 6.8256 → 6.83.
-		{"EUR", "0.8532", 10, "0.80", "0.68256", "6.83"},
+		// 0.8 × 0.8532 = 0.68256 → 0.6826; × 10 = 6.826 → 6.83.
+		{"EUR", "0.8532", 10, "0.80", "0.6826", "6.83"},
 		// 0.201 × 0.5 = 0.1005; × 10 = 1.005 → 1.01 (half away, not to even).
 		{"amount half away from zero", "0.5", 10, "0.201", "0.1005", "1.01"},
-		// 1.000001 × 0.5 = 0.5000005 → 0.500001 (half away, not to even).
-		{"unit price half away from zero", "0.5", 1, "1.000001", "0.500001", "0.5"},
-		// 1.0000001 × 0.5 = 0.50000005: the seventh place is 0 → 0.5.
-		{"unit price rounded down", "0.5", 1, "1.0000001", "0.5", "0.5"},
-		// 0.023 × 7.1647 = 0.1647881 → 0.164788; × 1,000 = 164.788 → 164.79.
-		{"unit price to six places", "7.1647", 1000, "0.023", "0.164788", "164.79"},
+		// 1.0001 × 0.5 = 0.50005 → 0.5001 (half away, not to even).
+		{"unit price half away from zero", "0.5", 1, "1.0001", "0.5001", "0.5"},
+		// 1.00001 × 0.5 = 0.500005: the fifth place is 0 → 0.5.
+		{"unit price rounded down", "0.5", 1, "1.00001", "0.5", "0.5"},
+		// 0.023 × 7.1647 = 0.1647881 → 0.1648; × 1,000 = 164.8: what a
+		// reader redoes from the price shown.
+		{"unit price to four places", "7.1647", 1000, "0.023", "0.1648", "164.8"},
 		// The quantity keeps three decimals: 11.1111… → 11.111; × 0.8 = 8.8888 → 8.89.
 		{"quantity to three places", "1", 100.0 / 9, "0.80", "0.8", "8.89"},
 	}

@@ -224,19 +224,19 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	lines := make([]Line, 0, 5*len(p.places))
 	for _, pl := range p.places {
 		o := pl.u.offer
-		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, o.Region,
+		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, regionWord(pl.u.region),
 			pricingWord(pl.pricing), locale.Hours(pl.billed))
 		lines = e.money.appendComputeLines(lines, desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
 		if pl.fallbackHours > 0 {
 			od, _ := pl.u.hourly(catalog.OnDemand)
-			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, o.Region, locale.Hours(pl.fallbackHours)),
+			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, regionWord(pl.u.region), locale.Hours(pl.fallbackHours)),
 				pl.fallbackHours, "hour", od))
 		}
 	}
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
 			lines = append(lines, e.money.line("egress",
-				locale.New(counted("line.egress", e.req.Workload.Months), pl.u.offer.Region, locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
+				locale.New(counted("line.egress", e.req.Workload.Months), regionWord(pl.u.region), locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
 				s.gb*months, "GB", s.tier.USDPerGB))
 		}
 	}

@@ -279,7 +279,7 @@ func TestRecommendGDPRModes(t *testing.T) {
 	}{
 		{advisor.GDPRNone, []string{"p1:eu", "p1:jp", "p1:us", "p2:fr"}, 0, "", nil},
 		// p1:us:a1 and p1:jp:a1 leave; the first in catalog order is the example.
-		{advisor.GDPREU, []string{"p1:eu", "p2:fr"}, 2, "p1 us (Ashburn): United States is not in the EU/EEA",
+		{advisor.GDPREU, []string{"p1:eu", "p2:fr"}, 2, "Provider One us (Ashburn): United States is not in the EU/EEA",
 			map[string]string{"p1:eu": "Germany is in the EU/EEA", "p2:fr": "France is in the EU/EEA"}},
 		// Japan (full) and the US (partial, DPF only) have adequacy decisions.
 		{advisor.GDPREUAdequacy, []string{"p1:eu", "p1:jp", "p1:us", "p2:fr"}, 0, "",

@@ -149,17 +149,27 @@ func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
 		return nil
 	}
 	var need, of int
-	var saved float64 // USD
+	var saved, all float64 // USD
 	for _, pl := range p.places {
 		n := int(math.Ceil(w.RPS * pl.share * float64(w.OutputTokens) / pl.u.nodeTput))
 		n = max(1, min(n, pl.count))
 		need, of = need+n, of+pl.count
-		saved += e.computeCost(&pl) * float64(pl.count-n) / float64(pl.count)
+		c := e.computeCost(&pl)
+		saved += c * float64(pl.count-n) / float64(pl.count)
+		all += c
 	}
-	if need == of {
+	if need == of || all <= 0 {
 		return nil
 	}
-	total := o.Total.Sub(decimal.NewFromFloat(saved * e.rate)).Round(2)
+	// The share of the compute lines the idle instances would have cost:
+	// the lines as billed (unit prices rounded), not the ranking's floats.
+	compute := decimal.Zero
+	for _, l := range o.Lines {
+		if l.Item == "compute" {
+			compute = compute.Add(l.Amount)
+		}
+	}
+	total := o.Total.Sub(compute.Mul(decimal.NewFromFloat(saved / all))).Round(2)
 	return &AverageLoad{RPS: w.RPS, Instances: need, OfInstances: of, Total: total,
 		CostPer1MOutputTokens: o.CostPerUnit.Amount.Mul(total).Div(o.Total).Round(perMillionPlaces)}
 }

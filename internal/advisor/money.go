@@ -17,7 +17,7 @@ const (
 	// unitPricePlaces is how many decimals a converted unit price keeps;
 	// amounts are then rounded to the currency's minor unit (2 for USD, EUR
 	// and CNY), half away from zero.
-	unitPricePlaces = 6
+	unitPricePlaces = 4
 	amountPlaces    = 2
 )
 

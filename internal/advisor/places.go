@@ -7,29 +7,53 @@ import (
 
 // regionPlace says where a region is, as far as its source says: "Tokyo
 // (ap-northeast-1)", "Finland", "Stockholm, Sweden, or Oslo, Norway", or
-// for a region whose country is not stated, its name.
+// for a region whose country is not stated, the area it may be in.
 func regionPlace(r *catalog.Region) locale.Text {
-	switch {
-	case r.City != "" && len(r.Places) == 0:
-		return locale.New("where.city_region", r.City, r.ID)
-	case r.City != "":
-		return locale.New("where.place", r.City)
-	case r.Located():
-		return locale.New("where.place", locale.Word("country."+r.Country))
+	if r.City != "" && len(r.Places) == 0 && !r.OwnID {
+		return locale.New("where.city_region", locale.CityWord(r.City), r.ID)
 	}
-	return locale.New("where.place", r.Name)
+	return locale.New("where.place", placeWord(r))
 }
 
-// offerPlace names an offer's region for an exclusion example, with what
-// is known of where it is: its city, else its country, else its name.
-func offerPlace(o *catalog.Offer, r *catalog.Region) locale.Text {
+// placeWord is what is known of a region's place, without its id: its
+// city, else its country, else the area it may be in.
+func placeWord(r *catalog.Region) locale.Arg {
 	switch {
 	case r.City != "":
-		return locale.New("excluded.where", o.Provider, o.Region, r.City)
+		return locale.CityWord(r.City)
 	case r.Located():
-		return locale.New("excluded.where", o.Provider, o.Region, locale.Word("country."+r.Country))
+		return locale.Word("country." + r.Country)
+	case r.Area != "":
+		return locale.Word("where.area." + r.Area)
 	}
-	return locale.New("excluded.where", o.Provider, o.Region, r.Name)
+	return locale.Word("where.unstated")
+}
+
+// offerPlace names an offer's region for an exclusion example: "AWS
+// eu-west-1 (Dublin)", or "Safespring (Stockholm, Sweden, or Oslo,
+// Norway)" where the id is the catalog's own.
+func offerPlace(cat *catalog.Catalog, r *catalog.Region) locale.Text {
+	if r.OwnID {
+		return locale.New("excluded.where.own", cat.ProviderLabel(r.Provider), placeWord(r))
+	}
+	return locale.New("excluded.where", cat.ProviderLabel(r.Provider), r.ID, placeWord(r))
+}
+
+// shownRegion is regionWord of the region with that provider and id.
+func shownRegion(cat *catalog.Catalog, provider, id string) any {
+	if r, ok := cat.Region(provider + ":" + id); ok {
+		return regionWord(&r)
+	}
+	return id
+}
+
+// regionWord names a region in a sentence: its id ("eu-west-1"), or where
+// the id is the catalog's own (OwnID), what is known of its place.
+func regionWord(r *catalog.Region) any {
+	if !r.OwnID {
+		return r.ID
+	}
+	return regionPlace(r)
 }
 
 // noPublicPrice counts, under their own reason, the regions the request

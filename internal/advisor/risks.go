@@ -24,16 +24,16 @@ func (e *engine) risks(p *plan) []Risk {
 		if pl.pricing == catalog.Spot {
 			band, _ := spotBand(e.cat, o)
 			if training {
-				add(RiskSpot, locale.New("risk.spot.training", o.InstanceType, o.Region, band, locale.Count(p.interruptions), e.checkpointNote()))
+				add(RiskSpot, locale.New("risk.spot.training", o.InstanceType, regionWord(pl.u.region), band, locale.Count(p.interruptions), e.checkpointNote()))
 			} else {
-				add(RiskSpot, locale.New(counted("risk.spot.inference", pl.spares), o.InstanceType, o.Region, band, pl.spares, locale.Hours(pl.fallbackHours)))
+				add(RiskSpot, locale.New(counted("risk.spot.inference", pl.spares), o.InstanceType, regionWord(pl.u.region), band, pl.spares, locale.Hours(pl.fallbackHours)))
 			}
 		}
 		if o.Spot != nil && o.SpotOutlier() != "" && allowed(e.req.Pricing, catalog.Spot) {
-			add(RiskPriceOutlier, locale.New("risk.price_outlier", o.InstanceType, o.Region, o.SpotOutlier()))
+			add(RiskPriceOutlier, locale.New("risk.price_outlier", o.InstanceType, regionWord(pl.u.region), o.SpotOutlier()))
 		}
 		if o.ListedOnly {
-			add(RiskCapacity, locale.New(counted("risk.capacity.listed", pl.count), providerName(e.cat, o.Provider), o.InstanceType, o.Region, pl.count))
+			add(RiskCapacity, locale.New(counted("risk.capacity.listed", pl.count), providerName(e.cat, o.Provider), o.InstanceType, regionWord(pl.u.region), pl.count))
 		}
 		if sv := pl.u.serving; sv != nil {
 			e.servingRisks(pl, sv, add)
@@ -41,7 +41,7 @@ func (e *engine) risks(p *plan) []Risk {
 			e.estimateRisks(p, pl, add)
 		}
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
-			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, o.Region, ref.Method))
+			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, regionWord(pl.u.region), ref.Method))
 		}
 		e.unknownPriceRisks(p, pl, add)
 		e.staleRisks(pl, add)
@@ -57,7 +57,7 @@ func (e *engine) staleRisks(pl place, add func(string, locale.Text)) {
 	o := pl.u.offer
 	p, _ := o.Price(pl.pricing)
 	if e.cat.Stale(p.Date) {
-		add(RiskStaleData, locale.New("risk.stale.price", locale.Word("pricing."+string(pl.pricing)), o.InstanceType, o.Region, p.Date, catalog.StaleMonths))
+		add(RiskStaleData, locale.New("risk.stale.price", locale.Word("pricing."+string(pl.pricing)), o.InstanceType, regionWord(pl.u.region), p.Date, catalog.StaleMonths))
 	}
 	for _, code := range [2]string{p.Currency, e.req.Currency} {
 		if r, ok := e.cat.Rate(code); ok && code != catalog.BaseCurrency && e.cat.Stale(r.Date) {
@@ -99,7 +99,7 @@ func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.T
 	peak := w.PeakRPS * pl.share * float64(w.OutputTokens)
 	capacity := float64(pl.count) * pl.u.nodeTput
 	if peak > 0 && capacity/peak-1 < s.err.MedianPct/100 {
-		add(RiskEstimate, locale.New("risk.serving.margin", pl.u.offer.Region, locale.Pct(100*peak/capacity), locale.Pct(s.err.MedianPct)))
+		add(RiskEstimate, locale.New("risk.serving.margin", regionWord(pl.u.region), locale.Pct(100*peak/capacity), locale.Pct(s.err.MedianPct)))
 	}
 	if s.precision == catalog.PrecisionINT4 || s.precision == catalog.PrecisionFP4 {
 		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+s.precision)))

@@ -58,15 +58,15 @@ func (e *engine) trainingPlans() []*plan {
 		case e.hasPlanFor(plans, u):
 		case missed != nil && !catalog.RDMAFabric(u.offer.Network):
 			e.excl.add(reasonDeadline, func() locale.Text {
-				return locale.New("excluded.deadline.single", u.offer.ID(), u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
+				return locale.New("excluded.deadline.single", offerPlace(e.cat, u.region), u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
 			})
 		case missed != nil:
 			e.excl.add(reasonDeadline, func() locale.Text {
-				return locale.New("excluded.deadline", u.offer.ID(), missed.places[0].count, u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
+				return locale.New("excluded.deadline", offerPlace(e.cat, u.region), missed.places[0].count, u.offer.InstanceType, locale.F1(missed.hours), locale.Short(w.DeadlineHours))
 			})
 		case endless != nil:
 			e.excl.add(reasonNeverFinishes, func() locale.Text {
-				return locale.New("excluded.endless", u.offer.ID(), pricingWord(endless.places[0].pricing), locale.Hours(endless.workHours))
+				return locale.New("excluded.endless", offerPlace(e.cat, u.region), pricingWord(endless.places[0].pricing), locale.Hours(endless.workHours))
 			})
 		}
 	}

@@ -453,7 +453,7 @@ func TestRecommendDatasetTransfer(t *testing.T) {
 	}
 }
 
-// Ensure money is converted line by line (unit price to 6 places, amount to 2) and the total is the sum of lines.
+// Ensure money is converted line by line (unit price to 4 places, amount to 2) and the total is the sum of lines.
 func TestRecommendCurrency(t *testing.T) {
 	cat := handCatalog(t)
 	tests := []struct {
@@ -466,19 +466,19 @@ func TestRecommendCurrency(t *testing.T) {
 		rate     string
 	}{
 		{"USD", "p1:us:a1", "USD", [3]string{"10", "0.8", "8.00"}, [3]string{"1", "0.02", "0.02"}, "8.02", "1"},
-		// $0.80 × 0.8532 = 0.68256 → 6.8256 → 6.83; $0.02 × 0.8532 =
-		// 0.017064 → 0.02; total 6.85, the sum of the converted lines (not
+		// $0.80 × 0.8532 = 0.68256 → 0.6826 → 6.826 → 6.83; $0.02 × 0.8532 =
+		// 0.017064 → 0.0171 → 0.02; total 6.85, the sum of the converted lines (not
 		// 8.02 × 0.8532 = 6.84).
-		{"EUR", "p1:us:a1", "EUR", [3]string{"10", "0.68256", "6.83"}, [3]string{"1", "0.017064", "0.02"}, "6.85", "0.8532"},
-		// $0.80 × 7.1647 = 5.73176 → 57.3176 → 57.32; $0.02 × 7.1647 =
-		// 0.143294 → 0.14; total 57.46.
-		{"CNY", "p1:us:a1", "CNY", [3]string{"10", "5.73176", "57.32"}, [3]string{"1", "0.143294", "0.14"}, "57.46", "7.1647"},
-		// $0.90 × 0.8532 = 0.76788 → 7.6788 → 7.68; $0.023 × 0.8532 =
-		// 0.0196236 → 0.019624 (six places) → 0.02; total 7.70.
-		{"EUR, unit price rounded to six places", "p2:fr:a1", "EUR", [3]string{"10", "0.76788", "7.68"}, [3]string{"1", "0.019624", "0.02"}, "7.70", "0.8532"},
-		// $0.90 × 7.1647 = 6.44823 → 64.4823 → 64.48; $0.023 × 7.1647 =
-		// 0.1647881 → 0.164788 → 0.16; total 64.64.
-		{"CNY, unit price rounded to six places", "p2:fr:a1", "CNY", [3]string{"10", "6.44823", "64.48"}, [3]string{"1", "0.164788", "0.16"}, "64.64", "7.1647"},
+		{"EUR", "p1:us:a1", "EUR", [3]string{"10", "0.6826", "6.83"}, [3]string{"1", "0.0171", "0.02"}, "6.85", "0.8532"},
+		// $0.80 × 7.1647 = 5.73176 → 5.7318 → 57.318 → 57.32; $0.02 × 7.1647 =
+		// 0.143294 → 0.1433 → 0.14; total 57.46.
+		{"CNY", "p1:us:a1", "CNY", [3]string{"10", "5.7318", "57.32"}, [3]string{"1", "0.1433", "0.14"}, "57.46", "7.1647"},
+		// $0.90 × 0.8532 = 0.76788 → 0.7679 → 7.679 → 7.68; $0.023 × 0.8532 =
+		// 0.0196236 → 0.0196 (four places) → 0.02; total 7.70.
+		{"EUR, unit price rounded to four places", "p2:fr:a1", "EUR", [3]string{"10", "0.7679", "7.68"}, [3]string{"1", "0.0196", "0.02"}, "7.70", "0.8532"},
+		// $0.90 × 7.1647 = 6.44823 → 6.4482 → 64.482 → 64.48; $0.023 × 7.1647 =
+		// 0.1647881 → 0.1648 → 0.16; total 64.64.
+		{"CNY, unit price rounded to four places", "p2:fr:a1", "CNY", [3]string{"10", "6.4482", "64.48"}, [3]string{"1", "0.1648", "0.16"}, "64.64", "7.1647"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

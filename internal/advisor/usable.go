@@ -126,9 +126,9 @@ func (e *engine) filterOffers() {
 	for i := range e.cat.Offers {
 		o, of := &e.cat.Offers[i], &facts.offers[i]
 		r := &e.cat.Regions[of.region]
-		where := func() locale.Text { return offerPlace(o, r) }
+		where := func() locale.Text { return offerPlace(e.cat, r) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
-			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), o.Provider) })
+			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), e.cat.ProviderLabel(o.Provider)) })
 			continue
 		}
 		g := &e.cat.GPUs[of.gpu]

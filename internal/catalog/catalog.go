@@ -563,6 +563,10 @@ type Region struct {
 	// NoPublicPrice marks a region that sells GPUs at no price anyone can
 	// read without an account: it has no offers, and answers say so.
 	NoPublicPrice bool `json:"no_public_price,omitempty"`
+	// OwnID marks an id the catalog made up because its source names no
+	// region ("unstated", "europe"): pages name such a region by its
+	// provider and place, never by the id.
+	OwnID bool `json:"own_id,omitempty"`
 	// Carbon is the region's grid (nil: no figure, CarbonNote says why).
 	Carbon     *RegionCarbon `json:"carbon,omitempty"`
 	CarbonNote string        `json:"carbon_note,omitempty"`
@@ -574,6 +578,15 @@ type Region struct {
 
 // Key is the region's catalog-wide id, "provider:region".
 func (r Region) Key() string { return r.Provider + ":" + r.ID }
+
+// Shown is the region's id as pages print it: the provider's own name for
+// the region ("us-east-1"), or "" for an id the catalog made up (OwnID).
+func (r Region) Shown() string {
+	if r.OwnID {
+		return ""
+	}
+	return r.ID
+}
 
 // Spot interruption bands, in interrupted instances per month.
 const (

@@ -239,11 +239,15 @@ func (c *Catalog) ProviderLabel(id string) string {
 }
 
 // RegionLabel names a region by its key ("provider:region") as a person
-// reads it: the provider's name and the region's id ("AWS us-east-1").
+// reads it: the provider's name and the region's id ("AWS us-east-1"), or
+// the provider's name alone where the id is the catalog's own (OwnID).
 func (c *Catalog) RegionLabel(key string) string {
 	provider, id, ok := strings.Cut(key, ":")
 	if !ok {
 		return key
+	}
+	if r, ok := c.Region(key); ok && r.OwnID {
+		return c.ProviderLabel(provider)
 	}
 	return c.ProviderLabel(provider) + " " + id
 }

@@ -34,6 +34,10 @@ func (m Money) currency() Currency {
 // thousands separators: $12,345.60, €9.00, ¥1,234.50.
 func (m Money) String() string { return figures.Money(m.Amount, m.currency()) }
 
+// Rounded writes the amount as a person reads an estimate: cents under
+// locale.CentsBelow, whole units from there ($120,713).
+func (m Money) Rounded() string { return figures.Rounded(m.Amount, m.currency()) }
+
 // Figure writes the amount in its currency's minor unit, grouped, without
 // the currency (which a heading names): 12,345.60.
 func (m Money) Figure() string { return figures.Decimal(m.Amount, m.currency().Minor) }

@@ -69,7 +69,7 @@ func TestScatterAxes(t *testing.T) {
 	}
 	in[3].Pick, in[5].Pareto = true, true
 	in = append(in, ScatterInput{X: 5000, Y: 1e6, Detail: "outlier"})
-	s := ScatterOf(in, figure)
+	s := ScatterOf(in, 0, figure)
 	if s.Clipped != 1 || !s.Points[len(s.Points)-1].Clipped {
 		t.Errorf("clipped = %d, want the outlier alone", s.Clipped)
 	}

@@ -5,6 +5,7 @@ import (
 	"html"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -29,6 +30,10 @@ type Scatter struct {
 	XTicks, YTicks []Tick
 	// Clipped counts the candidates beyond an axis.
 	Clipped int
+	// TargetX is where the target (a latency target, a deadline) is
+	// drawn across the plot, 0 for none; TargetLabel is the caller's.
+	TargetX     float64
+	TargetLabel string
 	// Words the caller gives: the axes' names, the title and description.
 	XLabel, YLabel, Title, Desc string
 }
@@ -40,11 +45,16 @@ type ScatterPoint struct {
 	Detail                string
 }
 
-// ScatterOf lays out candidates; label writes an axis figure.
-func ScatterOf(in []ScatterInput, label func(float64) string) Scatter {
+// ScatterOf lays out candidates with a target on x (a latency target or a
+// deadline; 0 for none), which the x axis reaches; label writes an axis
+// figure.
+func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Scatter {
 	s := Scatter{Width: Width, Height: plotHeight + plotMarginB + plotMarginT,
 		Left: plotMarginL, Right: Width - plotMarginR, Top: plotMarginT, Bottom: plotMarginT + plotHeight}
 	maxX := axisMax(in, func(c ScatterInput) float64 { return c.X }, 0)
+	if target > 0 && target*1.05 > maxX {
+		maxX = niceMax(target * 1.05)
+	}
 	maxY := axisMax(in, func(c ScatterInput) float64 { return c.Y }, costSpan)
 	px := func(x float64) float64 {
 		return plotMarginL + math.Min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
@@ -65,10 +75,13 @@ func ScatterOf(in []ScatterInput, label func(float64) string) Scatter {
 	for _, c := range front {
 		s.Front += fmt.Sprintf("%.1f,%.1f ", px(c.X), py(c.Y))
 	}
+	if target > 0 {
+		s.TargetX = px(target)
+	}
 	for i := 0; i <= 4; i++ {
 		x, y := maxX*float64(i)/4, maxY*float64(i)/4
 		s.XTicks = append(s.XTicks, Tick{Pos: px(x), Label: label(x)})
-		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: label(y)})
+		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: Compact(y, label)})
 	}
 	return s
 }
@@ -145,4 +158,36 @@ func (s Scatter) PointsMarkup() string {
 		b.WriteString(`</title></circle>`)
 	}
 	return b.String()
+}
+
+// TargetLabelX and TargetAnchor place the target's label beside its line,
+// on the left of it near the plot's right edge so that it is not cut off.
+func (s Scatter) TargetLabelX() float64 {
+	if s.TargetAnchor() == "end" {
+		return s.TargetX - 4
+	}
+	return s.TargetX + 4
+}
+
+// TargetAnchor is the target label's text-anchor (see TargetLabelX).
+func (s Scatter) TargetAnchor() string {
+	if s.TargetX > s.Right-120 {
+		return "end"
+	}
+	return "start"
+}
+
+// Compact writes an axis figure in few characters, so that tick labels fit
+// beside the axis on a phone: as label writes it under 10,000, then with
+// k, M or B ("120k", "1.5M").
+func Compact(x float64, label func(float64) string) string {
+	for _, u := range []struct {
+		from, size float64
+		suffix     string
+	}{{1e9, 1e9, "B"}, {1e6, 1e6, "M"}, {1e4, 1e3, "k"}} {
+		if math.Abs(x) >= u.from {
+			return strconv.FormatFloat(x/u.size, 'g', 3, 64) + u.suffix
+		}
+	}
+	return label(x)
 }

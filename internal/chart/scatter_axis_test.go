@@ -10,7 +10,7 @@ func TestCostAxisNearThePick(t *testing.T) {
 	for i := range 50 {
 		in = append(in, ScatterInput{X: float64(310 + i), Y: 130_000 + float64(i)*1000})
 	}
-	s := ScatterOf(in, U)
+	s := ScatterOf(in, 0, U)
 	maxY := axisMax(in, func(c ScatterInput) float64 { return c.Y }, costSpan)
 	if maxY >= 10*120_713 || maxY < 120_713 {
 		t.Errorf("the cost axis ends at %v for a pick of 120,713: want it above the pick and below 10×", maxY)

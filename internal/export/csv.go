@@ -55,7 +55,11 @@ func CSV(d Document) ([]byte, error) {
 		cw.Write(append([]string{q.Number(), l.Description, l.Quantity.String(), w.unit(l.Unit), plainPrice(l.UnitPrice),
 			l.DiscountPct.String(), w.plainAmount(l.Amount)}, facts...))
 	}
-	cw.Write(append([]string{q.Number(), w.label("total"), "", "", "", q.DiscountPct.String(), w.plainAmount(q.Total)}, facts...))
+	cw.Write(append([]string{q.Number(), w.label("subtotal"), "", "", "", "", w.plainAmount(q.Subtotal)}, facts...))
+	if q.DiscountPct.IsPositive() {
+		cw.Write(append([]string{q.Number(), w.discountLabel(q.DiscountPct), "", "", "", q.DiscountPct.String(), w.plainAmount(q.Discount().Neg())}, facts...))
+	}
+	cw.Write(append([]string{q.Number(), w.label("total"), "", "", "", "", w.plainAmount(q.Total)}, facts...))
 	if err := cw.Flush(); err != nil {
 		return nil, err
 	}

@@ -55,6 +55,11 @@ func (w words) price(d decimal.Decimal) string  { return w.p.DecimalMin(d, 2) }
 func (w words) pct(d decimal.Decimal) string    { return w.p.DecimalMin(d, 0) }
 func (w words) amount(d decimal.Decimal) string { return w.p.Decimal(d, w.minor) }
 
+// discountLabel names the quote's discount row: "Discount (5 %)".
+func (w words) discountLabel(pct decimal.Decimal) string {
+	return w.p.Tf("quote.discount.amount", w.pct(pct))
+}
+
 // fact is one of a document's facts beside its label; link is set on the
 // recommendation's.
 type fact struct {

@@ -128,9 +128,10 @@ func TestPDF(t *testing.T) {
 		lang                        string
 		title, vat, unit, link      string
 		heading, subtotal, totalRow string
+		discount                    string
 	}{
-		{"en", "Quote", "VAT ID: DE123456789", "instance-hour", "Recommendation", "Amount", "Subtotal", "Total EUR"},
-		{"zh-CN", "报价单", "增值税号：DE123456789", "实例小时", "推荐方案", "金额", "折扣前小计", "总计 EUR"},
+		{"en", "Quote", "VAT ID: DE123456789", "instance-hour", "Recommendation", "Amount", "Subtotal", "Total EUR", "Discount (5 %)"},
+		{"zh-CN", "报价单", "增值税号：DE123456789", "实例小时", "推荐方案", "金额", "小计", "总计 EUR", "折扣（5%）"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			d := sampleDoc(t, c.lang)
@@ -144,7 +145,7 @@ func TestPDF(t *testing.T) {
 			for _, want := range []string{c.title + " " + q.Number(), "GPU Place GmbH", "Friedrichstraße 1", "10117 Berlin",
 				"Grace Hopper", "sales@gpuplace.test", "+49 30 1234567", c.vat, c.unit, c.link + " ", d.Link, q.CatalogVersion,
 				"2026-12-29", q.Lines[0].Description[:12], q.Lines[1].Description, "SkyPilot catalog: AWS VMs (v8 schema)",
-				strings.Split(q.Notes, "\n")[1]} {
+				strings.Split(q.Notes, "\n")[1], c.discount, "−650.64"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("PDF text lacks %q:\n%s", want, text)
 				}
@@ -184,8 +185,10 @@ func TestPDF(t *testing.T) {
 				}
 				sum = sum.Add(got)
 			}
-			if got := grouped(t, total); !got.Equal(sum) || !got.Equal(q.Total) {
-				t.Errorf("total %s; lines sum to %s; quote total %s", total, sum, q.Total)
+			// The lines add up to the subtotal; less the discount the text
+			// states (c.discount), to the total.
+			if got := grouped(t, total); !sum.Equal(q.Subtotal) || !got.Equal(q.Subtotal.Sub(q.Discount())) || !got.Equal(q.Total) {
+				t.Errorf("total %s; lines sum to %s (subtotal %s, discount %s); quote total %s", total, sum, q.Subtotal, q.Discount(), q.Total)
 			}
 			if !strings.Contains(total, ",") {
 				t.Errorf("total %s has no thousands separator", total)
@@ -419,8 +422,9 @@ func TestCSV(t *testing.T) {
 			d := sampleDoc(t, c.lang)
 			q := d.Quote
 			rows := mustCSV(t, d)
-			if len(rows) != len(q.Lines)+2 {
-				t.Fatalf("%d rows, want header, %d lines and a total", len(rows), len(q.Lines))
+			// Header, the lines, the subtotal, the quote's discount, the total.
+			if len(rows) != len(q.Lines)+4 || !q.DiscountPct.IsPositive() {
+				t.Fatalf("%d rows, want header, %d lines, a subtotal, a discount and a total", len(rows), len(q.Lines))
 			}
 			if len(rows[0]) != len(export.CSVColumns) || rows[0][0] != c.first {
 				t.Errorf("header %q, want %d columns starting %q", rows[0], len(export.CSVColumns), c.first)
@@ -456,16 +460,20 @@ func TestCSV(t *testing.T) {
 					}
 				}
 			}
-			// Plain figures: 17520 hours, 1200.00 a day, 10552.30.
-			for _, want := range []string{"17520", "1200.00", "10552.30", "0.0765"} {
+			// Plain figures: 17520 hours, 1200.00 a day, 11107.68 for the
+			// hours (no line discount), 705.02 for the egress (783.36 less
+			// 10 %: 78.34), subtotal 13012.70, less 5 % (650.635 → 650.64).
+			for _, want := range []string{"17520", "1200.00", "11107.68", "705.02", "0.0765", "13012.70", "-650.64"} {
 				if !slices.ContainsFunc(rows[1:], func(r []string) bool { return slices.Contains(r, want) }) {
 					t.Errorf("no cell shows %q: %q", want, rows)
 				}
 			}
-			last := rows[len(rows)-1]
+			// The figures add up as printed: lines to the subtotal, the
+			// subtotal and the (negative) discount to the total.
+			subtotal, discount, last := plain(t, col(rows[len(rows)-3], "amount")), plain(t, col(rows[len(rows)-2], "amount")), rows[len(rows)-1]
 			total := plain(t, col(last, "amount"))
-			if col(last, "description") != c.totalRow || !sum.Equal(total) || !total.Equal(q.Total) {
-				t.Errorf("total row %q: lines sum to %s, total %s, quote total %s", last, sum, total, q.Total)
+			if col(last, "description") != c.totalRow || !sum.Equal(subtotal) || !subtotal.Add(discount).Equal(total) || !total.Equal(q.Total) {
+				t.Errorf("total row %q: lines sum to %s, subtotal %s, discount %s, total %s, quote total %s", last, sum, subtotal, discount, total, q.Total)
 			}
 		})
 	}

@@ -34,7 +34,7 @@ func TestPDFChineseWraps(t *testing.T) {
 	text := pdftotext(t, b)
 	flat := strings.Join(strings.Fields(text), "")
 	for _, want := range []string{q.Notes, "火箭?科技有限公司", "现场培训?与部署支持，共两天，含差旅与资料费用，按实际人数安排讲师与助教",
-		"每行金额=数量×单价，先扣除该行折扣，再扣除整单折扣，按货币最小单位四舍五入（远离零）。总计为各行舍入后金额之和。"} {
+		"每行金额=数量×单价，扣除该行折扣，按货币最小单位四舍五入（远离零）。小计为各行金额之和；整单折扣从小计中扣除；剩余即为总计。"} {
 		if !strings.Contains(flat, strings.Join(strings.Fields(want), "")) {
 			t.Errorf("PDF text lacks %q (characters lost at a line break?):\n%s", want, text)
 		}
@@ -84,7 +84,8 @@ func TestPDFHeadings(t *testing.T) {
 }
 
 // Ensure the workbook shows unit prices with their decimals, grouped
-// figures, and states the discount on the quote its amounts are net of.
+// figures, and the quote's discount as the amount it takes off the
+// subtotal.
 func TestXLSXPricesAndDiscount(t *testing.T) {
 	d := sampleDoc(t, "en")
 	f, _ := mustWorkbook(t, d)
@@ -92,7 +93,7 @@ func TestXLSXPricesAndDiscount(t *testing.T) {
 	if !ok {
 		t.Fatal("no first line")
 	}
-	discount, ok := cellOf(t, f, "Discount on the quote %")
+	discount, ok := cellOf(t, f, "Discount (5 %)")
 	if !ok {
 		t.Fatal("no discount on the quote")
 	}
@@ -102,7 +103,7 @@ func TestXLSXPricesAndDiscount(t *testing.T) {
 		return out
 	}
 	for cell, want := range map[string]string{beside(first, 3): "0.634", below(beside(first, 3), 1): "0.0765",
-		below(beside(first, 3), 2): "1,200.00", beside(first, 1): "17,520", beside(discount, 1): "5", below(beside(first, 4), 1): "10"} {
+		below(beside(first, 3), 2): "1,200.00", beside(first, 1): "17,520", beside(discount, 1): "-650.64", below(beside(first, 4), 1): "10"} {
 		if got, err := f.GetCellValue("Quote", cell); err != nil || got != want {
 			t.Errorf("%s shows %q (%v), want %q", cell, got, err, want)
 		}

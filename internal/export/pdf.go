@@ -252,7 +252,7 @@ func (d *doc) totals() {
 	}
 	total(d.label("subtotal"), d.w.amount(q.Subtotal), 10)
 	if q.DiscountPct.IsPositive() {
-		total(d.label("quote_discount"), d.w.pct(q.DiscountPct)+" %", 10)
+		total(d.w.discountLabel(q.DiscountPct), "−"+d.w.amount(q.Discount()), 10)
 	}
 	total(d.label("total")+" "+q.Currency, d.w.amount(q.Total), 13)
 }

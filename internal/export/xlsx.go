@@ -140,10 +140,6 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 		}
 		s.add(f.label, f.value)
 	}
-	if q.DiscountPct.IsPositive() {
-		// The amounts are net of it: say so, as the PDF and the page do.
-		s.add(w.label("quote_discount"), q.DiscountPct.InexactFloat64())
-	}
 	s.blank()
 	var head []any
 	for _, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
@@ -161,8 +157,17 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	}
 	last := len(s.rows)
 	s.blank()
+	// Subtotal, the quote's discount off it, total: formulas a reader can
+	// follow, with their values cached.
+	sub := s.add(nil, nil, nil, nil, excelize.Cell{Value: w.label("subtotal"), StyleID: st.bold},
+		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", first, max(first, last)), Value: q.Subtotal.InexactFloat64(), StyleID: st.money})
+	end := sub
+	if q.DiscountPct.IsPositive() {
+		end = s.add(nil, nil, nil, nil, w.discountLabel(q.DiscountPct),
+			excelize.Cell{Formula: fmt.Sprintf("-ROUND(F%d*%s/100,%d)", sub, q.DiscountPct.String(), w.minor), Value: q.Discount().Neg().InexactFloat64(), StyleID: st.money})
+	}
 	s.add(nil, nil, nil, nil, excelize.Cell{Value: w.label("total") + " " + q.Currency, StyleID: st.bold},
-		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", first, max(first, last)), Value: q.Total.InexactFloat64(), StyleID: st.money})
+		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", sub, end), Value: q.Total.InexactFloat64(), StyleID: st.money})
 	s.blank()
 	s.add(excelize.Cell{Value: w.label("rule"), StyleID: st.wrap})
 	for _, sec := range []struct{ title, body string }{

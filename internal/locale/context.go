@@ -59,7 +59,10 @@ func (p Printer) Place(city, code string) string {
 	case strings.Contains(city, " or "):
 		// Several places, which name their countries themselves:
 		// "Stockholm, Sweden, or Oslo, Norway", "Germany or Finland".
-		return city
+		return p.City(city)
+	}
+	if p.lang == ZH {
+		return p.Country(code) + p.City(city)
 	}
 	return city + ", " + p.Country(code)
 }

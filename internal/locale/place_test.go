@@ -32,7 +32,7 @@ func TestPlace(t *testing.T) {
 		{"en", "Frankfurt", "DE", "Frankfurt, Germany"},
 		{"en", "Germany", "DE", "Germany"},
 		{"zh-CN", "Germany", "DE", "德国"},
-		{"zh-CN", "Frankfurt", "DE", "Frankfurt, 德国"},
+		{"zh-CN", "Frankfurt", "DE", "德国法兰克福"},
 		{"en", "", "IT", "Italy"},
 	} {
 		lang, _ := locale.Parse(tt.lang)

@@ -108,7 +108,7 @@ func TestFormats(t *testing.T) {
 		format string
 		want   string
 	}{
-		{1281167, FmtInt, "1,281,167"}, {2781.095, FmtMoney, "2,781.10"}, {0.005, FmtMoney, "0.01"},
+		{1281167, FmtInt, "1,281,167"}, {2781.095, FmtMoney, "2,781"}, {999.994, FmtMoney, "999.99"}, {999.995, FmtMoney, "1,000.00"}, {0.005, FmtMoney, "0.01"},
 		{47.5, FmtPct, "48"}, {47.96, FmtPct1, "48"}, {47.94, FmtPct1, "47.9"}, {3.14159, FmtNum, "3.14"},
 		{1234.5, FmtNum, "1,235"}, {12, FmtNum, "12"}, {48.26, FmtF1, "48.3"}, {150.4, FmtHours, "150"},
 		{13.444, FmtHours, "13.44"}, {0.0094, FmtHours, "0.01"}, {0.005, FmtHours, "0.01"}, {0.0049, FmtHours, "0.0049"}, {0.000998, FmtHours, "0.001"}, {0.000023, FmtHours, "0.000023"}, {0, FmtHours, "0.00"}, {0.0024, FmtCount, "0.0024"}, {1.234, FmtCount, "1.23"}, {3.2e-05, FmtCount, "0.000032"},

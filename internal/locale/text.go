@@ -41,7 +41,7 @@ const (
 	FmtF1    = "f1"    // one decimal (milliseconds)
 	FmtF2    = "f2"    // two decimals
 	FmtHours = "hours" // hours: grouped whole hours from 100, two decimals down to 0.005, else two significant digits
-	FmtMoney = "money" // an amount: grouped, two decimals
+	FmtMoney = "money" // an amount: grouped, two decimals under CentsBelow, else whole
 	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
 )
 
@@ -96,7 +96,7 @@ func F2(x float64) Arg { return Number(x, FmtF2) }
 // Hours is a duration in hours (FmtHours).
 func Hours(x float64) Arg { return Number(x, FmtHours) }
 
-// Money is an amount: grouped, two decimals (FmtMoney).
+// Money is an amount: grouped, cents under CentsBelow (FmtMoney).
 func Money(x float64) Arg { return Number(x, FmtMoney) }
 
 // Short is a figure in the shortest form that reads back the same (FmtShort).
@@ -159,6 +159,8 @@ func (p Printer) arg(a Arg) string {
 	case strings.HasPrefix(a.Word, "country."):
 		code := strings.TrimPrefix(a.Word, "country.")
 		return p.CountryName(code, p.countryName(code))
+	case strings.HasPrefix(a.Word, cityPrefix):
+		return p.City(strings.TrimPrefix(a.Word, cityPrefix))
 	case a.Word != "":
 		if s, ok := p.message(a.Word); ok {
 			return s
@@ -209,7 +211,7 @@ func (p Printer) Format(x float64, format string) string {
 		}
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	case FmtMoney:
-		return p.Grouped(x, 2)
+		return p.roundedMoney(x)
 	case FmtCount:
 		if x != 0 && x < 0.1 && x > -0.1 {
 			return significant2(x)

@@ -53,7 +53,7 @@ type Line struct {
 	// FromEngine marks a line that came from the recommendation.
 	FromEngine bool `json:"from_engine"`
 	// Gross and Amount are computed by Quote.Compute: before and after
-	// discounts.
+	// the line's own discount.
 	Gross  decimal.Decimal `json:"gross"`
 	Amount decimal.Decimal `json:"amount"`
 }
@@ -86,8 +86,8 @@ type Quote struct {
 	Notes          string
 	Terms          string
 	Lang           string
-	// Subtotal is the sum of gross line amounts; Total the sum of the
-	// discounted ones.
+	// Subtotal is the sum of the lines' amounts (after their own
+	// discounts); Total the subtotal less the quote's discount.
 	Subtotal decimal.Decimal
 	Total    decimal.Decimal
 	// Owner is the email of the sales user the quote belongs to, the
@@ -133,25 +133,31 @@ func (q Quote) StatusAt(now time.Time) string {
 // Editable reports whether the quote may be changed in place.
 func (q Quote) Editable() bool { return q.Status == StatusDraft && q.SupersededBy == 0 }
 
-// Compute applies the money rule: every line's gross and discounted amount,
-// the subtotal and the total, in the currency's minor unit.
+// Compute applies the money rule, in the order a reader redoes it: each
+// line's gross (quantity × unit price) less its own discount is its
+// amount; the subtotal is the sum of the amounts; the quote's discount is
+// a share of the subtotal; the total is the subtotal less that discount.
+// Every figure is rounded to the currency's minor unit, so that the
+// printed figures add up.
 func (q *Quote) Compute() {
 	places, ok := MinorUnit(q.Currency)
 	if !ok {
 		places = 2
 	}
 	hundred := decimal.NewFromInt(100)
-	quoteKeep := hundred.Sub(q.DiscountPct)
-	q.Subtotal, q.Total = decimal.Zero, decimal.Zero
+	q.Subtotal = decimal.Zero
 	for i := range q.Lines {
 		l := &q.Lines[i]
 		l.Gross = l.Quantity.Mul(l.UnitPrice).Round(places)
-		keep := hundred.Sub(l.DiscountPct).Mul(quoteKeep)
-		l.Amount = l.Quantity.Mul(l.UnitPrice).Mul(keep).Div(hundred.Mul(hundred)).Round(places)
-		q.Subtotal = q.Subtotal.Add(l.Gross)
-		q.Total = q.Total.Add(l.Amount)
+		l.Amount = l.Gross.Sub(l.Gross.Mul(l.DiscountPct).Div(hundred).Round(places))
+		q.Subtotal = q.Subtotal.Add(l.Amount)
 	}
+	q.Total = q.Subtotal.Sub(q.Subtotal.Mul(q.DiscountPct).Div(hundred).Round(places))
 }
+
+// Discount is the amount the quote's own discount takes off its
+// subtotal: the subtotal less the total.
+func (q Quote) Discount() decimal.Decimal { return q.Subtotal.Sub(q.Total) }
 
 // Filter selects quotes for a list.
 type Filter struct {

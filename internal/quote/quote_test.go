@@ -12,33 +12,39 @@ import (
 
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
-// Ensure the money rule rounds each line half away from zero after both
-// discounts, and the total is the sum of the rounded lines. Every expected
-// figure is worked out by hand in its comment.
+// Ensure the money rule works as a reader redoes it from the printed
+// figures: each line's gross less its own discount, rounded half away from
+// zero, is its amount; the subtotal is the sum of the amounts; the quote's
+// discount is a rounded share of the subtotal; the total is the subtotal
+// less it. Every expected figure is worked out by hand in its comment.
 func TestCompute(t *testing.T) {
 	tests := []struct {
 		name, currency, quoteDisc string
 		qty, price, lineDisc      string
 		wantGross, wantAmount     string
+		wantDiscount, wantTotal   string
 	}{
 		// 3 × 1.005 = 3.015: exactly half a cent, rounds up to 3.02.
-		{"half cent up", "USD", "0", "3", "1.005", "0", "3.02", "3.02"},
+		{"half cent up", "USD", "0", "3", "1.005", "0", "3.02", "3.02", "0.00", "3.02"},
 		// 3 × 1.0049 = 3.0147 → 3.01.
-		{"below half", "USD", "0", "3", "1.0049", "0", "3.01", "3.01"},
-		// 0.125 → 0.13 gross; less 10 %: 0.1125 → 0.11.
-		{"line discount", "EUR", "0", "1", "0.125", "10", "0.13", "0.11"},
-		// 100 × 2.50 = 250; × 0.90 × 0.85 = 191.25 exactly.
-		{"both discounts", "USD", "15", "100", "2.50", "10", "250.00", "191.25"},
+		{"below half", "USD", "0", "3", "1.0049", "0", "3.01", "3.01", "0.00", "3.01"},
+		// 0.125 → 0.13 gross; 10 % of it 0.013 → 0.01; 0.13 − 0.01 = 0.12.
+		{"line discount", "EUR", "0", "1", "0.125", "10", "0.13", "0.12", "0.00", "0.12"},
+		// 100 × 2.50 = 250; less 10 % = 225.00; the quote's 15 % of 225 =
+		// 33.75; 225 − 33.75 = 191.25.
+		{"both discounts", "USD", "15", "100", "2.50", "10", "250.00", "225.00", "33.75", "191.25"},
 		// 1 × 2.335 = 2.335 → 2.34 in CNY (two places, half up).
-		{"CNY half fen", "CNY", "0", "1", "2.335", "0", "2.34", "2.34"},
+		{"CNY half fen", "CNY", "0", "1", "2.335", "0", "2.34", "2.34", "0.00", "2.34"},
 		// 0.5 × 0.01 = 0.005 → 0.01.
-		{"half of a cent", "EUR", "0", "0.5", "0.01", "0", "0.01", "0.01"},
-		// 2.5 × 0.999 = 2.4975 → 2.50 gross; × (100 − 33.33)/100 = 1.66508325 → 1.67.
-		{"odd percent", "EUR", "0", "2.5", "0.999", "33.33", "2.50", "1.67"},
-		// 8760 × 0.526 = 4607.76; less 5 % on the quote: 4377.372 → 4377.37.
-		{"a year of g4dn", "USD", "5", "8760", "0.526", "0", "4607.76", "4377.37"},
+		{"half of a cent", "EUR", "0", "0.5", "0.01", "0", "0.01", "0.01", "0.00", "0.01"},
+		// 2.5 × 0.999 = 2.4975 → 2.50 gross; 33.33 % of 2.50 = 0.83325 →
+		// 0.83; 2.50 − 0.83 = 1.67.
+		{"odd percent", "EUR", "0", "2.5", "0.999", "33.33", "2.50", "1.67", "0.00", "1.67"},
+		// 8760 × 0.526 = 4607.76; the quote's 5 % = 230.388 → 230.39;
+		// 4607.76 − 230.39 = 4377.37.
+		{"a year of g4dn", "USD", "5", "8760", "0.526", "0", "4607.76", "4607.76", "230.39", "4377.37"},
 		// Everything discounted away: 100 %.
-		{"free", "USD", "100", "3", "9.99", "0", "29.97", "0.00"},
+		{"free", "USD", "100", "3", "9.99", "0", "29.97", "29.97", "29.97", "0.00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,23 +55,28 @@ func TestCompute(t *testing.T) {
 			if l.Gross.StringFixed(2) != tt.wantGross || l.Amount.StringFixed(2) != tt.wantAmount {
 				t.Errorf("gross, amount = %s, %s; want %s, %s", l.Gross.StringFixed(2), l.Amount.StringFixed(2), tt.wantGross, tt.wantAmount)
 			}
+			if q.Discount().StringFixed(2) != tt.wantDiscount || q.Total.StringFixed(2) != tt.wantTotal {
+				t.Errorf("discount, total = %s, %s; want %s, %s", q.Discount().StringFixed(2), q.Total.StringFixed(2), tt.wantDiscount, tt.wantTotal)
+			}
+			if !q.Subtotal.Sub(q.Discount()).Equal(q.Total) {
+				t.Errorf("subtotal %s − discount %s ≠ total %s", q.Subtotal, q.Discount(), q.Total)
+			}
 		})
 	}
-	// Total = sum of rounded lines: 3.02 + 0.11 + 191.25 = 194.38, while
-	// the unrounded amounts would give 3.015 + 0.1125 + 191.25 = 194.3775.
+	// Subtotal = sum of rounded lines: 3.02 + 0.12 + 212.50 = 215.64,
+	// while the unrounded amounts would give 3.015 + 0.1125 + 212.5 =
+	// 215.6275.
 	q := quote.Quote{Currency: "USD", Lines: []quote.Line{
 		{Quantity: d("3"), UnitPrice: d("1.005")},
 		{Quantity: d("1"), UnitPrice: d("0.125"), DiscountPct: d("10")},
 		{Quantity: d("100"), UnitPrice: d("2.125")},
 	}}
 	q.Compute()
-	// 100 × 2.125 = 212.5 → 212.50; so lines 3.02 + 0.11 + 212.50 = 215.63.
-	if got := q.Total.StringFixed(2); got != "215.63" {
-		t.Errorf("total = %s, want 215.63", got)
+	if got := q.Subtotal.StringFixed(2); got != "215.64" {
+		t.Errorf("subtotal = %s, want 215.64", got)
 	}
-	// Subtotal = gross lines: 3.02 + 0.13 + 212.50 = 215.65.
-	if got := q.Subtotal.StringFixed(2); got != "215.65" {
-		t.Errorf("subtotal = %s, want 215.65", got)
+	if got := q.Total.StringFixed(2); got != "215.64" {
+		t.Errorf("total without a quote discount = %s, want the subtotal 215.64", got)
 	}
 }
 

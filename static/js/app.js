@@ -117,15 +117,30 @@
     if (t.closest(".add-row")) { addRow(); }
     else if (t.closest(".remove-row")) { removeRow(t.closest(".remove-row")); }
     else if (t.closest("[data-copy]")) { copy(t.closest("[data-copy]")); }
+    else if (t.closest('a[href="#edit-question"]')) { openEdit(); }
   });
   document.addEventListener("change", function (e) {
     if (e.target.name === "kind") syncKind();
   });
   document.addEventListener("submit", submit);
+
+  // The card's "Edit the question" opens the folded form it links to.
+  function openEdit() {
+    var d = document.getElementById("edit-question");
+    if (d) d.open = true;
+  }
+
+  // A form sent back with errors: its summary is the first thing to read.
+  function focusErrors() {
+    var box = document.getElementById("form-errors");
+    if (box) box.focus();
+    if (location.hash === "#edit-question") openEdit();
+  }
   window.addEventListener("popstate", function () { window.location.reload(); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", syncKind);
+    document.addEventListener("DOMContentLoaded", function () { syncKind(); focusErrors(); });
   } else {
     syncKind();
+    focusErrors();
   }
 })();
