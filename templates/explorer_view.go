@@ -128,6 +128,8 @@ type LatencyView struct {
 	// metro's pairs, nearest first.
 	Map      HeatMapView
 	FromRows []LatencyRow
+	// World shows the metros on a map, with lines from the chosen one.
+	World MapView
 }
 
 // LatencyRow is one pair of the chosen metro: the pair, the other metro's

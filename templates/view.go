@@ -44,6 +44,15 @@ type AnswerCharts struct {
 	Cost       chart.Bars
 	Candidates chart.Scatter
 	Serving    *chart.Curve
+	// Map shows the pick's user groups and serving regions (nil without
+	// a latency answer).
+	Map *MapView
+}
+
+// MapView is a world map with the legend of its lines' colours.
+type MapView struct {
+	Map  chart.WorldMap
+	Bins []HeatBin
 }
 
 // UserRowFault says which input of a user row is wrong.

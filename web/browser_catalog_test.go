@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"gpuplace/templates"
 	"maps"
 	"net/http"
 	"net/url"
@@ -263,17 +264,26 @@ func explorer(t *testing.T, js bool) {
 		t.Fatalf("offer count %q: %v", text(t, ctx, `[data-testid=offer-count]`), err)
 	}
 	screenshot(t, ctx, "offers-filtered-"+mode)
-	// Every page of the table, in order.
+	// Every page of the table, in order, by the pager's Next link; the
+	// pager stays short (first, previous, pages near, next, last).
 	rows := offerRows(t, ctx, `[data-testid=offer-table]`)
-	pages := get(t, ctx, "page links", chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid=offer-pages] a')].map(a => a.href)`))
-	for _, p := range pages {
-		follow(t, ctx, "open "+p, http.StatusOK, chromedp.Navigate(p))
+	pages := 1
+	for {
+		if n := count(t, ctx, `[data-testid=offer-pages] > *`); n > 2*templates.PagerNear+6 {
+			t.Errorf("page %d's pager has %d entries, want a compact one", pages, n)
+		}
+		next := get(t, ctx, "next link", chromedp.Evaluate[string](`(document.querySelector('[data-testid=offer-pages] a[rel=next]') || {}).href || ""`))
+		if next == "" {
+			break
+		}
+		follow(t, ctx, "open "+next, http.StatusOK, chromedp.Navigate(next))
 		rows = append(rows, offerRows(t, ctx, `[data-testid=offer-table]`)...)
+		pages++
 	}
 	if len(rows) != want || want == 0 {
-		t.Fatalf("the filtered table has %d rows over %d pages, its count says %d", len(rows), len(pages)+1, want)
+		t.Fatalf("the filtered table has %d rows over %d pages, its count says %d", len(rows), pages, want)
 	}
-	t.Logf("filtered table: %d rows over %d pages", len(rows), len(pages)+1)
+	t.Logf("filtered table: %d rows over %d pages", len(rows), pages)
 	for _, r := range rows {
 		if r.GPU != "NVIDIA T4" || r.Provider != "AWS" || !strings.HasPrefix(r.Offer, "aws:") {
 			t.Errorf("row %+v does not match GPU T4 and provider AWS", r)

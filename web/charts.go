@@ -25,6 +25,9 @@ func answerCharts(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) 
 	}
 	c.Cost = costChart(ctx, r.Pick, r.Currency)
 	c.Candidates = candidateChart(ctx, cat, r)
+	if l := r.Pick.Latency; l != nil {
+		c.Map = &templates.MapView{Map: latencyMap(ctx, cat, l), Bins: heatBins()}
+	}
 	if s := r.Pick.Serving; s != nil {
 		sc := servingChart(ctx, r, s)
 		c.Serving = &sc
@@ -87,6 +90,80 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	return s
 }
 
+// latencyMap lays out where a pick's users are, sized by their share, the
+// regions serving them, and a line from each group to its region in the
+// colour of its round trip.
+func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) chart.WorldMap {
+	var users []chart.MapUserInput
+	var regions []chart.MapRegionInput
+	seen := map[string]bool{}
+	p := locale.From(ctx)
+	sum := 0.0 // shares are as the question gave them (percent or weights)
+	for _, g := range l.Groups {
+		sum += g.Share
+	}
+	for _, g := range l.Groups {
+		lat, lon, ok := placeOf(cat, g.Location)
+		reg, okR := cat.Region(g.Region)
+		mt, okM := cat.Metro(reg.Metro)
+		if !ok || !okR || !okM {
+			continue
+		}
+		users = append(users, chart.MapUserInput{Lat: lat, Lon: lon, Share: g.Share / sum, ServedLat: mt.Lat, ServedLon: mt.Lon, MS: g.RTTMS,
+			Title:     locale.Tf(ctx, "map.users", p.CountryName(g.Location, g.Name), locale.Percent(100*g.Share/sum)),
+			LineTitle: locale.Tf(ctx, "map.line", p.CountryName(g.Location, g.Name), cat.RegionLabel(g.Region), locale.Tenths(g.RTTMS))})
+		if !seen[g.Region] {
+			seen[g.Region] = true
+			regions = append(regions, chart.MapRegionInput{Lat: mt.Lat, Lon: mt.Lon,
+				Title: cat.RegionLabel(g.Region) + " (" + p.Place(reg.City, reg.Country) + ")"})
+		}
+	}
+	return chart.WorldMapOf(users, regions)
+}
+
+// metroMap puts the catalog's metros on the world map and, with from (a
+// metro id), a line from it to every other metro in the colour of their
+// round trip.
+func metroMap(ctx context.Context, c *catalog.Catalog, from string) templates.MapView {
+	var m chart.WorldMap
+	fi := c.MetroIndex(from)
+	for j, mt := range c.Metros {
+		m.Regions = append(m.Regions, chart.RegionDot(chart.MapRegionInput{Lat: mt.Lat, Lon: mt.Lon, Title: locale.From(ctx).City(mt.Name)}))
+		if fi >= 0 && j != fi {
+			f, p := c.Metros[fi], c.Pair(fi, j)
+			m.Lines = append(m.Lines, chart.LineOf(f.Lat, f.Lon, mt.Lat, mt.Lon, p.RTTMS,
+				locale.Tf(ctx, "map.line", locale.From(ctx).City(f.Name), locale.From(ctx).City(mt.Name), locale.Tenths(p.RTTMS))))
+		}
+	}
+	return templates.MapView{Map: m, Bins: heatBins()}
+}
+
+// heatBins are the colour bins of round trips, for legends.
+func heatBins() []templates.HeatBin {
+	var bins []templates.HeatBin
+	edges := chart.HeatEdges
+	for i, e := range edges {
+		lo := "0"
+		if i > 0 {
+			lo = locale.Figure(edges[i-1])
+		}
+		bins = append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(i), Label: lo + "–" + locale.Figure(e) + " ms"})
+	}
+	return append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(len(edges)), Label: "≥ " + locale.Figure(edges[len(edges)-1]) + " ms"})
+}
+
+// placeOf is where users at a location are on a map: a country's centre or
+// a metro's.
+func placeOf(cat *catalog.Catalog, id string) (lat, lon float64, ok bool) {
+	if c, ok := cat.Country(id); ok {
+		return c.Lat, c.Lon, true
+	}
+	if m, ok := cat.Metro(id); ok {
+		return m.Lat, m.Lon, true
+	}
+	return 0, 0, false
+}
+
 // candidateName says a candidate's label ("aws:eu-west-1:g5.xlarge/spot",
 // the API's) as pages name offers: "AWS eu-west-1 g5.xlarge, spot"; a
 // label of several placements ("…+…") says each.
@@ -145,15 +222,7 @@ func heatMapView(ctx context.Context, c *catalog.Catalog, from string) templates
 		p := c.Pair(i, j)
 		return chart.HeatCellInput{Bin: chart.HeatBinOf(p.RTTMS), Estimated: p.Estimated, Title: pairTitle(ctx, c, c.Metros[i].Name, c.Metros[j].Name, p)}
 	})}
-	edges := chart.HeatEdges
-	for i, e := range edges {
-		lo := "0"
-		if i > 0 {
-			lo = locale.Figure(edges[i-1])
-		}
-		v.Bins = append(v.Bins, templates.HeatBin{Class: "h" + strconv.Itoa(i), Label: lo + "–" + locale.Figure(e) + " ms"})
-	}
-	v.Bins = append(v.Bins, templates.HeatBin{Class: "h" + strconv.Itoa(len(edges)), Label: "≥ " + locale.Figure(edges[len(edges)-1]) + " ms"})
+	v.Bins = heatBins()
 	sources, measured, estimated := c.PairSources()
 	v.Measured, v.Estimated = measured, estimated
 	for _, s := range sources {

@@ -112,7 +112,7 @@ func (s *Server) handleExplorerLatency(w http.ResponseWriter, r *http.Request) e
 	p := explore.Read(r.URL.Query())
 	from := p.Valid(explore.KeyFrom, func(id string) bool { return c.MetroIndex(id) >= 0 })
 	v := templates.LatencyView{Frame: frame(r), Catalog: c, From: from, Ignored: p.Ignored, Map: heatMapView(r.Context(), c, from),
-		FromRows: latencyRows(r.Context(), c, from)}
+		FromRows: latencyRows(r.Context(), c, from), World: metroMap(r.Context(), c, from)}
 	return render(w, r, http.StatusOK, templates.LatencyPage(v))
 }
 

@@ -37,13 +37,6 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	// The same URL answers the whole page or, for htmx, the results only.
 	w.Header().Add("Vary", "HX-Request")
 	q := r.URL.Query()
-	if cur := templates.DefaultCurrency(r.Context()); q.Get("currency") == "" && cur != catalog.BaseCurrency && len(q) > 0 && q.Get("kind") != "" {
-		// A question asked in Chinese without a currency is answered in
-		// yuan, on a link that says so: the link answers alike for anyone.
-		q.Set("currency", cur)
-		http.Redirect(w, r, "/advice?"+question.Canonical(q).Encode(), http.StatusSeeOther)
-		return nil
-	}
 	if !question.IsCanonical(q) {
 		http.Redirect(w, r, "/advice?"+question.Canonical(q).Encode(), http.StatusSeeOther)
 		return nil
@@ -58,6 +51,12 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	pageKey := "page " + s.cat(r).Version.ID + " " + locale.LangOf(r.Context()) + " " + r.Header.Get("HX-Request") + " " + viewer + " " + r.URL.RawQuery
 	if gz, ok := s.bodies.get(pageKey); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz, nil)
+	}
+	if cur := templates.DefaultCurrency(r.Context()); q.Get(question.KeyCurrency) == "" && cur != catalog.BaseCurrency && q.Get(question.KeyKind) != "" {
+		// A question asked in Chinese without a currency is answered in
+		// yuan, and its share link says so: it answers alike for anyone.
+		q.Set(question.KeyCurrency, cur)
+		q = question.Canonical(q)
 	}
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)

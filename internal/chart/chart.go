@@ -21,7 +21,7 @@ const (
 
 	plotHeight  = 300.0
 	plotMarginL = 70.0
-	plotMarginB = 40.0
+	plotMarginB = 48.0
 	plotMarginT = 15.0
 	plotMarginR = 20.0
 )

@@ -136,10 +136,12 @@ func (s Scatter) PointsMarkup() string {
 			b.WriteString(`</title></path>`)
 			continue
 		}
+		// Whole units: a unit is under a pixel on any screen the chart
+		// fits, and hundreds of points weigh less.
 		b.WriteString(`<circle cx="`)
-		b.WriteString(F(p.X))
+		b.WriteString(strconv.FormatFloat(math.Round(p.X), 'f', 0, 64))
 		b.WriteString(`" cy="`)
-		b.WriteString(F(p.Y))
+		b.WriteString(strconv.FormatFloat(math.Round(p.Y), 'f', 0, 64))
 		b.WriteString(`" r="`)
 		if p.Pick {
 			b.WriteString("7")
@@ -169,12 +171,26 @@ func (s Scatter) TargetLabelX() float64 {
 	return s.TargetX + 4
 }
 
-// TargetAnchor is the target label's text-anchor (see TargetLabelX).
+// TargetAnchor is the target label's text-anchor (see TargetLabelX): on
+// the line's left where there is room for it there, else on its right.
 func (s Scatter) TargetAnchor() string {
-	if s.TargetX > s.Right-120 {
+	if s.TargetX-s.Left > targetLabelRoom {
 		return "end"
 	}
 	return "start"
+}
+
+// targetLabelRoom is the width a target's label takes at a phone's font
+// size ("target 1,500 ms" at 20 units).
+const targetLabelRoom = 170
+
+// XTickAnchor is the text-anchor of the i-th x tick's label: centred on
+// its tick, but the last ends at the axis's end, inside the chart.
+func (s Scatter) XTickAnchor(i int) string {
+	if i == len(s.XTicks)-1 {
+		return "end"
+	}
+	return "middle"
 }
 
 // Compact writes an axis figure in few characters, so that tick labels fit

@@ -119,6 +119,17 @@
     else if (t.closest("[data-copy]")) { copy(t.closest("[data-copy]")); }
     else if (t.closest('a[href="#edit-question"]')) { openEdit(); }
   });
+  // The heat map: a tapped or focused cell says its pair and round trip
+  // above the map, where a phone shows no tooltip.
+  function readCell(e) {
+    var cell = e.target.closest && e.target.closest(".heatmap .cell");
+    var out = document.querySelector(".hm-readout");
+    if (!cell || !out) return;
+    var title = cell.querySelector("title");
+    if (title) out.textContent = title.textContent;
+  }
+  document.addEventListener("click", readCell);
+  document.addEventListener("focusin", readCell);
   document.addEventListener("change", function (e) {
     if (e.target.name === "kind") syncKind();
   });

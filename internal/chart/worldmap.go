@@ -1,0 +1,84 @@
+package chart
+
+import "math"
+
+// The world map's frame (static/img/world.svg): an equirectangular
+// projection of latitudes MapNorth to MapSouth onto MapWidth × MapHeight.
+const (
+	MapWidth  = 1000.0
+	MapHeight = 440.0
+	MapNorth  = 84.0
+	MapSouth  = -60.0
+)
+
+// Project places a point of the globe on the world map.
+func Project(lat, lon float64) (x, y float64) {
+	lat = math.Max(MapSouth, math.Min(MapNorth, lat))
+	return (lon + 180) / 360 * MapWidth, (MapNorth - lat) / (MapNorth - MapSouth) * MapHeight
+}
+
+// MapDot is a place on the map: users sized by their share, or a serving
+// region.
+type MapDot struct {
+	X, Y, R float64
+	Title   string
+}
+
+// MapLine joins users to the region that serves them, in the colour bin
+// of its round trip (HeatBinOf).
+type MapLine struct {
+	X1, Y1, X2, Y2 float64
+	Bin            int
+	Title          string
+}
+
+// WorldMap is users, the regions serving them and the lines between.
+type WorldMap struct {
+	Users, Regions []MapDot
+	Lines          []MapLine
+}
+
+// MapUserInput is one user group: where it is, its share (0–1), where it
+// is served from and the round trip.
+type MapUserInput struct {
+	Lat, Lon, Share          float64
+	ServedLat, ServedLon, MS float64
+	Title, LineTitle         string
+}
+
+// MapRegionInput is one serving region.
+type MapRegionInput struct {
+	Lat, Lon float64
+	Title    string
+}
+
+// maxUserR is the radius of a group that is every user; a group's area
+// follows its share.
+const maxUserR = 22.0
+
+// WorldMapOf lays out users and regions on the map.
+func WorldMapOf(users []MapUserInput, regions []MapRegionInput) WorldMap {
+	var m WorldMap
+	for _, u := range users {
+		x, y := Project(u.Lat, u.Lon)
+		m.Lines = append(m.Lines, LineOf(u.Lat, u.Lon, u.ServedLat, u.ServedLon, u.MS, u.LineTitle))
+		m.Users = append(m.Users, MapDot{X: x, Y: y, R: math.Max(3, maxUserR*math.Sqrt(u.Share)), Title: u.Title})
+	}
+	for _, r := range regions {
+		m.Regions = append(m.Regions, RegionDot(r))
+	}
+	return m
+}
+
+// LineOf is the line between two places for a round trip of ms.
+func LineOf(lat1, lon1, lat2, lon2, ms float64, title string) MapLine {
+	x1, y1 := Project(lat1, lon1)
+	x2, y2 := Project(lat2, lon2)
+	return MapLine{X1: x1, Y1: y1, X2: x2, Y2: y2, Bin: HeatBinOf(ms), Title: title}
+}
+
+// RegionDot is a serving region (or a metro) on the map.
+func RegionDot(r MapRegionInput) MapDot {
+	x, y := Project(r.Lat, r.Lon)
+	return MapDot{X: x, Y: y, R: 6, Title: r.Title}
+}
