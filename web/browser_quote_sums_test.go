@@ -60,6 +60,14 @@ func discountAndCheckSums(t *testing.T, ctx context.Context, number string) {
 		t.Errorf("discount %s, want 5 %% of %s = %s", discount, subtotal, want)
 	}
 	screenshot(t, ctx, "quote-discounted")
+	// On a phone the total stays in view, not cut off at the right.
+	do(t, ctx, "resize to a phone", chromedp.EmulateViewport(390, 844))
+	if right := get(t, ctx, "total's right edge", chromedp.Evaluate[float64](
+		`document.querySelector('[data-testid=quote-total]').getBoundingClientRect().right`)); right <= 0 || right > 390 {
+		t.Errorf("on a 390 px phone the quote's total ends at %.0f px", right)
+	}
+	screenshot(t, ctx, "quote-discounted-phone")
+	do(t, ctx, "back to a laptop", chromedp.EmulateViewport(1366, 768))
 
 	records, err := csv.NewReader(bytes.NewReader(fetchBytes(t, ctx, "/quotes/"+number+".csv"))).ReadAll()
 	if err != nil {

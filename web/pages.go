@@ -1,10 +1,12 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -124,14 +126,26 @@ func (s *Server) cacheKey(cat *catalog.Catalog, req advisor.Request) string {
 // in the page's language; an error in a list names its row as a person
 // counts ("row 2").
 func formErrors(ctx context.Context, fe locale.FieldErrors) map[string][]string {
-	out := map[string][]string{}
+	type rowMessage struct {
+		row int // the list row it names, −1 for none
+		msg string
+	}
+	byKey := map[string][]rowMessage{}
 	for _, e := range fe {
 		k := question.KeyOf(e.Field)
-		msg := locale.Say(ctx, e.Message)
+		m := rowMessage{row: -1, msg: locale.Say(ctx, e.Message)}
 		if _, n, _, ok := listEntry(e.Field); ok {
-			msg = locale.Tf(ctx, "form.row", n+1) + msg
+			m = rowMessage{row: n, msg: locale.Tf(ctx, "form.row", n+1) + m.msg}
 		}
-		out[k] = append(out[k], msg)
+		byKey[k] = append(byKey[k], m)
+	}
+	out := make(map[string][]string, len(byKey))
+	for k, ms := range byKey {
+		// A list's errors in the order of its rows, as the form shows them.
+		slices.SortStableFunc(ms, func(a, b rowMessage) int { return cmp.Compare(a.row, b.row) })
+		for _, m := range ms {
+			out[k] = append(out[k], m.msg)
+		}
 	}
 	return out
 }
