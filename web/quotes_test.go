@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"gpuplace/internal/account"
 	"gpuplace/internal/store"
 )
@@ -32,6 +34,16 @@ func addUser(t testing.TB, db *store.DB, email, role string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The fixture's hash at bcrypt's lowest cost: sign-in checks read the
+	// cost from the hash, and tests that sign in hundreds of times
+	// (guessing budgets, limits) would otherwise mostly time bcrypt, many
+	// times over under the race detector. Production hashes keep
+	// account.NewUser's cost.
+	fast, err := bcrypt.GenerateFromPassword([]byte(testPassword), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.PasswordHash = string(fast)
 	if _, err := db.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
