@@ -160,8 +160,13 @@ func (v AdviceView) Meta(ctx context.Context) Meta {
 		p := r.Pick.Placements[0]
 		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
 		m.Title = v.PlacementRegion(p) + " " + p.InstanceType + ": " + total + " — gpuplace"
-		m.Description = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
-			locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
+		if p.CPU != nil {
+			m.Description = locale.Tf(ctx, "meta.pick.cpu", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.VCPUs,
+				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
+		} else {
+			m.Description = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
+				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
+		}
 	}
 	return m
 }

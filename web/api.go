@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -175,10 +176,16 @@ func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	gpu, provider, region := q.Get("gpu"), q.Get("provider"), q.Get("region")
+	gpu, provider, region, accel := q.Get("gpu"), q.Get("provider"), q.Get("region"), q.Get("accelerator")
+	if accel != "" && !slices.Contains(catalog.Accelerators, accel) {
+		return locale.FieldErrors{locale.Invalid("accelerator", "invalid.one_of2", catalog.AcceleratorGPU, catalog.AcceleratorCPU)}
+	}
 	out := apiOffers{Page: page, PerPage: per, Offers: []catalog.Offer{}}
 	first := (page - 1) * per
 	for _, o := range cat.Offers {
+		if (accel == catalog.AcceleratorGPU && o.IsCPU()) || (accel == catalog.AcceleratorCPU && !o.IsCPU()) {
+			continue
+		}
 		if (gpu != "" && o.GPU != gpu) || (provider != "" && o.Provider != provider) ||
 			(region != "" && o.Region != region && o.RegionKey() != region) {
 			continue

@@ -129,7 +129,7 @@ var offersCSVHeader = []string{
 	"gpu", "gpu_name", "gpu_count", "provider", "region", "city", "country", "instance_type",
 	"pricing", "spot_band", "price", "currency", "unit", "source", "date", "estimated",
 	"gpu_fraction", "source_quality", "listed_only", "own_price", "own_currency", "setup", "provider_hq",
-	"vcpus", "memory_gib",
+	"vcpus", "memory_gib", "cpu", "cpu_name",
 }
 
 // writeOffersCSV writes rows as the table shows them, prices as plain
@@ -153,6 +153,7 @@ func writeOffersCSV(w io.Writer, c *catalog.Catalog, rows []catalog.OfferPrice, 
 			strconv.FormatBool(r.Ref.Estimated),
 			fraction, o.SourceQuality, strconv.FormatBool(o.ListedOnly), catalog.PlainPrice(r.Own, f.Unit), r.OwnCurrency, setup, hq.Code,
 			hostCell(o.VCPUs > 0, strconv.Itoa(o.VCPUs)), hostCell(o.MemoryGiB > 0, strconv.FormatFloat(o.MemoryGiB, 'f', -1, 64)),
+			o.CPU, r.CPU.Name,
 		}); err != nil {
 			return err
 		}

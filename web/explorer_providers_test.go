@@ -94,7 +94,7 @@ func TestExplorerProviders(t *testing.T) {
 		"hetzner": {`data-testid="prices-as-of">2026-10-07<`, "secondary 100%", `data-testid="egress-unknown"`, "Germany", "EU/EEA"},
 		// 45 offers from the provider, 11 from a transcription.
 		"ovhcloud": {`data-testid="prices-as-of">2024 – 2026-08-14<`, "primary 80%", "secondary 20%", `data-testid="egress-known"`},
-		"aws":      {"2025 – 2026-01-21", "not stated 100%", `data-testid="egress-known"`, "United States", ">417<"},
+		"aws":      {"2025 – 2026-01-21", "not stated 100%", `data-testid="egress-known"`, "United States", ">557<"}, // 417 GPU offers, 140 CPU servers
 		// Its headquarters come from general knowledge, marked estimated.
 		"lambda": {`data-testid="estimated"`},
 	} {

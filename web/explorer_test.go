@@ -215,9 +215,14 @@ func TestExplorerOffersFilterSort(t *testing.T) {
 	// The whole catalog is read through the CSV export, which lists the
 	// table's rows in the table's order (TestExplorerOffersCSV): one
 	// request rather than sixty pages.
+	// Per GPU-hour, every GPU offer's price (a CPU server has no GPU to
+	// divide by); per instance-hour, every price.
 	all := csvRows(t, s.do(t, "GET", "/catalog/offers.csv?unit=gpu_hour", nil).Body.String())
-	if want := countPrices(s.cat, func(catalog.Offer) bool { return true }, ""); len(all) != want {
-		t.Errorf("unfiltered rows = %d, want %d", len(all), want)
+	if want := countPrices(s.cat, func(o catalog.Offer) bool { return !o.IsCPU() }, ""); len(all) != want {
+		t.Errorf("unfiltered rows per GPU-hour = %d, want %d", len(all), want)
+	}
+	if all, want := csvRows(t, s.do(t, "GET", "/catalog/offers.csv", nil).Body.String()), countPrices(s.cat, func(catalog.Offer) bool { return true }, ""); len(all) != want {
+		t.Errorf("unfiltered rows per instance-hour = %d, want %d", len(all), want)
 	}
 	for _, dir := range []string{"asc", "desc"} {
 		rows := csvRows(t, s.do(t, "GET", "/catalog/offers.csv?sort=price&dir="+dir+"&currency=EUR&unit=month", nil).Body.String())

@@ -29,6 +29,9 @@ func offerTable(ctx context.Context, c *catalog.Catalog, rows []catalog.OfferPri
 		switch col.Key {
 		case "gpu":
 			col.Label = "GPU"
+			if f.Accelerator == catalog.AcceleratorCPU {
+				col.Label = "CPU"
+			}
 		case "price":
 			col.Label = t.PriceHeading
 		default:

@@ -182,6 +182,8 @@ type buffers struct {
 	perfs    []perfOK
 	services []serviceOK
 	nodes    []nodeFacts
+	// addCPUUsable's, by kind of CPU server node.
+	cpuNodes []cpuNode
 	// the scratch buffers of the search (see scratch).
 	scratch scratch
 }

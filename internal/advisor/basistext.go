@@ -24,3 +24,12 @@ func (b BasisFigure) How(p locale.Printer) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Device names what the figure was measured or derived on: its GPU, or
+// its CPU (CPUs of one family, where they share an estimate).
+func (b BasisFigure) Device() string {
+	if b.CPUName != "" {
+		return b.CPUName
+	}
+	return b.GPUName
+}

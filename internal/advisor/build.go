@@ -97,6 +97,10 @@ func (e *engine) basis(plans []*plan) []BasisFigure {
 				out = e.servingBasis(out, pl.u, s)
 				continue
 			}
+			if pl.u.cpu != nil {
+				out = e.cpuBasis(e.cpuServingBasis(out, pl.u), pl.u)
+				continue
+			}
 			add(&pl.u.perf.figure)
 			if pl.u.offer.GPUCount > 1 {
 				add(pl.u.node)
@@ -239,13 +243,22 @@ func (e *engine) placement(p *plan, k int, users []string) Placement {
 	o, r := pl.u.offer, pl.u.region
 	out := Placement{
 		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
-		InstanceType: o.InstanceType, GPU: o.GPU, GPUName: pl.u.gpu.Name, GPUCount: o.GPUCount,
+		InstanceType: o.InstanceType, GPU: o.GPU, GPUCount: o.GPUCount,
 		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD,
 		GPUFraction: share(o), VCPUs: o.VCPUs, MemoryGiB: o.MemoryGiB, ListedOnly: o.ListedOnly,
 		PriceDate: priceRef(o, pl.pricing).Date, SourceQuality: o.SourceQuality,
 	}
 	if prov, ok := e.cat.Provider(o.Provider); ok {
 		out.ProviderHQ = prov.HQCountry
+	}
+	if c := pl.u.cpu; c != nil {
+		out.GPUFraction = 0
+		out.CPU = &PlacementCPU{ID: c.ID, Model: c.Name, Generation: c.Family, Cores: pl.u.cores}
+		if c.CoresPerSocket > 0 {
+			out.CPU.Sockets = (pl.u.cores + c.CoresPerSocket - 1) / c.CoresPerSocket
+		}
+	} else {
+		out.GPUName = pl.u.gpu.Name
 	}
 	if e.req.Workload.Kind == catalog.KindTraining {
 		out.Nodes = pl.count

@@ -45,12 +45,22 @@ func (e *engine) carbonOf(p *plan) {
 		hours = e.serviceHours()
 	}
 	for _, pl := range p.places {
-		o, g := pl.u.offer, pl.u.gpu
+		o := pl.u.offer
 		pue, _, _ := e.cat.PUE(o.Provider)
-		gpus := float64(pl.count*o.GPUCount) * share(o)
-		kwh := gpus * g.TDPW * (1 + en.HostShare.Value) * util * hours * pue.Value / 1000
-		if g.TDPW == 0 {
-			kwh = math.NaN() // no board power for this GPU
+		var kwh float64
+		if c := pl.u.cpu; c != nil {
+			// A CPU server draws its cores' share of its sockets' power.
+			kwh = float64(pl.count*pl.u.cores) / float64(max(c.CoresPerSocket, 1)) * c.TDPW * util * hours * pue.Value / 1000
+			if c.TDPW == 0 || c.CoresPerSocket == 0 {
+				kwh = math.NaN() // no stated power for this CPU
+			}
+		} else {
+			g := pl.u.gpu
+			gpus := float64(pl.count*o.GPUCount) * share(o)
+			kwh = gpus * g.TDPW * (1 + en.HostShare.Value) * util * hours * pue.Value / 1000
+			if g.TDPW == 0 {
+				kwh = math.NaN() // no board power for this GPU
+			}
 		}
 		p.kwh += kwh
 		if c := pl.u.region.Carbon; c != nil {
@@ -77,8 +87,8 @@ func (e *engine) carbon(p *plan) *Carbon {
 	}
 	for _, pl := range p.places {
 		r := pl.u.region
-		if pl.u.gpu.TDPW == 0 {
-			c.KWh, c.Note = 0, locale.New("carbon.no_power", pl.u.gpu.Name)
+		if math.IsNaN(p.kwh) {
+			c.KWh, c.Note = 0, locale.New("carbon.no_power", pl.u.deviceName())
 			return c
 		}
 		if r.Carbon == nil {

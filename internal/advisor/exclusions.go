@@ -6,8 +6,11 @@ import "gpuplace/internal/locale"
 const (
 	reasonProvider = "provider"
 	reasonGPU      = "gpu"
-	reasonGDPR     = "gdpr"
-	reasonCountry  = "country"
+	// reasonAccelerator: a GPU offer when the request asks for CPU
+	// servers only, or a CPU server that has no figure to serve with.
+	reasonAccelerator = "accelerator"
+	reasonGDPR        = "gdpr"
+	reasonCountry     = "country"
 	// reasonSovereignty: under eu_sovereign, a region in the EU/EEA of a
 	// provider headquartered outside it.
 	reasonSovereignty = "sovereignty"
@@ -40,7 +43,7 @@ const (
 	reasonNoPublicPrice = "no_public_price"
 )
 
-var reasonOrder = []string{reasonProvider, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
+var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

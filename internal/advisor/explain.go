@@ -77,7 +77,9 @@ func (e *engine) cpuBoundNote(p *plan) []locale.Text {
 		if slices.ContainsFunc(p.places[:k], func(q place) bool { return q.u.offer.InstanceType == pl.u.offer.InstanceType }) {
 			continue
 		}
-		if b := pl.u.cpuBound; b != nil {
+		if b := pl.u.cpuBound; b != nil && pl.u.cpu != nil {
+			out = append(out, locale.New("why.cpu.decode", pl.u.offer.InstanceType, locale.Num(b.PerVCPU), b.Work))
+		} else if b != nil {
 			out = append(out, locale.New("why.cpu_bound", pl.u.offer.InstanceType, pl.u.offer.VCPUs, locale.Num(pl.u.nodeTput),
 				locale.Num(b.PerVCPU), b.Work))
 		}
@@ -97,6 +99,12 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 			continue
 		}
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
+		if pl.u.cpu != nil {
+			out = append(out, locale.New(counted("why.cpu.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
+				pl.u.offer.VCPUs, pl.u.cpu.Name, locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100),
+				locale.F1(pl.u.computeMS)))
+			continue
+		}
 		out = append(out, locale.New(counted("why.serving.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
 	}
@@ -118,6 +126,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	if e.req.Objective == ObjectiveLatency && p.meets {
 		out = append(out, e.fastEnough(p, plans))
 	}
+	out = append(out, e.cpuVersusGPU(p, plans)...)
 	return append(out, e.cpuBoundNote(p)...)
 }
 
@@ -460,7 +469,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 	}
 	for _, pl := range p.places {
 		if th := pl.u.perf.info; th.Estimated && pl.u.serving == nil {
-			add(locale.New("estimated.throughput", pl.u.gpu.Name, th.Method))
+			add(locale.New("estimated.throughput", pl.u.deviceWord(), th.Method))
 		}
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
 			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), price.Method))
@@ -479,7 +488,9 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 			case s == nil:
 				add(locale.New("estimated.service.profile", locale.Short(e.profile.Inference.ComputeMS)))
 			case s.Estimated:
-				add(locale.New("estimated.service.figure", pl.u.gpu.Name, s.Method))
+				if pl.u.cpu == nil { // a CPU's service time comes with its throughput's method
+					add(locale.New("estimated.service.figure", pl.u.gpu.Name, s.Method))
+				}
 			}
 		}
 		rtts := e.rttsOf(p)

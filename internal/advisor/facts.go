@@ -59,7 +59,8 @@ func (f *catalogFacts) verdict(mode GDPRMode, ri int) *regionVerdict {
 type offerFacts struct {
 	region, metro int    // indexes into Regions and serving places (catalog.Catalog.RegionPlace; −1: unknown)
 	regionKey     string // the region's "provider:region"
-	gpu           int    // index into GPUs
+	gpu           int    // index into GPUs (−1: a CPU server)
+	cpu           int    // index into CPUs (−1: a GPU offer)
 	node          int    // index into catalogFacts.nodes
 	prices        offerPrices
 	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
@@ -68,7 +69,9 @@ type offerFacts struct {
 // nodeClass is a kind of instance as throughput sees it: offers of one
 // class have the same throughput and service time.
 type nodeClass struct {
-	gpu          int
+	// gpu is the GPU's index, −1 for a CPU server; cpu the CPU's index, −1
+	// for a GPU offer, and count its vCPUs.
+	gpu, cpu     int
 	interconnect string
 	count        int
 	share        float64
@@ -153,12 +156,8 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 				return nil, fmt.Errorf("advisor: offer %s: region missing from a validated catalog", o.ID())
 			}
 		}
-		gi, ok := gpuAt[o.GPU]
-		if !ok {
-			return nil, fmt.Errorf("advisor: offer %s: GPU %s missing from a validated catalog", o.ID(), o.GPU)
-		}
 		of := &f.offers[i]
-		of.region, of.metro, of.gpu = ri, cat.RegionPlace(ri), gi
+		of.region, of.metro, of.gpu, of.cpu, of.node = ri, cat.RegionPlace(ri), -1, -1, -1
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		for k := range of.prices.usd {
@@ -166,7 +165,20 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 				of.hourlyUSD[k] = toFloat(of.prices.usd[k])
 			}
 		}
-		nc := nodeClass{gpu: gi, interconnect: nodeInterconnect(o, &cat.GPUs[gi]), count: o.GPUCount, share: share(o)}
+		var nc nodeClass
+		if o.IsCPU() {
+			if of.cpu = cat.CPUIndex(o.CPU); of.cpu < 0 {
+				return nil, fmt.Errorf("advisor: offer %s: CPU %s missing from a validated catalog", o.ID(), o.CPU)
+			}
+			nc = nodeClass{gpu: -1, cpu: of.cpu, count: o.VCPUs}
+		} else {
+			gi, ok := gpuAt[o.GPU]
+			if !ok {
+				return nil, fmt.Errorf("advisor: offer %s: GPU %s missing from a validated catalog", o.ID(), o.GPU)
+			}
+			of.gpu = gi
+			nc = nodeClass{gpu: gi, cpu: -1, interconnect: nodeInterconnect(o, &cat.GPUs[gi]), count: o.GPUCount, share: share(o)}
+		}
 		c, seen := classAt[nc]
 		if !seen {
 			c = len(f.nodes)

@@ -25,6 +25,18 @@ func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
 	for i := range cat.Offers {
 		o, of := &cat.Offers[i], f1.offers[i]
 		r := cat.Regions[of.region]
+		if o.IsCPU() {
+			// A CPU server names its CPU and no GPU or kind of GPU node.
+			nc := f1.nodes[of.node]
+			if of.cpu < 0 || cat.CPUs[of.cpu].ID != o.CPU || of.gpu != -1 || nc.cpu != of.cpu || nc.gpu != -1 || nc.count != o.VCPUs ||
+				of.regionKey != o.RegionKey() {
+				t.Fatalf("offer %s: facts name CPU %d, GPU %d, node class %+v, region %s", o.ID(), of.cpu, of.gpu, nc, of.regionKey)
+			}
+			continue
+		}
+		if of.cpu != -1 {
+			t.Fatalf("offer %s: a GPU offer with CPU %d", o.ID(), of.cpu)
+		}
 		if r.Provider != o.Provider || r.ID != o.Region || of.regionKey != o.RegionKey() ||
 			cat.GPUs[of.gpu].ID != o.GPU || of.metro != cat.RegionPlace(of.region) {
 			t.Fatalf("offer %s: facts name region %s, GPU %s", o.ID(), of.regionKey, cat.GPUs[of.gpu].ID)
@@ -32,7 +44,7 @@ func TestFactsKeptWhileTheCatalogLives(t *testing.T) {
 		if want := pricesOf(o); of.prices != want {
 			t.Fatalf("offer %s: prices %v, want %v", o.ID(), of.prices, want)
 		}
-		if nc := f1.nodes[of.node]; nc.gpu != of.gpu || nc.count != o.GPUCount || nc.share != share(o) {
+		if nc := f1.nodes[of.node]; nc.gpu != of.gpu || nc.cpu != -1 || nc.count != o.GPUCount || nc.share != share(o) {
 			t.Fatalf("offer %s: node class %+v", o.ID(), nc)
 		}
 	}

@@ -224,8 +224,14 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	lines := make([]Line, 0, 5*len(p.places))
 	for _, pl := range p.places {
 		o := pl.u.offer
-		desc := locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, regionWord(pl.u.region),
-			pricingWord(pl.pricing), locale.Hours(pl.billed))
+		var desc locale.Text
+		if pl.u.cpu != nil {
+			desc = locale.New("line.serving.cpu", pl.count, o.InstanceType, o.VCPUs, pl.u.cpu.Name, regionWord(pl.u.region),
+				pricingWord(pl.pricing), locale.Hours(pl.billed))
+		} else {
+			desc = locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, regionWord(pl.u.region),
+				pricingWord(pl.pricing), locale.Hours(pl.billed))
+		}
 		lines = e.money.appendComputeLines(lines, desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
 		if pl.fallbackHours > 0 {
 			od, _ := pl.u.hourly(catalog.OnDemand)

@@ -103,12 +103,16 @@ type Request struct {
 	Pricing   []catalog.PricingModel `json:"pricing"`
 	// CheckpointMinutes is how often a spot training job saves its state;
 	// nil means the default, 0 means never.
-	CheckpointMinutes *float64         `json:"checkpoint_minutes,omitempty"`
-	Providers         []string         `json:"providers"`
-	GPUs              []string         `json:"gpus"`
-	Budget            *decimal.Decimal `json:"budget,omitempty"`
-	Objective         string           `json:"objective"`
-	Currency          string           `json:"currency"`
+	CheckpointMinutes *float64 `json:"checkpoint_minutes,omitempty"`
+	Providers         []string `json:"providers"`
+	GPUs              []string `json:"gpus"`
+	// Accelerator says what may serve: AcceleratorGPU, AcceleratorCPU
+	// (CPU servers only) or AcceleratorAny (both compete; the default for
+	// inference, CPU servers serving only profiles with CPU figures).
+	Accelerator string           `json:"accelerator,omitempty"`
+	Budget      *decimal.Decimal `json:"budget,omitempty"`
+	Objective   string           `json:"objective"`
+	Currency    string           `json:"currency"`
 	// AllowUnlocated lets regions whose source states no country serve a
 	// latency question, their round trips a range over where they may be
 	// (catalog.Region.Area); without it they serve no inference.
@@ -124,6 +128,19 @@ type Request struct {
 	MinRegions int    `json:"min_regions,omitempty"`
 	Redundancy string `json:"redundancy,omitempty"`
 }
+
+// What may serve a request (Request.Accelerator).
+const (
+	AcceleratorGPU = catalog.AcceleratorGPU
+	AcceleratorCPU = catalog.AcceleratorCPU
+	AcceleratorAny = "any"
+)
+
+// AcceleratorNames lists the accelerator values a request may name.
+func AcceleratorNames() []string { return []string{AcceleratorGPU, AcceleratorCPU, AcceleratorAny} }
+
+// NoGPUs is the GPU list that asks for CPU servers only ("gpus=none").
+const NoGPUs = "none"
 
 // What the regions of a failover placement differ in (Request.Redundancy).
 const (

@@ -36,8 +36,16 @@ type Result struct {
 // service time of one request, on the profile's basis, with how it was
 // measured or derived.
 type BasisFigure struct {
-	GPU       string  `json:"gpu"`
-	GPUName   string  `json:"gpu_name"`
+	GPU     string `json:"gpu"`
+	GPUName string `json:"gpu_name"`
+	// CPU and CPUName name a CPU server's processor, for its figures.
+	CPU     string `json:"cpu,omitempty"`
+	CPUName string `json:"cpu_name,omitempty"`
+	// Submitter and System name a measured server, Path its result's file
+	// in the source's repository.
+	Submitter string  `json:"submitter,omitempty"`
+	System    string  `json:"system,omitempty"`
+	Path      string  `json:"path,omitempty"`
 	Profile   string  `json:"profile"`
 	GPUCount  int     `json:"gpu_count"`
 	Engine    string  `json:"engine"`
@@ -175,6 +183,20 @@ type Placement struct {
 	// a third party's (secondary).
 	PriceDate     string `json:"price_date"`
 	SourceQuality string `json:"source_quality,omitempty"`
+	// CPU is a CPU server's processor (GPU empty, GPUCount 0); nil for
+	// GPU offers.
+	CPU *PlacementCPU `json:"cpu,omitempty"`
+}
+
+// PlacementCPU is the processor of a CPU server: its model, generation,
+// the physical cores the instance gets and, where the CPU's cores per
+// socket are stated, the sockets they span.
+type PlacementCPU struct {
+	ID         string `json:"id"`
+	Model      string `json:"model"`
+	Generation string `json:"generation"`
+	Cores      int    `json:"cores"`
+	Sockets    int    `json:"sockets,omitempty"`
 }
 
 // Line is one line of an estimate: quantity × unit price = amount, with the

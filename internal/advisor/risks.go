@@ -112,9 +112,11 @@ func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.T
 // how the deadline holds at the edge of that error (or how much margin an
 // unvalidated estimate leaves).
 func (e *engine) estimateRisks(p *plan, pl place, add func(string, locale.Text)) {
-	g := pl.u.gpu.Name
+	g := pl.u.deviceWord()
 	f := pl.u.perf.figure
-	switch {
+	switch c := pl.u.cpuServing; {
+	case c != nil:
+		add(RiskEstimate, locale.New("risk.cpu.estimate", g, len(c.Basis), c.Points, locale.Pct(c.ErrorPct), locale.Pct(c.WorstPct), c.FewestCores))
 	case !f.Estimated:
 	case f.Via == "":
 		add(RiskEstimate, locale.New("risk.estimate.throughput", g, f.Method))
@@ -132,7 +134,11 @@ func (e *engine) estimateRisks(p *plan, pl place, add func(string, locale.Text))
 			add(RiskEstimate, locale.New("risk.estimate.deadline", locale.Pct(f.ErrorPct), locale.F1(p.edgeHours), locale.Short(d)))
 		}
 	}
-	if s := pl.u.service; s != nil && s.Estimated && s.Via != "" {
+	if c := pl.u.cpuServing; c != nil && c.WorkerCores > pl.u.cores {
+		add(RiskEstimate, locale.New(counted("risk.cpu.cores", pl.u.cores), pl.u.offer.InstanceType, pl.u.cores, c.WorkerCores, locale.F1(pl.u.computeMS),
+			locale.F1(c.ServiceMS), locale.F1(float64(c.WorkerCores)/float64(pl.u.cores))))
+	}
+	if s := pl.u.service; s != nil && s.Estimated && s.Via != "" && pl.u.cpu == nil { // a CPU's comes with its throughput's method
 		if s.Unvalidated {
 			add(RiskEstimate, locale.New("risk.estimate.latency.unvalidated", g, s.Method))
 		} else {

@@ -2,6 +2,8 @@ package advisor
 
 import (
 	"math"
+
+	"gpuplace/internal/catalog"
 )
 
 // Multi-region search bounds: placements of up to MaxRegions metros drawn
@@ -241,18 +243,23 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 		for _, j := range g.points {
 			in[j] = true
 		}
-		best, bestGain := -1, 0.0
+		// The group's share of the traffic, and what serving it costs from
+		// a metro (worked out for the metros that tie on reach only).
+		share := e.weightWhere(g.points, in, true)
+		best, bestGain, bestCost := -1, 0.0, math.Inf(1)
 		for i, m := range all {
 			if taken[i] || m.coverage == 0 {
 				continue
 			}
 			gain := e.weightWhere(reach[i], in, true)
-			if gain > 0 && (best < 0 || gain > bestGain ||
-				gain == bestGain && e.alone(m.metro) < e.alone(all[best].metro)) {
-				best, bestGain = i, gain
+			if gain <= 0 || (best >= 0 && gain < bestGain) {
+				continue
+			}
+			if cost := e.groupCost(m, share); best < 0 || gain > bestGain || cost < bestCost {
+				best, bestGain, bestCost = i, gain, cost
 			}
 		}
-		if best >= 0 && (e.alone(all[best].metro) < e.alone(all[g.by].metro) ||
+		if best >= 0 && (bestCost < e.groupCost(all[g.by], share) ||
 			e.groupRTT(all[best].metro, g.points) < e.groupRTT(all[g.by].metro, g.points)) {
 			taken[best] = true
 			out = append(out, *all[best])
@@ -262,6 +269,40 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 		}
 	}
 	return out
+}
+
+// groupCost is what the cheapest offer of a metro costs serving share of
+// the traffic, with every service time allowed: it ranks the metros
+// that could serve a group of users. A metro's whole traffic (alone) is
+// no guide to a share of it: small instances and egress weigh otherwise.
+//
+// It prices each offer as cheapestPlace does, without building the
+// metro's serving table: most metros it ranks never join the pool.
+func (e *engine) groupCost(m *metroOption, share float64) float64 {
+	peak, gb := e.req.Workload.PeakRPS*e.sized(share), e.monthlyGB(share)
+	best := math.Inf(1)
+	for _, u := range m.offers {
+		perReplica := u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
+		egress := math.NaN()
+		for _, pm := range e.req.Pricing {
+			if !u.sold(pm) {
+				continue
+			}
+			if math.IsNaN(egress) {
+				egress = e.egressUSD(u.facts.region, gb)
+			}
+			billed := billedHours(pm, e.serviceHours())
+			replicas := replicasFor(peak, perReplica)
+			cost := egress
+			if pm == catalog.Spot {
+				spares, fallback := spotServing(replicas, bandShare(e.cat, u.offer), billed)
+				replicas += spares
+				cost += fallback * u.hourlyFloat(catalog.OnDemand)
+			}
+			best = math.Min(best, cost+float64(replicas)*(billed*u.hourlyFloat(pm)+setupUSD(u.offer, pm, 1)))
+		}
+	}
+	return best
 }
 
 // weightWhere adds up the weights of the points whose mark is want.

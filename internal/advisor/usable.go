@@ -18,13 +18,18 @@ type usable struct {
 	region *catalog.Region
 	// facts is what the catalog's facts say of the offer: its region's
 	// index and key, its prices (see offerFacts).
-	facts     *offerFacts
-	metro     int
-	gpu       *catalog.GPU // shared by the offers with that GPU
-	perf      *perf
-	nodeTput  float64 // units/s of one instance (all its GPUs)
-	nodeEff   float64
-	computeMS float64 // inference: service time of one request
+	facts *offerFacts
+	metro int
+	gpu   *catalog.GPU // shared by the offers with that GPU (nil: a CPU server)
+	// cpu is a CPU server's processor and how it serves the profile (nil
+	// for GPU offers); cores its physical cores.
+	cpu        *catalog.CPU
+	cpuServing *catalog.CPUServing
+	cores      int
+	perf       *perf
+	nodeTput   float64 // units/s of one instance (all its GPUs)
+	nodeEff    float64
+	computeMS  float64 // inference: service time of one request
 	// node is the catalog's figure for the whole instance, when it has
 	// one; service the latency figure behind computeMS.
 	node    *catalog.Figure
@@ -119,6 +124,7 @@ func (e *engine) filterOffers() {
 	perfs := zeroed(&e.buf.perfs, len(e.cat.GPUs))
 	services := zeroed(&e.buf.services, len(e.cat.GPUs))
 	nodes := zeroed(&e.buf.nodes, len(facts.nodes))
+	cpuNodes := zeroed(&e.buf.cpuNodes, len(facts.nodes))
 	ruledOut := map[string]bool{}
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&e.buf.usable, len(e.cat.Offers))
@@ -131,8 +137,15 @@ func (e *engine) filterOffers() {
 			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), e.cat.ProviderLabel(o.Provider)) })
 			continue
 		}
-		g := &e.cat.GPUs[of.gpu]
-		if len(allowGPU) > 0 && !allowGPU[o.GPU] {
+		if o.IsCPU() && !e.cpuServes() && e.req.Accelerator != AcceleratorCPU {
+			continue // CPU servers do not compete for this request
+		}
+		if e.req.Accelerator == AcceleratorCPU && !o.IsCPU() {
+			e.excl.add(reasonAccelerator, func() locale.Text { return locale.New("excluded.accelerator.cpu", where(), o.InstanceType) })
+			continue
+		}
+		if len(allowGPU) > 0 && !o.IsCPU() && !allowGPU[o.GPU] {
+			g := &e.cat.GPUs[of.gpu]
 			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
@@ -153,6 +166,11 @@ func (e *engine) filterOffers() {
 			e.excl.add(reasonLocationUnknown, func() locale.Text { return locale.New("excluded.location_unknown", where(), r.Name) })
 			continue
 		}
+		if o.IsCPU() {
+			e.addCPUUsable(&pool, &cpuNodes[of.node], o, of, r, rf.comp, where)
+			continue
+		}
+		g := &e.cat.GPUs[of.gpu]
 		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
 			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
 			e.excl.add(reasonVCPUs, func() locale.Text {

@@ -99,6 +99,17 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	if r.GPUs == nil {
 		r.GPUs = []string{}
 	}
+	r.Accelerator = strings.ToLower(strings.TrimSpace(r.Accelerator))
+	if len(r.GPUs) == 1 && strings.EqualFold(r.GPUs[0], NoGPUs) && (r.Accelerator == "" || r.Accelerator == AcceleratorCPU) {
+		r.GPUs, r.Accelerator = []string{}, AcceleratorCPU
+	}
+	if r.Accelerator == "" {
+		r.Accelerator = AcceleratorAny
+		if len(r.GPUs) > 0 {
+			// A list of GPUs asks for those GPUs.
+			r.Accelerator = AcceleratorGPU
+		}
+	}
 	return r
 }
 
@@ -233,6 +244,13 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	if r.MinRegions != 0 {
 		between(&fe, "min_regions", float64(r.MinRegions), 1, MaxRegions)
+	}
+	if !slices.Contains(AcceleratorNames(), r.Accelerator) {
+		fe.Add("accelerator", "invalid.one_of3", AcceleratorGPU, AcceleratorCPU, AcceleratorAny)
+	} else if r.Accelerator == AcceleratorCPU && len(r.GPUs) > 0 {
+		fe.Add("gpus", "invalid.gpus_with_cpu")
+	} else if r.Accelerator == AcceleratorCPU && r.Workload.Kind == catalog.KindTraining {
+		fe.Add("accelerator", "invalid.cpu_training")
 	}
 	if r.Redundancy != "" && !slices.Contains(RedundancyNames(), r.Redundancy) {
 		fe.Add("redundancy", "invalid.one_of2", RedundancyRegion, RedundancyProvider)

@@ -673,17 +673,20 @@ type SpotPrice struct {
 
 // Offer is one instance type in one region and its prices.
 type Offer struct {
-	Provider     string     `json:"provider"`
-	Region       string     `json:"region"`
-	InstanceType string     `json:"instance_type"`
-	GPU          string     `json:"gpu"`
-	GPUCount     int        `json:"gpu_count"`
-	VCPUs        int        `json:"vcpus"`
-	MemoryGiB    float64    `json:"memory_gib"`
-	OnDemand     *Price     `json:"on_demand,omitempty"`
-	Spot         *SpotPrice `json:"spot,omitempty"`
-	Reserved1Y   *Price     `json:"reserved_1y,omitempty"`
-	Reserved3Y   *Price     `json:"reserved_3y,omitempty"`
+	Provider     string `json:"provider"`
+	Region       string `json:"region"`
+	InstanceType string `json:"instance_type"`
+	GPU          string `json:"gpu"`
+	GPUCount     int    `json:"gpu_count"`
+	// CPU is the processor of a CPU server (no GPU: GPU empty, GPUCount
+	// 0), a CPU model's id; empty for GPU offers.
+	CPU        string     `json:"cpu,omitempty"`
+	VCPUs      int        `json:"vcpus"`
+	MemoryGiB  float64    `json:"memory_gib"`
+	OnDemand   *Price     `json:"on_demand,omitempty"`
+	Spot       *SpotPrice `json:"spot,omitempty"`
+	Reserved1Y *Price     `json:"reserved_1y,omitempty"`
+	Reserved3Y *Price     `json:"reserved_3y,omitempty"`
 	// Monthly is the price of a server rented by the month.
 	Monthly *MonthlyPrice `json:"monthly,omitempty"`
 	// GPUFraction is, for a partition of one GPU sold as such, the share

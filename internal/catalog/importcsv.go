@@ -195,9 +195,10 @@ func priceField(s, field string, required bool, bad func(string, string, ...any)
 
 // Merge returns a copy of c with one provider's price list merged in, as
 // version id created on date, its figures citing source. In every region
-// the list names, the provider's offers become the list's (keeping their
-// reserved prices and spot bands where the type stays); other regions and
-// providers are unchanged. The result is validated like any catalog.
+// the list names, the provider's GPU offers become the list's (keeping
+// their reserved prices and spot bands where the type stays); its CPU
+// servers (rows the list reader skips), other regions and providers are
+// unchanged. The result is validated like any catalog.
 func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string, source Source) (*Catalog, error) {
 	if _, ok := c.Provider(provider); !ok {
 		return nil, Problems{{File: source.ID, Field: "provider", Message: fmt.Sprintf("unknown provider %q", provider)}}
@@ -212,7 +213,7 @@ func (c *Catalog) Merge(provider string, offers []ImportedOffer, id, date string
 	old := map[string]Offer{}
 	var kept []Offer
 	for _, o := range c.Offers {
-		if o.Provider == provider && listed[o.Region] {
+		if o.Provider == provider && listed[o.Region] && !o.IsCPU() {
 			old[o.ID()] = o
 			continue
 		}

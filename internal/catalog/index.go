@@ -34,12 +34,18 @@ type Catalog struct {
 	// Energy holds what an answer's energy is worked out from besides each
 	// GPU's board power and each region's grid (nil: no carbon figures).
 	Energy *Energy
+	// CPUs are the processors of the CPU servers among Offers, and
+	// CPUFigures their measured serving figures.
+	CPUs       []CPU
+	CPUFigures []CPUFigure
 
 	gpus, profiles, countries, metros, providers, regions, currencies, offers map[string]int
 	// offerRegion is each offer's region, by index (see OfferRegion).
 	offerRegion []int
 	serving     map[servingKey][]int
 	benchmarks  map[benchKey]int
+	cpus        map[string]int
+	cpuServing  map[cpuServingKey]CPUServing
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
 	rtt      []float64
@@ -173,6 +179,8 @@ func (c *Catalog) index() {
 	c.indexSpotOutliers()
 	c.indexFallbacks()
 	c.indexServing()
+	c.cpus = indexBy(c.CPUs, func(p CPU) string { return p.ID })
+	c.indexCPUServing()
 	c.priceTotal, c.indexed = c.priceCount(), true
 }
 

@@ -18,13 +18,14 @@ import (
 var Sections = []string{
 	"version", "gpus", "profiles", "benchmarks", "scaling", "countries",
 	"metros", "latency", "providers", "regions", "offers", "currencies", "serving", "serving_fit", "token_apis", "methodologies",
-	"energy",
+	"energy", "cpus", "cpu_figures",
 }
 
 // optionalSections may be missing from a bundle made before they existed
 // (and from a catalog directory: a catalog without serving figures needs
 // no serving fit).
-var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true, "methodologies": true, "energy": true}
+var optionalSections = map[string]bool{"serving": true, "serving_fit": true, "token_apis": true, "methodologies": true, "energy": true,
+	"cpus": true, "cpu_figures": true}
 
 // Load reads a catalog directory (one JSON file per section), validates all
 // of it and returns the catalog, or Problems listing everything wrong.
@@ -95,6 +96,7 @@ func (c *Catalog) Bundle(w io.Writer) error {
 		"metros": c.Metros, "latency": c.Latency, "providers": c.Providers,
 		"regions": c.Regions, "offers": c.Offers, "currencies": c.Currencies, "serving": c.Serving,
 		"serving_fit": c.ServingFit, "token_apis": c.TokenAPIs, "methodologies": c.Methodologies, "energy": c.Energy,
+		"cpus": c.CPUs, "cpu_figures": c.CPUFigures,
 	})
 }
 
@@ -128,6 +130,8 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 	c.Serving = decodeArray[ServingPoint](raw, "serving", col)
 	c.TokenAPIs = decodeArray[TokenAPI](raw, "token_apis", col)
 	c.Methodologies = decodeArray[Methodology](raw, "methodologies", col)
+	c.CPUs = decodeArray[CPU](raw, "cpus", col)
+	c.CPUFigures = decodeArray[CPUFigure](raw, "cpu_figures", col)
 	if b, ok := raw["serving_fit"]; ok && string(bytes.TrimSpace(b)) != "null" {
 		c.ServingFit = new(serving.Calibration)
 		if err := strictDecode(b, c.ServingFit); err != nil {

@@ -24,12 +24,25 @@ const SortPrice = "price"
 // OfferSorts lists the keys offers can be sorted by.
 var OfferSorts = []string{"gpu", "gpus", "provider", "region", "instance", "vcpus", "ram", "pricing", SortPrice}
 
+// Accelerator values of an offer filter: GPU offers or CPU servers
+// (empty: both).
+const (
+	AcceleratorGPU = "gpu"
+	AcceleratorCPU = "cpu"
+)
+
+// Accelerators lists the accelerator filter's values.
+var Accelerators = []string{AcceleratorGPU, AcceleratorCPU}
+
 // OfferFilter selects and orders offer prices. Empty GPU, Provider, Region
-// ("provider:region"), Pricing and HQ (one of HQScopes: where the provider
-// is headquartered) mean all; Unit, Currency and Sort default to
-// UnitHour, BaseCurrency and SortPrice.
+// ("provider:region"), Pricing, HQ (one of HQScopes: where the provider
+// is headquartered) and Accelerator (GPU offers or CPU servers) mean all;
+// Unit, Currency and Sort default to UnitHour, BaseCurrency and
+// SortPrice. Prices per GPU-hour list GPU offers only: a CPU server has
+// no GPU to divide its price by.
 type OfferFilter struct {
 	GPU, Provider, Region string
+	Accelerator           string
 	Pricing               PricingModel
 	HQ                    string
 	Sort                  string
@@ -48,8 +61,10 @@ func (f OfferFilter) WithDefaults() OfferFilter {
 // OfferPrice is one price of one offer, stated in a filter's unit and
 // currency and rounded as shown (UnitPlaces).
 type OfferPrice struct {
-	Offer   Offer
-	GPU     GPU
+	Offer Offer
+	GPU   GPU
+	// CPU is a CPU server's processor (zero for GPU offers).
+	CPU     CPU
 	Region  Region
 	Pricing PricingModel
 	Band    string // spot interruption band, when known
@@ -79,18 +94,22 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 	}
 	var out []OfferPrice
 	for _, o := range c.Offers {
+		if !f.accelerates(o) {
+			continue
+		}
 		if (f.GPU != "" && o.GPU != f.GPU) || (f.Provider != "" && o.Provider != f.Provider) ||
 			(f.Region != "" && o.RegionKey() != f.Region) || !c.inHQScope(o.Provider, f.HQ) {
 			continue
 		}
 		g, _ := c.GPU(o.GPU)
+		cpu, _ := c.CPU(o.CPU)
 		reg, _ := c.Region(o.RegionKey())
 		for _, pm := range PricingModels {
 			p, ok := o.Price(pm)
 			if !ok || (f.Pricing != "" && f.Pricing != pm) {
 				continue
 			}
-			row := OfferPrice{Offer: o, GPU: g, Region: reg, Pricing: pm, Ref: p.Ref, Source: c.SourceOrID(p.Source)}
+			row := OfferPrice{Offer: o, GPU: g, CPU: cpu, Region: reg, Pricing: pm, Ref: p.Ref, Source: c.SourceOrID(p.Source)}
 			row.Price, row.Own, row.OwnCurrency = offerPriceIn(o, pm, p, f, rate)
 			switch pm {
 			case Spot:
@@ -103,6 +122,18 @@ func (c *Catalog) FindOffers(f OfferFilter) []OfferPrice {
 	}
 	c.sortOffers(out, f.Sort, f.Desc)
 	return out
+}
+
+// accelerates reports whether the filter keeps an offer by what it
+// computes on: its accelerator filter, and GPU offers only per GPU-hour.
+func (f OfferFilter) accelerates(o Offer) bool {
+	switch {
+	case f.Unit == UnitGPUHour || f.Accelerator == AcceleratorGPU:
+		return !o.IsCPU()
+	case f.Accelerator == AcceleratorCPU:
+		return o.IsCPU()
+	}
+	return true
 }
 
 // offerPriceIn states one price of an offer in the filter's unit and

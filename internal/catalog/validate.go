@@ -69,6 +69,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.latency()
 	v.providers()
 	v.regions()
+	v.cpus()
 	v.offers()
 	v.currencies()
 	v.serving()
@@ -90,7 +91,7 @@ type validator struct {
 	sources map[string]bool
 	col     func(string) collector
 
-	gpuIDs, profileIDs, countryIDs, metroIDs, providerIDs, regionIDs map[string]bool
+	gpuIDs, cpuIDs, profileIDs, countryIDs, metroIDs, providerIDs, regionIDs map[string]bool
 	// rates holds the currencies the catalog has a rate for.
 	rates map[string]bool
 }

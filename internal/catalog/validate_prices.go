@@ -156,13 +156,7 @@ func (v *validator) offers() {
 		if !v.regionIDs[o.RegionKey()] {
 			c.add(item, "region", "unknown region %q", o.RegionKey())
 		}
-		if !v.gpuIDs[o.GPU] {
-			c.add(item, "gpu", "unknown GPU %q", o.GPU)
-		}
-		if o.GPUCount < 1 {
-			c.add(item, "gpu_count", "must be ≥ 1, got %d", o.GPUCount)
-		}
-		v.fraction(c, item, o)
+		v.offerDevice(c, item, o)
 		if o.SourceQuality != "" && o.SourceQuality != QualityPrimary && o.SourceQuality != QualitySecondary {
 			c.add(item, "source_quality", "must be primary, secondary or empty, got %q", o.SourceQuality)
 		}

@@ -12,6 +12,7 @@ import (
 // view can be shared; a key at its default is left out.
 const (
 	KeyGPU          = "gpu"
+	KeyAccelerator  = "accelerator" // GPU offers or CPU servers: catalog.Accelerators
 	KeyProvider     = "provider"
 	KeyRegion       = "region"
 	KeyPricing      = "pricing"

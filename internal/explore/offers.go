@@ -17,22 +17,24 @@ type Offers struct {
 	Page int
 }
 
-// ReadOffers reads the offers view from a query: gpu, provider, region
+// ReadOffers reads the offers view from a query: gpu, accelerator
+// (gpu|cpu), provider, region
 // ("provider:region", or a region id that only one provider uses),
 // pricing, hq (eu|non_eu), sort, dir (asc|desc), unit, currency and page;
 // it also returns the keys it ignored.
 func ReadOffers(c *catalog.Catalog, q url.Values) (Offers, []string) {
 	p := Read(q)
 	f := Offers{OfferFilter: catalog.OfferFilter{
-		GPU:      p.Valid(KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
-		Provider: p.Provider(c),
-		Region:   p.Region(c),
-		Pricing:  catalog.PricingModel(p.OneOf(KeyPricing, catalog.PricingModelNames())),
-		HQ:       p.OneOf(KeyHQ, catalog.HQScopes),
-		Sort:     p.OneOf(KeySort, catalog.OfferSorts),
-		Desc:     p.OneOf(KeyDir, []string{"asc", "desc"}) == "desc",
-		Unit:     p.OneOf(KeyUnit, catalog.Units),
-		Currency: p.Currency(c),
+		GPU:         p.Valid(KeyGPU, func(id string) bool { _, ok := c.GPU(id); return ok }),
+		Accelerator: p.OneOf(KeyAccelerator, catalog.Accelerators),
+		Provider:    p.Provider(c),
+		Region:      p.Region(c),
+		Pricing:     catalog.PricingModel(p.OneOf(KeyPricing, catalog.PricingModelNames())),
+		HQ:          p.OneOf(KeyHQ, catalog.HQScopes),
+		Sort:        p.OneOf(KeySort, catalog.OfferSorts),
+		Desc:        p.OneOf(KeyDir, []string{"asc", "desc"}) == "desc",
+		Unit:        p.OneOf(KeyUnit, catalog.Units),
+		Currency:    p.Currency(c),
 	}}
 	if v := p.Get(KeyPage); v != "" {
 		n, err := strconv.Atoi(v)
@@ -61,6 +63,7 @@ func (f Offers) Values() url.Values {
 		}
 	}
 	set(KeyGPU, f.GPU, "")
+	set(KeyAccelerator, f.Accelerator, "")
 	set(KeyProvider, f.Provider, "")
 	set(KeyRegion, f.Region, "")
 	set(KeyPricing, string(f.Pricing), "")
@@ -191,11 +194,15 @@ func OffersOfGPU(id string) string {
 	return Offers{OfferFilter: catalog.OfferFilter{GPU: id}}.URL(OffersPath)
 }
 
-// PlacementURL lists the offers of one instance's GPU in its region,
-// where its prices and their sources are, in the page's language (lang
-// empty for English).
+// PlacementURL lists the offers of one instance's GPU (gpu empty: the CPU
+// servers) in its region, where its prices and their sources are, in the
+// page's language (lang empty for English).
 func PlacementURL(provider, region, gpu, lang string) string {
 	q := url.Values{KeyProvider: {provider}, KeyRegion: {provider + ":" + region}, KeyGPU: {gpu}}
+	if gpu == "" {
+		// A CPU server: the region's CPU servers.
+		q = url.Values{KeyProvider: {provider}, KeyRegion: {provider + ":" + region}, KeyAccelerator: {catalog.AcceleratorCPU}}
+	}
 	if lang != "" {
 		q.Set("lang", lang)
 	}

@@ -86,6 +86,7 @@ const (
 	KeyPricing     = "pricing"
 	KeyProviders   = "providers"
 	KeyGPUs        = "gpus"
+	KeyAccelerator = "accelerator"
 	KeyBudget      = "budget"
 	KeyObjective   = "objective"
 	KeyCurrency    = "currency"
@@ -157,8 +158,11 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Pricing }},
 	{Key: KeyProviders, Type: List, Doc: "allowed providers, comma-separated; empty = all",
 		bind: func(r *advisor.Request) any { return &r.Providers }},
-	{Key: KeyGPUs, Type: List, Doc: "allowed GPU ids, comma-separated; empty = all",
+	{Key: KeyGPUs, Type: List, Doc: "allowed GPU ids, comma-separated; empty = all; `none` = CPU servers only (as `accelerator=cpu`)",
 		bind: func(r *advisor.Request) any { return &r.GPUs }},
+	{Key: KeyAccelerator, Kinds: inference, Type: Text, Enum: advisor.AcceleratorNames(),
+		Doc:  "inference: `any` (default: CPU servers compete with GPUs where the profile has CPU figures; with a `gpus` list, `gpu`), `gpu` or `cpu` (CPU servers only)",
+		bind: func(r *advisor.Request) any { return &r.Accelerator }},
 	{Key: KeyBudget, Type: Amount, Doc: "upper bound on the total, in currency",
 		bind: func(r *advisor.Request) any { return &r.Budget }},
 	{Key: KeyObjective, Type: Text, Doc: "`cost`, `latency`, `balanced` (cost, latency and emissions) or `carbon` (the lowest emissions among the placements that meet the limits and the latency target)",

@@ -68,5 +68,6 @@ func (f Form) UserRowsShown() []UserRow {
 // MoreOpen reports whether the "providers, GPUs and budget" section opens:
 // when one of its inputs is filled in.
 func (f Form) MoreOpen() bool {
-	return len(f.List(KeyProviders)) > 0 || len(f.List(KeyGPUs)) > 0 || f.Text(KeyBudget) != "" || f.Text(KeyCountries) != ""
+	return len(f.List(KeyProviders)) > 0 || len(f.List(KeyGPUs)) > 0 || f.Text(KeyBudget) != "" || f.Text(KeyCountries) != "" ||
+		f.Text(KeyAccelerator) == advisor.AcceleratorCPU || f.Text(KeyAccelerator) == advisor.AcceleratorGPU
 }

@@ -21,7 +21,7 @@ func TestFieldsTable(t *testing.T) {
 	var full map[string]any
 	budget := decimal.NewFromInt(1)
 	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1},
-		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1})
+		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny})
 	if err := json.Unmarshal(b, &full); err != nil {
 		t.Fatal(err)
 	}
