@@ -103,7 +103,7 @@ func (s *Server) handleExplorerOffersCSV(w http.ResponseWriter, r *http.Request)
 	f, _ := explore.ReadOffers(c, r.URL.Query())
 	f = f.WithDefaults()
 	startDownload(w, "text/csv; charset=utf-8", "gpuplace-offers.csv")
-	return writeOffersCSV(w, c, c.FindOffers(f.OfferFilter), f)
+	return writeOffersCSV(w, c, findOffers(c, f.OfferFilter), f)
 }
 
 // handleExplorerLatency handles GET /catalog/latency?from=.

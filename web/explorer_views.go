@@ -83,7 +83,7 @@ func gpuView(r *reqView, g catalog.GPU, currency string) templates.GPUView {
 // end shows the last one.
 func offersView(r *reqView, f explore.Offers) templates.OffersView {
 	f = f.WithDefaults()
-	rows := r.cat.FindOffers(f.OfferFilter)
+	rows := findOffers(r.cat, f.OfferFilter)
 	pages := max(1, (len(rows)+explore.OffersPerPage-1)/explore.OffersPerPage)
 	f.Page = min(f.Page, pages)
 	lo := (f.Page - 1) * explore.OffersPerPage
