@@ -27,6 +27,30 @@ func (s *Server) handleAPIAdviceGet(w http.ResponseWriter, r *http.Request) erro
 	})
 }
 
+// handleAPIWhatIf handles GET /api/v1/advice/what-if?… (the advice
+// keys): the answer's pick and where it changes. Its answers are kept as
+// the advice's are.
+func (s *Server) handleAPIWhatIf(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
+	f := parseAdviceForm(cat, r.URL.Query())
+	if err := f.errs.OrNil(); err != nil {
+		return err
+	}
+	req := f.req.WithDefaults(cat)
+	if err := req.Validate(cat); err != nil {
+		return err
+	}
+	key := "what-if " + s.cacheKey(cat, req)
+	if gz, ok := s.bodies.get(key); ok {
+		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz, nil)
+	}
+	wi, err := s.whatIf(cat, req)
+	if err != nil {
+		return err
+	}
+	return encodeBytes(api.NewWhatIfJSON(wi, cat), func(b []byte) error { return s.writeKept(w, key, contentTypeJSON, b) })
+}
+
 // writeAdvice answers a decoded request as JSON, reusing the encoded and
 // gzipped form of a cached answer. The candidates key of the query q says
 // how many of the chart's candidates the answer lists.

@@ -17,7 +17,8 @@ import (
 var openapiSource []byte
 
 // openapi is the API's description as served: openapiSource with the
-// question's parameters first in GET /api/v1/advice, made once.
+// question's parameters first in GET /api/v1/advice and its what-if, made
+// once.
 var openapi = mustOpenAPI(openapiSource)
 
 // mustOpenAPI puts the question's parameters into the description.
@@ -26,12 +27,14 @@ func mustOpenAPI(src []byte) []byte {
 	if err := json.Unmarshal(src, &doc); err != nil {
 		panic(fmt.Sprintf("web: openapi.json: %v", err))
 	}
-	get := doc["paths"].(map[string]any)["/api/v1/advice"].(map[string]any)["get"].(map[string]any)
-	var params []any
-	for _, p := range question.Parameters() {
-		params = append(params, p)
+	for _, path := range []string{"/api/v1/advice", "/api/v1/advice/what-if"} {
+		get := doc["paths"].(map[string]any)[path].(map[string]any)["get"].(map[string]any)
+		var params []any
+		for _, p := range question.Parameters() {
+			params = append(params, p)
+		}
+		get["parameters"] = append(params, get["parameters"].([]any)...)
 	}
-	get["parameters"] = append(params, get["parameters"].([]any)...)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

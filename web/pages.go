@@ -54,12 +54,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	if gz, ok := s.bodies.get(pageKey); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz, nil)
 	}
-	if cur := templates.DefaultCurrency(r.Context()); q.Get(question.KeyCurrency) == "" && cur != catalog.BaseCurrency && q.Get(question.KeyKind) != "" {
-		// A question asked in Chinese without a currency is answered in
-		// yuan, and its share link says so: it answers alike for anyone.
-		q.Set(question.KeyCurrency, cur)
-		q = question.Canonical(q)
-	}
+	q = askedIn(r.Context(), q)
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)
 	res, err := s.answer(s.cat(r), f)
@@ -85,6 +80,17 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		return render(w, r, status, page)
 	}
 	return renderBytes(r, page, func(b []byte) error { return s.writeKept(w, pageKey, contentTypeHTML, b) })
+}
+
+// askedIn is the question q as the reader's language asks it: asked in
+// Chinese without a currency, it is answered in yuan, and its share link
+// says so (it answers alike for anyone).
+func askedIn(ctx context.Context, q url.Values) url.Values {
+	if cur := templates.DefaultCurrency(ctx); q.Get(question.KeyCurrency) == "" && cur != catalog.BaseCurrency && q.Get(question.KeyKind) != "" {
+		q.Set(question.KeyCurrency, cur)
+		return question.Canonical(q)
+	}
+	return q
 }
 
 // answer asks the advisor the form's question with the request's catalog,

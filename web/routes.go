@@ -40,6 +40,7 @@ func (s *Server) routes() chi.Router {
 		r.Use(page...)
 		r.Get("/", s.handle(s.handleHome))
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
+		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
@@ -86,6 +87,7 @@ func (s *Server) routes() chi.Router {
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(limitBodies(maxFormBytes), s.rejectBadText)
 		r.With(adviceLimit).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
+		r.With(adviceLimit).Get("/advice/what-if", s.handleAPI(s.handleAPIWhatIf))
 		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))
 		r.Get("/gpus", s.handleAPI(s.handleAPIGPUs))

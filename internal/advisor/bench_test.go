@@ -168,3 +168,40 @@ func BenchmarkRecommend(b *testing.B) {
 		})
 	}
 }
+
+// A what-if next to the one question it varies, in one run: the issue's
+// budget is a what-if within 5× its question.
+func BenchmarkWhatIf(b *testing.B) {
+	cat := realCatalog(b)
+	for _, bc := range []struct {
+		name string
+		req  advisor.Request
+	}{
+		{"resnet50-EU-20rps", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20},
+			Users: []advisor.UserShare{{Location: "DE", Share: 40}, {Location: "FR", Share: 30}, {Location: "IT", Share: 30}}, GDPR: advisor.GDPREU}},
+		{"bert-US-300rps", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 300},
+			Users: []advisor.UserShare{{Location: "US", Share: 100}}}},
+	} {
+		b.Run(bc.name+"/question", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := advisor.Recommend(cat, bc.req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bc.name+"/what-if", func(b *testing.B) {
+			wi, err := advisor.RecommendWhatIf(cat, bc.req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(wi.Changes)), "changes")
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := advisor.RecommendWhatIf(cat, bc.req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

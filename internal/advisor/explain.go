@@ -78,7 +78,11 @@ func (e *engine) cpuBoundNote(p *plan) []locale.Text {
 			continue
 		}
 		if b := pl.u.cpuBound; b != nil && pl.u.cpu != nil {
-			out = append(out, locale.New("why.cpu.decode", pl.u.offer.InstanceType, locale.Num(b.PerVCPU), b.Work))
+			// Said once for all of the plan's CPU servers.
+			t := locale.New("why.cpu.decode", locale.Num(b.PerVCPU), b.Work)
+			if !slices.ContainsFunc(out, t.Equal) {
+				out = append(out, t)
+			}
 		} else if b != nil {
 			out = append(out, locale.New("why.cpu_bound", pl.u.offer.InstanceType, pl.u.offer.VCPUs, locale.Num(pl.u.nodeTput),
 				locale.Num(b.PerVCPU), b.Work))
@@ -101,7 +105,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		rps := pl.u.nodeTput / e.profile.Inference.UnitsPerRequest
 		if pl.u.cpu != nil {
 			out = append(out, locale.New(counted("why.cpu.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
-				pl.u.offer.VCPUs, pl.u.cpu.Name, locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100),
+				pl.u.offer.VCPUs, locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100),
 				locale.F1(pl.u.computeMS)))
 			continue
 		}

@@ -163,6 +163,8 @@ var pages = map[string][2]string{
 	"field.gdpr":               {"Data residency", "数据驻留"},
 	"field.pricing":            {"Pricing model", "计费方式"},
 	"field.providers":          {"Providers", "云服务商"},
+	"whatif.title":             {"What would change the pick", "什么会改变推荐"},
+	"whatif.none":              {"Within %s to %s times the load, 1 to %d months, %s to %s times the target and without any one pricing model, the pick stays.", "在 %s 至 %s 倍负载、1 至 %d 个月、目标的 %s 至 %s 倍、以及去掉任一计费方式的范围内，推荐不变。"},
 	"label.no_gpu":             {"None: CPU servers only", "不用 GPU：仅 CPU 服务器"},
 	"field.gpus":               {"GPUs", "GPU"},
 	"field.budget":             {"Budget (total, in the chosen currency)", "预算（总额，所选货币）"},

@@ -86,6 +86,7 @@
       return resp.text().then(function (html) {
         results.innerHTML = html;
         results.removeAttribute("aria-busy");
+        loadWhatIf();
         var section = results.querySelector("[data-title]");
         if (section) document.title = section.getAttribute("data-title");
         if (resp.url && resp.url !== window.location.href) {
@@ -147,11 +148,31 @@
     if (box) box.focus();
     if (location.hash === "#edit-question") openEdit();
   }
+  // "What would change the pick" is worked out apart from the answer:
+  // fetched once the page is shown, its list put in place of the frame
+  // the page has for readers without script. The question is the page's
+  // query (the answer's share link; a pinned answer's page has none).
+  function loadWhatIf() {
+    var slot = document.getElementById("what-if");
+    if (!slot || slot.getAttribute("data-loaded") || !location.search || !window.fetch || !window.DOMParser) return;
+    slot.setAttribute("data-loaded", "1");
+    slot.setAttribute("aria-busy", "true");
+    fetch("/advice/what-if" + location.search).then(function (resp) {
+      if (resp.status !== 200) throw new Error(resp.status);
+      return resp.text();
+    }).then(function (html) {
+      var list = new DOMParser().parseFromString(html, "text/html").querySelector("[data-testid=what-if-changes]");
+      if (list) slot.appendChild(document.importNode(list, true));
+      slot.removeAttribute("aria-busy");
+    }).catch(function () { slot.removeAttribute("aria-busy"); });
+  }
+
   window.addEventListener("popstate", function () { window.location.reload(); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { syncKind(); focusErrors(); });
+    document.addEventListener("DOMContentLoaded", function () { syncKind(); focusErrors(); loadWhatIf(); });
   } else {
     syncKind();
     focusErrors();
+    loadWhatIf();
   }
 })();

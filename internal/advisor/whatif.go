@@ -1,0 +1,284 @@
+package advisor
+
+// What would change the pick: for each parameter of a question, the
+// values at which the pick changes, found by bisection, each with the new
+// pick and a sentence.
+
+import (
+	"math"
+	"slices"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// What-if parameters (WhatIfChange.Parameter), as API.md names them.
+const (
+	WhatIfPeakRPS   = "peak_rps" // the load: peak and average scaled together
+	WhatIfMonths    = "months"
+	WhatIfLatencyMS = "latency_ms"
+	WhatIfDeadline  = "deadline_hours"
+	WhatIfPricing   = "pricing"
+)
+
+// What-if ranges: the load from ×WhatIfLoadLow to ×WhatIfLoadHigh, the
+// months of service from 1 to WhatIfMaxMonths, the latency target or the
+// deadline from ×WhatIfTargetLow to ×WhatIfTargetHigh; a break-even is
+// found to WhatIfPrecision (relative; months to the month).
+const (
+	WhatIfLoadLow    = 0.25
+	WhatIfLoadHigh   = 8
+	WhatIfMaxMonths  = 36
+	WhatIfTargetLow  = 0.5
+	WhatIfTargetHigh = 2
+	WhatIfPrecision  = 0.01
+)
+
+// whatIfSteps is how many points each scaled range is sampled at before
+// bisection: a change between two samples is found; two changes between
+// the same two samples show as one.
+const whatIfSteps = 12
+
+// WhatIf is an answer's pick and what would change it.
+type WhatIf struct {
+	Result  Result
+	Changes []WhatIfChange
+}
+
+// WhatIfChange is one value at which the pick changes: Parameter moving
+// from From (the question's value) to To (the break-even: the first value,
+// to the stated precision, with the new pick); for pricing, From lists the
+// allowed models and To the one left out.
+type WhatIfChange struct {
+	Parameter string
+	From, To  float64
+	// Left is the pricing model left out (Parameter pricing).
+	Left catalog.PricingModel
+	// Pick is the new pick at To, and Text says it in a sentence.
+	Pick Option
+	Text locale.Text
+}
+
+// RecommendWhatIf answers req and finds, for the load, the months of
+// service, the latency target (serving) or the deadline (training), and
+// each allowed pricing model left out, where the pick changes. Every new
+// pick is Recommend's own answer at the break-even value, so a change
+// says what asking that question would answer.
+func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
+	base, err := Recommend(cat, req)
+	if err != nil || base.Pick == nil {
+		return WhatIf{Result: base}, err
+	}
+	w := whatIf{cat: cat, req: base.Request, pick: pickKey(*base.Pick)}
+	var out []WhatIfChange
+	wl := w.req.Workload
+	if wl.Kind == catalog.KindInference {
+		out = append(out, w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
+			r.Workload.PeakRPS, r.Workload.RPS = wl.PeakRPS*x, wl.RPS*x
+		})...)
+		out = append(out, w.months()...)
+		out = append(out, w.scaled(WhatIfLatencyMS, wl.LatencyMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+			r.Workload.LatencyMS = wl.LatencyMS * x
+			if wl.TTFTMS > 0 {
+				r.Workload.TTFTMS = wl.TTFTMS * x
+			}
+		})...)
+	} else if wl.DeadlineHours > 0 {
+		out = append(out, w.scaled(WhatIfDeadline, wl.DeadlineHours, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+			r.Workload.DeadlineHours = wl.DeadlineHours * x
+		})...)
+	}
+	out = append(out, w.pricing()...)
+	return WhatIf{Result: base, Changes: out}, nil
+}
+
+// whatIf asks the variations of one question.
+type whatIf struct {
+	cat  *catalog.Catalog
+	req  Request
+	pick string
+}
+
+// at answers the question changed by set at x, and the key of its pick
+// ("" when nothing answers).
+func (w *whatIf) at(set func(*Request, float64), x float64) (Result, string) {
+	r := w.req
+	r.Users = slices.Clone(r.Users)
+	set(&r, x)
+	res, err := Recommend(w.cat, r)
+	if err != nil || res.Pick == nil {
+		return res, ""
+	}
+	return res, pickKey(*res.Pick)
+}
+
+// scaled samples a parameter from low to high times its value
+// (geometrically), finds between neighbouring samples where the pick
+// changes, and bisects each change to WhatIfPrecision.
+func (w *whatIf) scaled(param string, value, low, high float64, set func(*Request, float64)) []WhatIfChange {
+	if value <= 0 {
+		return nil
+	}
+	var out []WhatIfChange
+	for _, dir := range []struct{ from, to float64 }{{1, low}, {1, high}} {
+		// Outward from the question's value, in steps: the first change
+		// on each side is the one a buyer meets.
+		prev, prevKey := dir.from, w.pick
+		ratio := math.Pow(dir.to/dir.from, 1/float64(whatIfSteps/2))
+		for i := 1; i <= whatIfSteps/2; i++ {
+			x := dir.from * math.Pow(ratio, float64(i))
+			if i == whatIfSteps/2 {
+				x = dir.to
+			}
+			res, key := w.at(set, x)
+			if key == prevKey {
+				prev = x
+				continue
+			}
+			// Between prev (the old pick) and x (another): bisect.
+			lo, hi, hiRes := prev, x, res
+			for math.Abs(hi/lo-1) > WhatIfPrecision {
+				mid := math.Sqrt(lo * hi)
+				if r, k := w.at(set, mid); k == prevKey {
+					lo = mid
+				} else {
+					hi, hiRes = mid, r
+				}
+			}
+			out = append(out, w.change(param, value, value*hi, hiRes))
+			break
+		}
+	}
+	return out
+}
+
+// months tries each month count from 1 to WhatIfMaxMonths outward from
+// the question's, and reports the first on each side with another pick.
+func (w *whatIf) months() []WhatIfChange {
+	m := w.req.Workload.Months
+	set := func(r *Request, x float64) { r.Workload.Months = int(x) }
+	var out []WhatIfChange
+	for _, step := range []int{-1, 1} {
+		// Months are few: a coarse pass, then the months between.
+		prev := m
+		for _, n := range monthSteps(m, step) {
+			res, key := w.at(set, float64(n))
+			if key == w.pick {
+				prev = n
+				continue
+			}
+			for k := prev + step; k != n; k += step {
+				if r, kk := w.at(set, float64(k)); kk != w.pick {
+					res, n = r, k
+					break
+				}
+			}
+			out = append(out, w.change(WhatIfMonths, float64(m), float64(n), res))
+			break
+		}
+	}
+	return out
+}
+
+// monthSteps are the month counts months tries from m in direction step:
+// a few at first, doubling, to 1 or WhatIfMaxMonths.
+func monthSteps(m, step int) []int {
+	var out []int
+	for d := 1; ; d *= 2 {
+		n := m + step*d
+		if n < 1 || n > WhatIfMaxMonths {
+			if last := min(max(n, 1), WhatIfMaxMonths); last != m && (len(out) == 0 || out[len(out)-1] != last) {
+				out = append(out, last)
+			}
+			return out
+		}
+		out = append(out, n)
+	}
+}
+
+// pricing leaves each allowed pricing model out in turn (when more than
+// one is allowed) and reports those whose absence changes the pick.
+func (w *whatIf) pricing() []WhatIfChange {
+	if len(w.req.Pricing) < 2 {
+		return nil
+	}
+	var out []WhatIfChange
+	for _, pm := range w.req.Pricing {
+		r := w.req
+		r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
+		res, err := Recommend(w.cat, r)
+		if err != nil || res.Pick == nil || pickKey(*res.Pick) == w.pick {
+			continue
+		}
+		c := w.change(WhatIfPricing, 0, 0, res)
+		c.Left = pm
+		c.Text = locale.New("whatif.pricing", pricingWord(pm), describeOption(w.cat, *res.Pick), locale.Money(res.Pick.Total.InexactFloat64()), res.Currency)
+		out = append(out, c)
+	}
+	return out
+}
+
+// change is the change of param from from to to, with res the answer at to.
+func (w *whatIf) change(param string, from, to float64, res Result) WhatIfChange {
+	c := WhatIfChange{Parameter: param, From: from, To: to}
+	if res.Pick == nil {
+		c.Text = locale.New("whatif.none."+param, whatIfValue(param, to, from))
+		return c
+	}
+	c.Pick = *res.Pick
+	dir := "up"
+	if to < from {
+		dir = "down"
+	}
+	c.Text = locale.New("whatif."+param+"."+dir, whatIfValue(param, to, from), describeOption(w.cat, c.Pick),
+		locale.Money(c.Pick.Total.InexactFloat64()), res.Currency)
+	return c
+}
+
+// whatIfValue is how a sentence states a break-even: the load as
+// requests/s and its ratio to the question's, months as a count, a target
+// in milliseconds or hours.
+func whatIfValue(param string, to, from float64) locale.Text {
+	switch param {
+	case WhatIfPeakRPS:
+		return locale.New("whatif.value.load", locale.Num(to), locale.F1(to/from))
+	case WhatIfMonths:
+		return locale.New(counted("whatif.value.months", int(to)), int(to))
+	case WhatIfDeadline:
+		return locale.New("whatif.value.hours", locale.F1(to))
+	}
+	return locale.New("whatif.value.ms", locale.F1(to))
+}
+
+// pickKey names an option's placements as a pick is told apart: the
+// provider, region, instance type and pricing model of each place (more
+// replicas of the same is the same pick, sized for another load).
+func pickKey(o Option) string {
+	var k string
+	for _, p := range o.Placements {
+		k += p.Provider + ":" + p.Region + ":" + p.InstanceType + "/" + string(p.Pricing) + ";"
+	}
+	return k
+}
+
+// describeOption names an option's places as a sentence does: "3 ×
+// g6e.xlarge (reserved, 1 year) in AWS us-east-1".
+func describeOption(cat *catalog.Catalog, o Option) locale.Text {
+	var t locale.Text
+	for i, p := range o.Placements {
+		count := p.Replicas
+		if p.Instances > 0 {
+			count = p.Instances
+		}
+		if p.Nodes > 1 {
+			count = p.Nodes
+		}
+		one := locale.New("whatif.place", count, p.InstanceType, pricingWord(p.Pricing), cat.ProviderLabel(p.Provider), p.Region)
+		if i == 0 {
+			t = one
+		} else {
+			t = locale.New("why.places", t, one)
+		}
+	}
+	return t
+}

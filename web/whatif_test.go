@@ -1,0 +1,75 @@
+package web_test
+
+import (
+	"encoding/json"
+	"html"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Ensure the what-if answers as API.md says, its page section links each
+// change to the question at its value, and that question answers the
+// change's new pick; the answer page frames the section for readers
+// without script, in both languages.
+func TestWhatIfEndToEnd(t *testing.T) {
+	s := newTestServer(t)
+	rec := s.do(t, "GET", "/api/v1/advice/what-if?"+cpuQuestion, nil)
+	wantStatus(t, rec, http.StatusOK)
+	var wi struct {
+		CatalogVersion string          `json:"catalog_version"`
+		Pick           json.RawMessage `json:"pick"`
+		Changes        []struct {
+			Parameter string `json:"parameter"`
+			From, To  any
+			Pick      []struct {
+				InstanceType string `json:"instance_type"`
+			} `json:"pick"`
+			Total, Text string
+		} `json:"changes"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &wi); err != nil {
+		t.Fatal(err)
+	}
+	if wi.CatalogVersion != s.cat.Version.ID || len(wi.Pick) < 10 || len(wi.Changes) == 0 {
+		t.Fatalf("what-if %s: version %q, %d changes", rec.Body.String()[:200], wi.CatalogVersion, len(wi.Changes))
+	}
+	var newPicks []string
+	for _, c := range wi.Changes {
+		if len(c.Pick) == 0 || c.Total == "" || c.Text == "" {
+			t.Errorf("change %+v: no pick, total or sentence", c)
+			continue
+		}
+		newPicks = append(newPicks, c.Pick[0].InstanceType)
+		switch c.Parameter {
+		case "pricing":
+			if _, ok := c.To.(string); !ok {
+				t.Errorf("a pricing change's to is %v, want the model left out", c.To)
+			}
+		default:
+			if _, ok := c.To.(float64); !ok {
+				t.Errorf("a %s change's to is %v, want a number", c.Parameter, c.To)
+			}
+		}
+	}
+	page := s.do(t, "GET", "/advice/what-if?"+cpuQuestion, nil).Body.String()
+	links := regexp.MustCompile(`<li><a href="([^"]+)">`).FindAllStringSubmatch(page, -1)
+	if len(links) != len(wi.Changes) {
+		t.Fatalf("the section has %d links for %d changes:\n%s", len(links), len(wi.Changes), page)
+	}
+	for i, l := range links {
+		u := html.UnescapeString(l[1])
+		answer := s.do(t, "GET", u, nil)
+		wantStatus(t, answer, http.StatusOK)
+		pick := answer.Body.String()
+		pick = pick[strings.Index(pick, `data-testid="pick-instance">`)+len(`data-testid="pick-instance">`):]
+		if got := pick[:strings.Index(pick, "<")]; got != newPicks[i] {
+			t.Errorf("%s answers %s, the change says %s", u, got, newPicks[i])
+		}
+	}
+	answer := s.do(t, "GET", "/advice?"+cpuQuestion, nil).Body.String()
+	wantContains(t, answer, `<section id="what-if"><noscript><iframe src="/advice/what-if?`)
+	wantContains(t, s.do(t, "GET", "/advice/what-if?"+cpuQuestion+"&lang=zh-CN", nil).Body.String(), "什么会改变推荐", "推荐改为")
+	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?kind=inference&profile=nope&rps=1&users=DE:1", nil), http.StatusUnprocessableEntity)
+}
