@@ -5,6 +5,7 @@ package advisor
 // becomes the cheaper one.
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -137,26 +138,16 @@ func (e *engine) crossoverShortlist(ps []*plan) []*plan {
 		return ps
 	}
 	byCost := slices.Clone(ps)
-	slices.SortStableFunc(byCost, func(a, b *plan) int { return cmpFloat(a.costUSD, b.costUSD) })
+	slices.SortStableFunc(byCost, func(a, b *plan) int { return cmp.Compare(a.costUSD, b.costUSD) })
 	perUnit := func(q *plan) float64 {
 		pl := q.places[0]
 		return pl.u.hourlyFloat(pl.pricing) / pl.u.nodeTput
 	}
 	byUnit := slices.Clone(ps)
-	slices.SortStableFunc(byUnit, func(a, b *plan) int { return cmpFloat(perUnit(a), perUnit(b)) })
+	slices.SortStableFunc(byUnit, func(a, b *plan) int { return cmp.Compare(perUnit(a), perUnit(b)) })
 	out := append(byCost[:crossoverCandidates:crossoverCandidates], byUnit[:crossoverCandidates]...)
-	slices.SortFunc(out, func(a, b *plan) int { return cmpFloat(a.costUSD, b.costUSD) })
+	slices.SortFunc(out, func(a, b *plan) int { return cmp.Compare(a.costUSD, b.costUSD) })
 	return slices.Compact(out)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // cheapestAt is the plan of ps that costs least at x times the peak load,
@@ -174,15 +165,22 @@ func (e *engine) cheapestAt(ps []*plan, x float64) (*plan, float64) {
 // costAt is what a single-region plan costs at x times the asked load
 // (peak and average): its replicas and its egress scaled, re-priced.
 func (e *engine) costAt(q *plan, x float64) float64 {
-	pl := q.places[0]
-	m, _ := e.pricingModel(pl.pricing)
-	scaled := pl
-	scaled.count = replicasFor(e.req.Workload.PeakRPS*x*pl.share, pl.u.nodeTput/e.profile.Inference.UnitsPerRequest*TargetUtilisation)
-	scaled.billed = m.billed
+	_, cost := e.resized(q.places[0], x, e.req.Workload.Months)
+	return cost
+}
+
+// resized is a single-region place sized for x times the asked load over
+// months of service, as the answer at that load and term sizes it
+// (replicas for the peak, spot's spares and fallback, egress for the
+// traffic), and what it costs.
+func (e *engine) resized(pl place, x float64, months int) (place, float64) {
+	pl.billed = billedHours(pl.pricing, float64(months)*catalog.HoursPerMonth)
+	pl.count = replicasFor(e.req.Workload.PeakRPS*x*pl.share, pl.u.nodeTput/e.profile.Inference.UnitsPerRequest*TargetUtilisation)
+	pl.spares, pl.fallbackHours = 0, 0
 	if pl.pricing == catalog.Spot {
-		scaled.spares, scaled.fallbackHours = spotServing(scaled.count, bandShare(e.cat, pl.u.offer), scaled.billed)
-		scaled.count += scaled.spares
+		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, pl.u.offer), pl.billed)
+		pl.count += pl.spares
 	}
-	scaled.monthlyGB = pl.monthlyGB * x
-	return e.placeCostUSD(scaled)
+	pl.monthlyGB = e.monthlyGB(pl.share) * x
+	return pl, e.computeCost(&pl) + tieredCostUSD(e.facts.egress[pl.u.facts.region], pl.monthlyGB)*float64(months)
 }

@@ -72,23 +72,36 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 	w := whatIf{cat: cat, req: base.Request, pick: pickKey(*base.Pick)}
 	var out []WhatIfChange
 	wl := w.req.Workload
+	// The plans built once, where they decide the pick (nil otherwise).
+	wp := whatIfPlansOf(cat, w.req)
+	defer wp.release()
+	var fastLoad func(float64) string
+	var fastMonths func(int) string
+	var fastPricing func(catalog.PricingModel) string
+	var fastTarget func(float64) string
+	if wp != nil {
+		fastTarget = func(x float64) string { return wp.pickAtTarget(wl.LatencyMS * x) }
+		fastLoad = func(x float64) string { return wp.pickAt(x, wl.Months, "") }
+		fastMonths = func(n int) string { return wp.pickAt(1, n, "") }
+		fastPricing = func(pm catalog.PricingModel) string { return wp.pickAt(1, wl.Months, pm) }
+	}
 	if wl.Kind == catalog.KindInference {
 		out = append(out, w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
 			r.Workload.PeakRPS, r.Workload.RPS = wl.PeakRPS*x, wl.RPS*x
-		})...)
-		out = append(out, w.months()...)
+		}, fastLoad)...)
+		out = append(out, w.months(fastMonths)...)
 		out = append(out, w.scaled(WhatIfLatencyMS, wl.LatencyMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
 			r.Workload.LatencyMS = wl.LatencyMS * x
 			if wl.TTFTMS > 0 {
 				r.Workload.TTFTMS = wl.TTFTMS * x
 			}
-		})...)
+		}, fastTarget)...)
 	} else if wl.DeadlineHours > 0 {
 		out = append(out, w.scaled(WhatIfDeadline, wl.DeadlineHours, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
 			r.Workload.DeadlineHours = wl.DeadlineHours * x
-		})...)
+		}, nil)...)
 	}
-	out = append(out, w.pricing()...)
+	out = append(out, w.pricing(fastPricing)...)
 	return WhatIf{Result: base, Changes: out}, nil
 }
 
@@ -113,71 +126,131 @@ func (w *whatIf) at(set func(*Request, float64), x float64) (Result, string) {
 }
 
 // scaled samples a parameter from low to high times its value
-// (geometrically), finds between neighbouring samples where the pick
-// changes, and bisects each change to WhatIfPrecision.
-func (w *whatIf) scaled(param string, value, low, high float64, set func(*Request, float64)) []WhatIfChange {
+// (geometrically), outward from the question's value on each side, and
+// bisects the first change on each side to WhatIfPrecision. fast, when
+// not nil, says the pick's key at a factor from the plans built once; each
+// change it finds is checked by answering the questions on both sides of
+// it, and searched again by answering where the check fails.
+func (w *whatIf) scaled(param string, value, low, high float64, set func(*Request, float64), fast func(float64) string) []WhatIfChange {
 	if value <= 0 {
 		return nil
 	}
+	slow := func(x float64) string { _, k := w.at(set, x); return k }
+	if fast != nil && fast(1) != w.pick {
+		fast = nil // the plans built once do not decide this question
+	}
 	var out []WhatIfChange
-	for _, dir := range []struct{ from, to float64 }{{1, low}, {1, high}} {
-		// Outward from the question's value, in steps: the first change
-		// on each side is the one a buyer meets.
-		prev, prevKey := dir.from, w.pick
-		ratio := math.Pow(dir.to/dir.from, 1/float64(whatIfSteps/2))
-		for i := 1; i <= whatIfSteps/2; i++ {
-			x := dir.from * math.Pow(ratio, float64(i))
-			if i == whatIfSteps/2 {
-				x = dir.to
-			}
-			res, key := w.at(set, x)
-			if key == prevKey {
-				prev = x
+	for _, end := range []float64{low, high} {
+		for _, keyAt := range []func(float64) string{fast, slow} {
+			if keyAt == nil {
 				continue
 			}
-			// Between prev (the old pick) and x (another): bisect.
-			lo, hi, hiRes := prev, x, res
-			for math.Abs(hi/lo-1) > WhatIfPrecision {
-				mid := math.Sqrt(lo * hi)
-				if r, k := w.at(set, mid); k == prevKey {
-					lo = mid
-				} else {
-					hi, hiRes = mid, r
-				}
+			lo, hi, found := w.firstChange(keyAt, end)
+			if !found {
+				break // no change on this side
 			}
-			out = append(out, w.change(param, value, value*hi, hiRes))
-			break
+			_, loKey := w.at(set, lo)
+			hiRes, hiKey := w.at(set, hi)
+			if loKey == w.pick && hiKey != w.pick && hiKey != "" {
+				out = append(out, w.change(param, value, value*hi, hiRes))
+				break
+			}
+			if hiKey == "" && loKey == w.pick {
+				out = append(out, w.change(param, value, value*hi, hiRes))
+				break
+			}
 		}
 	}
 	return out
 }
 
+// firstChange samples factors from 1 to end (geometrically) and returns
+// the first pair lo, hi (lo with the question's pick, hi without), bisected
+// to WhatIfPrecision; found is false when the pick stays to end.
+func (w *whatIf) firstChange(keyAt func(float64) string, end float64) (lo, hi float64, found bool) {
+	half := whatIfSteps / 2
+	ratio := math.Pow(end, 1/float64(half))
+	prev := 1.0
+	for i := 1; i <= half; i++ {
+		x := math.Pow(ratio, float64(i))
+		if i == half {
+			x = end
+		}
+		if keyAt(x) == w.pick {
+			prev = x
+			continue
+		}
+		lo, hi = prev, x
+		for math.Abs(hi/lo-1) > WhatIfPrecision {
+			if mid := math.Sqrt(lo * hi); keyAt(mid) == w.pick {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return lo, hi, true
+	}
+	return 0, 0, false
+}
+
 // months tries each month count from 1 to WhatIfMaxMonths outward from
-// the question's, and reports the first on each side with another pick.
-func (w *whatIf) months() []WhatIfChange {
+// the question's, and reports the first on each side with another pick;
+// fast, when not nil, says the pick's key for a month count from the
+// plans built once (checked as scaled checks it).
+func (w *whatIf) months(fast func(int) string) []WhatIfChange {
 	m := w.req.Workload.Months
 	set := func(r *Request, x float64) { r.Workload.Months = int(x) }
+	slow := func(n int) string { _, k := w.at(set, float64(n)); return k }
+	if fast != nil && fast(m) != w.pick {
+		fast = nil
+	}
 	var out []WhatIfChange
 	for _, step := range []int{-1, 1} {
-		// Months are few: a coarse pass, then the months between.
-		prev := m
-		for _, n := range monthSteps(m, step) {
-			res, key := w.at(set, float64(n))
-			if key == w.pick {
-				prev = n
+		for i, keyAt := range []func(int) string{fast, slow} {
+			if keyAt == nil {
 				continue
 			}
-			for k := prev + step; k != n; k += step {
-				if r, kk := w.at(set, float64(k)); kk != w.pick {
-					res, n = r, k
-					break
-				}
+			n, found := w.firstMonth(keyAt, m, step, i == 0)
+			if !found {
+				break
 			}
-			out = append(out, w.change(WhatIfMonths, float64(m), float64(n), res))
-			break
+			_, beforeKey := w.at(set, float64(n-step))
+			res, key := w.at(set, float64(n))
+			if beforeKey == w.pick && key != w.pick {
+				out = append(out, w.change(WhatIfMonths, float64(m), float64(n), res))
+				break
+			}
 		}
 	}
 	return out
+}
+
+// firstMonth is the first month count from m in direction step whose pick
+// differs: each month in turn where keyAt is cheap (every), else a few
+// doubling steps and then the months between.
+func (w *whatIf) firstMonth(keyAt func(int) string, m, step int, every bool) (int, bool) {
+	if every {
+		for n := m + step; n >= 1 && n <= WhatIfMaxMonths; n += step {
+			if keyAt(n) != w.pick {
+				return n, true
+			}
+		}
+		return 0, false
+	}
+	prev := m
+	for _, n := range monthSteps(m, step) {
+		if keyAt(n) == w.pick {
+			prev = n
+			continue
+		}
+		for k := prev + step; k != n; k += step {
+			if keyAt(k) != w.pick {
+				return k, true
+			}
+		}
+		return n, true
+	}
+	return 0, false
 }
 
 // monthSteps are the month counts months tries from m in direction step:
@@ -197,13 +270,21 @@ func monthSteps(m, step int) []int {
 }
 
 // pricing leaves each allowed pricing model out in turn (when more than
-// one is allowed) and reports those whose absence changes the pick.
-func (w *whatIf) pricing() []WhatIfChange {
+// one is allowed) and reports those whose absence changes the pick; fast,
+// when not nil, says the pick's key without a model from the plans built
+// once, and only the models it moves the pick for are answered.
+func (w *whatIf) pricing(fast func(catalog.PricingModel) string) []WhatIfChange {
 	if len(w.req.Pricing) < 2 {
 		return nil
 	}
+	if fast != nil && fast("") != w.pick {
+		fast = nil
+	}
 	var out []WhatIfChange
 	for _, pm := range w.req.Pricing {
+		if fast != nil && fast(pm) == w.pick {
+			continue // the plans built once say the pick stays; the answer is asked only where it moves
+		}
 		r := w.req
 		r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
 		res, err := Recommend(w.cat, r)

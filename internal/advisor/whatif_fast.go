@@ -1,0 +1,193 @@
+package advisor
+
+// The shared work of a what-if: the offers filtered and the plans built
+// once, then re-priced for another load, other months or without a
+// pricing model, instead of answering each variation from scratch. Only
+// where the pick is decided by cost among single-region plans that meet
+// the target (what a varied load or term leaves unchanged); every change
+// it finds is then checked by answering the questions on both sides.
+
+import (
+	"cmp"
+	"math"
+
+	"gpuplace/internal/catalog"
+)
+
+// whatIfPlans is the question's plans, built once and re-priced per
+// variation, with the shortlist each variation is decided among.
+type whatIfPlans struct {
+	e *engine
+	// plans meet the target at the question's; all are every
+	// single-region plan (for other targets).
+	plans, all []*plan
+	// short are the plans that can be the cheapest at some load: the
+	// cheapest at the asked load and the cheapest per unit of capacity.
+	short  []*plan
+	budget float64 // +Inf: none
+	// atBase is whether all are priced at the question's load and months;
+	// cands is the candidates' buffer.
+	atBase bool
+	cands  []*plan
+}
+
+// whatIfPlansOf builds the plans of req once, or returns nil where a
+// variation is not decided by cost among single-region plans that meet
+// the target: other objectives, a carbon price, failover, LLM serving,
+// training, or no single region that meets the target.
+func whatIfPlansOf(cat *catalog.Catalog, req Request) *whatIfPlans {
+	w := req.Workload
+	if w.Kind != catalog.KindInference || req.Objective != ObjectiveCost || req.CarbonPrice != 0 || req.MinRegions >= 2 {
+		return nil
+	}
+	facts, err := factsOf(cat)
+	if err != nil {
+		return nil
+	}
+	e := newEngine(cat, req)
+	if e.llm != nil {
+		e.release()
+		return nil
+	}
+	e.facts = facts
+	e.filterOffers()
+	var plans, all []*plan
+	for _, p := range e.inferencePlans() {
+		if len(p.places) != 1 {
+			continue
+		}
+		all = append(all, p)
+		if p.meets {
+			plans = append(plans, p)
+		}
+	}
+	if len(plans) == 0 {
+		e.release()
+		return nil
+	}
+	wp := &whatIfPlans{e: e, plans: plans, all: all, budget: math.Inf(1), atBase: true}
+	if req.Budget != nil {
+		wp.budget = req.Budget.InexactFloat64()
+	}
+	wp.short = e.crossoverShortlist(plans)
+	return wp
+}
+
+// release returns the engine's buffers.
+func (wp *whatIfPlans) release() {
+	if wp != nil {
+		wp.e.release()
+	}
+}
+
+// pickAt is the key of the pick at x times the load over months of
+// service, without the pricing model left (""), among the shortlist.
+func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) string {
+	wp.atBase = false
+	cands := wp.cands[:0]
+	for _, q := range wp.short {
+		if q.places[0].pricing == left {
+			continue
+		}
+		wp.reprice(q, x, months)
+		if q.costUSD <= wp.budget {
+			cands = append(cands, q)
+		}
+	}
+	wp.cands = cands
+	return wp.choose(cands)
+}
+
+// pickAtTarget is the key of the pick with a latency target of target ms
+// at the asked load and months, among every single-region plan; "" where
+// none meets it (the answer then weighs near-best and multi-region
+// placements, asked the slow way).
+func (wp *whatIfPlans) pickAtTarget(target float64) string {
+	e := wp.e
+	if !wp.atBase {
+		for _, q := range wp.all {
+			wp.reprice(q, 1, e.req.Workload.Months)
+		}
+		wp.atBase = true
+	}
+	type place struct {
+		metro int
+		ms    float64
+	}
+	meets := map[place]bool{}
+	cands := wp.cands[:0]
+	for _, q := range wp.all {
+		u := q.places[0].u
+		k := place{u.metro, u.computeMS}
+		m, known := meets[k]
+		if !known {
+			within := 0.0
+			for j, rtt := range e.rttTo(u.metro) {
+				if rtt+u.computeMS <= target {
+					within += e.users[j].weight
+				}
+			}
+			m = reaches(within*100, MeetsTargetShare)
+			meets[k] = m
+		}
+		if m && q.costUSD <= wp.budget {
+			cands = append(cands, q)
+		}
+	}
+	wp.cands = cands
+	return wp.choose(cands)
+}
+
+// choose is the key of the pick among plans that all meet the target: the
+// first in rank's order, or, when it is over a provider's quota, the
+// first within every quota that costs at most QuotaPreference more.
+func (wp *whatIfPlans) choose(cands []*plan) string {
+	e := wp.e
+	var best *plan
+	for _, q := range cands {
+		if best == nil || e.whatIfOrder(q, best) < 0 {
+			best = q
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	if len(e.overQuota(best)) > 0 {
+		var within *plan
+		for _, q := range cands {
+			if q.costUSD <= best.costUSD*(1+QuotaPreference) && len(e.overQuota(q)) == 0 && (within == nil || e.whatIfOrder(q, within) < 0) {
+				within = q
+			}
+		}
+		if within != nil {
+			best = within
+		}
+	}
+	pl := best.places[0]
+	return pl.u.offer.Provider + ":" + pl.u.offer.Region + ":" + pl.u.offer.InstanceType + "/" + string(pl.pricing) + ";"
+}
+
+// whatIfOrder is rank's order among plans that all meet the target, by
+// cost (no carbon price): cost, then weighted latency, then offers with
+// confirmed capacity, then the label.
+func (e *engine) whatIfOrder(a, b *plan) int {
+	switch {
+	case a.costUSD != b.costUSD:
+		return cmp.Compare(a.costUSD, b.costUSD)
+	case a.metric != b.metric:
+		return cmp.Compare(a.metric, b.metric)
+	case a.listedOnly() != b.listedOnly():
+		if b.listedOnly() {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Compare(a.name(), b.name())
+}
+
+// reprice sizes and prices a single-region plan at x times the load over
+// months of service (see resized).
+func (wp *whatIfPlans) reprice(q *plan, x float64, months int) {
+	q.places[0], q.costUSD = wp.e.resized(q.places[0], x, months)
+	q.hours = float64(months) * catalog.HoursPerMonth
+}
