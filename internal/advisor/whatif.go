@@ -47,8 +47,8 @@ type WhatIf struct {
 
 // WhatIfChange is one value at which the pick changes: Parameter moving
 // from From (the question's value) to To (the break-even: the first value,
-// to the stated precision, with the new pick); for pricing, From lists the
-// allowed models and To the one left out.
+// to the stated precision, with the new pick); for pricing, Left is the
+// model left out (and From and To are zero).
 type WhatIfChange struct {
 	Parameter string
 	From, To  float64
