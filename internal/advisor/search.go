@@ -291,15 +291,12 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			if math.IsNaN(egress) {
 				egress = e.egressUSD(u.facts.region, gb)
 			}
-			billed := billedHours(pm, e.serviceHours())
-			replicas := replicasFor(peak, perReplica)
-			cost := egress
+			band := 0.0
 			if pm == catalog.Spot {
-				spares, fallback := spotServing(replicas, bandShare(e.cat, u.offer), billed)
-				replicas += spares
-				cost += fallback * u.hourlyFloat(catalog.OnDemand)
+				band = bandShare(e.cat, u.offer)
 			}
-			best = math.Min(best, cost+float64(replicas)*(billed*u.hourlyFloat(pm)+setupUSD(u.offer, pm, 1)))
+			best = math.Min(best, egress+replicaCost(peak, perReplica, billedHours(pm, e.serviceHours()), u.hourlyFloat(pm),
+				setupUSD(u.offer, pm, 1), band, u.hourlyFloat(catalog.OnDemand)))
 		}
 	}
 	return best

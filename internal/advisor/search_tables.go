@@ -40,15 +40,7 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 		if math.IsNaN(egress[sc.regionSlot]) {
 			egress[sc.regionSlot] = e.egressUSD(sc.u.facts.region, gb)
 		}
-		// computeCostUSD of the place servingPlace would make.
-		replicas := replicasFor(peak, sc.perReplica)
-		cost := egress[sc.regionSlot]
-		if sc.bandShare > 0 {
-			spares, fallback := spotServing(replicas, sc.bandShare, sc.billed)
-			replicas += spares
-			cost += fallback * sc.onDemand
-		}
-		if cost += float64(replicas) * (sc.billed*sc.price + sc.setup); cost < bestCost {
+		if cost := egress[sc.regionSlot] + replicaCost(peak, sc.perReplica, sc.billed, sc.price, sc.setup, sc.bandShare, sc.onDemand); cost < bestCost {
 			best, bestCost = c, cost
 		}
 	}
@@ -57,6 +49,21 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 	}
 	sc := &t.cands[best]
 	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
+}
+
+// replicaCost is computeCostUSD of the place servingPlace would make for
+// peak: replicas of perReplica each, billed hours at price plus a setup
+// fee each, and on spot (bandShare > 0) the spares and the on-demand
+// fallback of its interruption band.
+func replicaCost(peak, perReplica, billed, price, setup, bandShare, onDemand float64) float64 {
+	replicas := replicasFor(peak, perReplica)
+	cost := 0.0
+	if bandShare > 0 {
+		spares, fallback := spotServing(replicas, bandShare, billed)
+		replicas += spares
+		cost = fallback * onDemand
+	}
+	return cost + float64(replicas)*(billed*price+setup)
 }
 
 // narrowKeep adds one user point to a count of how many of a table's

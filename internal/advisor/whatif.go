@@ -337,9 +337,14 @@ func whatIfValue(param string, to, from float64) locale.Text {
 func pickKey(o Option) string {
 	var k string
 	for _, p := range o.Placements {
-		k += p.Provider + ":" + p.Region + ":" + p.InstanceType + "/" + string(p.Pricing) + ";"
+		k += pickPart(p.Provider, p.Region, p.InstanceType, p.Pricing)
 	}
 	return k
+}
+
+// pickPart is one place's part of a pick's key.
+func pickPart(provider, region, instance string, pm catalog.PricingModel) string {
+	return provider + ":" + region + ":" + instance + "/" + string(pm) + ";"
 }
 
 // describeOption names an option's places as a sentence does: "3 ×

@@ -164,7 +164,7 @@ func (wp *whatIfPlans) choose(cands []*plan) string {
 		}
 	}
 	pl := best.places[0]
-	return pl.u.offer.Provider + ":" + pl.u.offer.Region + ":" + pl.u.offer.InstanceType + "/" + string(pl.pricing) + ";"
+	return pickPart(pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pl.pricing)
 }
 
 // whatIfOrder is rank's order among plans that all meet the target, by

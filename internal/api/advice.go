@@ -108,10 +108,10 @@ type PricingJSON struct {
 	NoteText locale.Text          `json:"note_text"`
 }
 
-// NewAdviceJSON writes an answer's sentences in English, countries named as
-// cat names them (nil: their codes).
-func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
-	en := locale.For(locale.EN).WithCountryNames(func(code string) string {
+// english writes sentences in English, countries named as cat names them
+// (nil: their codes).
+func english(cat *catalog.Catalog) locale.Printer {
+	return locale.For(locale.EN).WithCountryNames(func(code string) string {
 		if cat != nil {
 			if c, ok := cat.Country(code); ok {
 				return c.Name
@@ -119,6 +119,12 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 		}
 		return code
 	})
+}
+
+// NewAdviceJSON writes an answer's sentences in English, countries named as
+// cat names them (nil: their codes).
+func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
+	en := english(cat)
 	out := AdviceJSON{
 		CatalogVersion: res.CatalogVersion, Currency: res.Currency, Rate: res.Rate, RateDate: res.RateDate,
 		Request: res.Request, Alternatives: []OptionJSON{}, Excluded: []ExclusionJSON{},

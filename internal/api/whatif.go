@@ -44,12 +44,7 @@ type PickPlaceJSON struct {
 // NewWhatIfJSON writes a what-if's sentences in English.
 func NewWhatIfJSON(w advisor.WhatIf, cat *catalog.Catalog) WhatIfJSON {
 	answer := NewAdviceJSON(w.Result, cat)
-	en := locale.For(locale.EN).WithCountryNames(func(code string) string {
-		if c, ok := cat.Country(code); ok {
-			return c.Name
-		}
-		return code
-	})
+	en := english(cat)
 	out := WhatIfJSON{CatalogVersion: answer.CatalogVersion, Currency: answer.Currency, Request: answer.Request, Pick: answer.Pick,
 		Changes: []ChangeJSON{}}
 	for _, c := range w.Changes {

@@ -201,7 +201,8 @@ func PlacementURL(provider, region, gpu, lang string) string {
 	q := url.Values{KeyProvider: {provider}, KeyRegion: {provider + ":" + region}, KeyGPU: {gpu}}
 	if gpu == "" {
 		// A CPU server: the region's CPU servers.
-		q = url.Values{KeyProvider: {provider}, KeyRegion: {provider + ":" + region}, KeyAccelerator: {catalog.AcceleratorCPU}}
+		q.Del(KeyGPU)
+		q.Set(KeyAccelerator, catalog.AcceleratorCPU)
 	}
 	if lang != "" {
 		q.Set("lang", lang)
