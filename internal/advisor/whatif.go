@@ -17,6 +17,7 @@ const (
 	WhatIfPeakRPS   = "peak_rps" // the load: peak and average scaled together
 	WhatIfMonths    = "months"
 	WhatIfLatencyMS = "latency_ms"
+	WhatIfTTFTMS    = "ttft_ms" // an LLM's latency target: the time to first token
 	WhatIfDeadline  = "deadline_hours"
 	WhatIfPricing   = "pricing"
 )
@@ -90,7 +91,11 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 			r.Workload.PeakRPS, r.Workload.RPS = wl.PeakRPS*x, wl.RPS*x
 		}, fastLoad)...)
 		out = append(out, w.months(fastMonths)...)
-		out = append(out, w.scaled(WhatIfLatencyMS, wl.LatencyMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+		target := WhatIfLatencyMS
+		if wl.TTFTMS > 0 {
+			target = WhatIfTTFTMS
+		}
+		out = append(out, w.scaled(target, wl.LatencyMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
 			r.Workload.LatencyMS = wl.LatencyMS * x
 			if wl.TTFTMS > 0 {
 				r.Workload.TTFTMS = wl.TTFTMS * x

@@ -37,11 +37,9 @@ func Changed(q url.Values, req advisor.Request, c advisor.WhatIfChange) url.Valu
 	case advisor.WhatIfMonths:
 		out.Set(KeyMonths, strconv.Itoa(int(c.To)))
 	case advisor.WhatIfLatencyMS:
-		if w.TTFTMS > 0 {
-			out.Set(KeyTTFT, away(c.To, 1))
-		} else {
-			out.Set(KeyLatencyMS, away(c.To, 1))
-		}
+		out.Set(KeyLatencyMS, away(c.To, 1))
+	case advisor.WhatIfTTFTMS:
+		out.Set(KeyTTFT, away(c.To, 1))
 	case advisor.WhatIfDeadline:
 		out.Set(KeyDeadline, away(c.To, 2))
 	case advisor.WhatIfPricing:
