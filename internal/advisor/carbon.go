@@ -46,18 +46,18 @@ func (e *engine) carbonOf(p *plan) {
 	}
 	for _, pl := range p.places {
 		o := pl.u.offer
-		pue, _, _ := e.cat.PUE(o.Provider)
+		pue := pl.u.facts.pue
 		var kwh float64
 		if c := pl.u.cpu; c != nil {
 			// A CPU server draws its cores' share of its sockets' power.
-			kwh = float64(pl.count*pl.u.cores) / float64(max(c.CoresPerSocket, 1)) * c.TDPW * util * hours * pue.Value / 1000
+			kwh = float64(pl.count*pl.u.cores) / float64(max(c.CoresPerSocket, 1)) * c.TDPW * util * hours * pue / 1000
 			if c.TDPW == 0 || c.CoresPerSocket == 0 {
 				kwh = math.NaN() // no stated power for this CPU
 			}
 		} else {
 			g := pl.u.gpu
 			gpus := float64(pl.count*o.GPUCount) * share(o)
-			kwh = gpus * g.TDPW * (1 + en.HostShare.Value) * util * hours * pue.Value / 1000
+			kwh = gpus * g.TDPW * (1 + en.HostShare.Value) * util * hours * pue / 1000
 			if g.TDPW == 0 {
 				kwh = math.NaN() // no board power for this GPU
 			}

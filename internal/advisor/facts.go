@@ -7,6 +7,7 @@ package advisor
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -64,6 +65,7 @@ type offerFacts struct {
 	node          int    // index into catalogFacts.nodes
 	prices        offerPrices
 	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
+	pue           float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one
@@ -147,6 +149,13 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		gpuAt[g.ID] = i
 	}
 	classAt := map[nodeClass]int{}
+	pueOf := make(map[string]float64, len(cat.Providers))
+	for _, p := range cat.Providers {
+		pueOf[p.ID] = math.NaN()
+		if pue, _, ok := cat.PUE(p.ID); ok {
+			pueOf[p.ID] = pue.Value
+		}
+	}
 	for i := range cat.Offers {
 		o := &cat.Offers[i]
 		ri, ok := cat.OfferRegion(i)
@@ -160,6 +169,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		of.region, of.metro, of.gpu, of.cpu, of.node = ri, cat.RegionPlace(ri), -1, -1, -1
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
+		of.pue = pueOf[o.Provider]
 		for k := range of.prices.usd {
 			if of.prices.sold[k] {
 				of.hourlyUSD[k] = toFloat(of.prices.usd[k])
