@@ -44,6 +44,9 @@ const whatIfSteps = 12
 type WhatIf struct {
 	Result  Result
 	Changes []WhatIfChange
+	// Variations is how many variations of the question were answered to
+	// find the changes (from the plans built once or asked in full).
+	Variations int
 }
 
 // WhatIfChange is one value at which the pick changes: Parameter moving
@@ -62,29 +65,34 @@ type WhatIfChange struct {
 
 // RecommendWhatIf answers req and finds, for the load, the months of
 // service, the latency target (serving) or the deadline (training), and
-// each allowed pricing model left out, where the pick changes. Every new
-// pick is Recommend's own answer at the break-even value, so a change
-// says what asking that question would answer.
+// each allowed pricing model left out, where the pick changes. Where the
+// pick is decided by cost among single-region plans (see whatIfPlansOf),
+// the variations are answered from the plans built once and re-priced,
+// as the answer would price them; elsewhere, and where those plans have
+// nothing to say, each variation is asked as a question of its own.
 func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 	base, err := Recommend(cat, req)
 	if err != nil || base.Pick == nil {
 		return WhatIf{Result: base}, err
 	}
-	w := whatIf{cat: cat, req: base.Request, pick: pickKey(*base.Pick)}
+	w := whatIf{cat: cat, req: base.Request, pick: pickKey(*base.Pick), currency: base.Currency}
 	var out []WhatIfChange
 	wl := w.req.Workload
 	// The plans built once, where they decide the pick (nil otherwise).
 	wp := whatIfPlansOf(cat, w.req)
 	defer wp.release()
-	var fastLoad func(float64) string
-	var fastMonths func(int) string
-	var fastPricing func(catalog.PricingModel) string
-	var fastTarget func(float64) string
+	var fastLoad, fastTarget func(float64) fastPick
+	var fastMonths func(int) fastPick
+	var fastPricing func(catalog.PricingModel) fastPick
 	if wp != nil {
-		fastTarget = func(x float64) string { return wp.pickAtTarget(wl.LatencyMS * x) }
-		fastLoad = func(x float64) string { return wp.pickAt(x, wl.Months, "") }
-		fastMonths = func(n int) string { return wp.pickAt(1, n, "") }
-		fastPricing = func(pm catalog.PricingModel) string { return wp.pickAt(1, wl.Months, pm) }
+		at := func(q *plan, x float64, months int) fastPick {
+			w.variations++
+			return fastPick{key: planKey(q), option: func() Option { return wp.option(q, x, months) }}
+		}
+		fastTarget = func(x float64) fastPick { return at(wp.pickAtTarget(wl.LatencyMS*x), 1, wl.Months) }
+		fastLoad = func(x float64) fastPick { return at(wp.pickAt(x, wl.Months, ""), x, wl.Months) }
+		fastMonths = func(n int) fastPick { return at(wp.pickAt(1, n, ""), 1, n) }
+		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(1, wl.Months, pm), 1, wl.Months) }
 	}
 	if wl.Kind == catalog.KindInference {
 		out = append(out, w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
@@ -107,63 +115,71 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 		}, nil)...)
 	}
 	out = append(out, w.pricing(fastPricing)...)
-	return WhatIf{Result: base, Changes: out}, nil
+	return WhatIf{Result: base, Changes: out, Variations: w.variations}, nil
+}
+
+// fastPick is a variation answered from the plans built once: its pick's
+// key ("" where those plans have none) and the pick as an option, worked
+// out on demand (valid until the next variation is answered).
+type fastPick struct {
+	key    string
+	option func() Option
 }
 
 // whatIf asks the variations of one question.
 type whatIf struct {
-	cat  *catalog.Catalog
-	req  Request
-	pick string
+	cat      *catalog.Catalog
+	req      Request
+	pick     string
+	currency string
+	// variations counts the variations answered.
+	variations int
 }
 
 // at answers the question changed by set at x, and the key of its pick
 // ("" when nothing answers).
-func (w *whatIf) at(set func(*Request, float64), x float64) (Result, string) {
+func (w *whatIf) at(set func(*Request, float64), x float64) (*Option, string) {
+	w.variations++
 	r := w.req
 	r.Users = slices.Clone(r.Users)
 	set(&r, x)
 	res, err := Recommend(w.cat, r)
 	if err != nil || res.Pick == nil {
-		return res, ""
+		return nil, ""
 	}
-	return res, pickKey(*res.Pick)
+	return res.Pick, pickKey(*res.Pick)
 }
 
 // scaled samples a parameter from low to high times its value
 // (geometrically), outward from the question's value on each side, and
 // bisects the first change on each side to WhatIfPrecision. fast, when
-// not nil, says the pick's key at a factor from the plans built once; each
-// change it finds is checked by answering the questions on both sides of
-// it, and searched again by answering where the check fails.
-func (w *whatIf) scaled(param string, value, low, high float64, set func(*Request, float64), fast func(float64) string) []WhatIfChange {
+// not nil, answers a factor from the plans built once; where it has no
+// pick at the change (none of its plans meets the target there), that
+// side is asked the slow way, a question at each factor.
+func (w *whatIf) scaled(param string, value, low, high float64, set func(*Request, float64), fast func(float64) fastPick) []WhatIfChange {
 	if value <= 0 {
 		return nil
 	}
-	slow := func(x float64) string { _, k := w.at(set, x); return k }
-	if fast != nil && fast(1) != w.pick {
+	if fast != nil && fast(1).key != w.pick {
 		fast = nil // the plans built once do not decide this question
 	}
 	var out []WhatIfChange
 	for _, end := range []float64{low, high} {
-		for _, keyAt := range []func(float64) string{fast, slow} {
-			if keyAt == nil {
+		if fast != nil {
+			_, hi, found := w.firstChange(func(x float64) string { return fast(x).key }, end)
+			if !found {
+				continue // no change on this side
+			}
+			if at := fast(hi); at.key != "" {
+				pick := at.option()
+				out = append(out, w.change(param, value, value*hi, &pick))
 				continue
 			}
-			lo, hi, found := w.firstChange(keyAt, end)
-			if !found {
-				break // no change on this side
-			}
-			_, loKey := w.at(set, lo)
-			hiRes, hiKey := w.at(set, hi)
-			if loKey == w.pick && hiKey != w.pick && hiKey != "" {
-				out = append(out, w.change(param, value, value*hi, hiRes))
-				break
-			}
-			if hiKey == "" && loKey == w.pick {
-				out = append(out, w.change(param, value, value*hi, hiRes))
-				break
-			}
+		}
+		_, hi, found := w.firstChange(func(x float64) string { _, k := w.at(set, x); return k }, end)
+		if found {
+			pick, _ := w.at(set, hi)
+			out = append(out, w.change(param, value, value*hi, pick))
 		}
 	}
 	return out
@@ -200,31 +216,32 @@ func (w *whatIf) firstChange(keyAt func(float64) string, end float64) (lo, hi fl
 
 // months tries each month count from 1 to WhatIfMaxMonths outward from
 // the question's, and reports the first on each side with another pick;
-// fast, when not nil, says the pick's key for a month count from the
-// plans built once (checked as scaled checks it).
-func (w *whatIf) months(fast func(int) string) []WhatIfChange {
+// fast, when not nil, answers a month count from the plans built once
+// (each month in turn), else a question is asked at a few counts and the
+// months between them.
+func (w *whatIf) months(fast func(int) fastPick) []WhatIfChange {
 	m := w.req.Workload.Months
 	set := func(r *Request, x float64) { r.Workload.Months = int(x) }
-	slow := func(n int) string { _, k := w.at(set, float64(n)); return k }
-	if fast != nil && fast(m) != w.pick {
+	if fast != nil && fast(m).key != w.pick {
 		fast = nil
 	}
 	var out []WhatIfChange
 	for _, step := range []int{-1, 1} {
-		for i, keyAt := range []func(int) string{fast, slow} {
-			if keyAt == nil {
+		if fast != nil {
+			n, found := w.firstMonth(func(n int) string { return fast(n).key }, m, step, true)
+			if !found {
 				continue
 			}
-			n, found := w.firstMonth(keyAt, m, step, i == 0)
-			if !found {
-				break
+			if at := fast(n); at.key != "" {
+				pick := at.option()
+				out = append(out, w.change(WhatIfMonths, float64(m), float64(n), &pick))
+				continue
 			}
-			_, beforeKey := w.at(set, float64(n-step))
-			res, key := w.at(set, float64(n))
-			if beforeKey == w.pick && key != w.pick {
-				out = append(out, w.change(WhatIfMonths, float64(m), float64(n), res))
-				break
-			}
+		}
+		n, found := w.firstMonth(func(n int) string { _, k := w.at(set, float64(n)); return k }, m, step, false)
+		if found {
+			pick, _ := w.at(set, float64(n))
+			out = append(out, w.change(WhatIfMonths, float64(m), float64(n), pick))
 		}
 	}
 	return out
@@ -276,48 +293,56 @@ func monthSteps(m, step int) []int {
 
 // pricing leaves each allowed pricing model out in turn (when more than
 // one is allowed) and reports those whose absence changes the pick; fast,
-// when not nil, says the pick's key without a model from the plans built
-// once, and only the models it moves the pick for are answered.
-func (w *whatIf) pricing(fast func(catalog.PricingModel) string) []WhatIfChange {
+// when not nil, answers each from the plans built once.
+func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChange {
 	if len(w.req.Pricing) < 2 {
 		return nil
 	}
-	if fast != nil && fast("") != w.pick {
+	if fast != nil && fast("").key != w.pick {
 		fast = nil
 	}
 	var out []WhatIfChange
 	for _, pm := range w.req.Pricing {
-		if fast != nil && fast(pm) == w.pick {
-			continue // the plans built once say the pick stays; the answer is asked only where it moves
+		var pick *Option
+		if fast != nil {
+			at := fast(pm)
+			if at.key == w.pick || at.key == "" {
+				continue
+			}
+			o := at.option()
+			pick = &o
+		} else {
+			w.variations++
+			r := w.req
+			r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
+			res, err := Recommend(w.cat, r)
+			if err != nil || res.Pick == nil || pickKey(*res.Pick) == w.pick {
+				continue
+			}
+			pick = res.Pick
 		}
-		r := w.req
-		r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
-		res, err := Recommend(w.cat, r)
-		if err != nil || res.Pick == nil || pickKey(*res.Pick) == w.pick {
-			continue
-		}
-		c := w.change(WhatIfPricing, 0, 0, res)
-		c.Left = pm
-		c.Text = locale.New("whatif.pricing", pricingWord(pm), describeOption(w.cat, *res.Pick), locale.Money(res.Pick.Total.InexactFloat64()), res.Currency)
+		c := WhatIfChange{Parameter: WhatIfPricing, Left: pm, Pick: *pick,
+			Text: locale.New("whatif.pricing", pricingWord(pm), describeOption(w.cat, *pick), locale.Money(pick.Total.InexactFloat64()), w.currency)}
 		out = append(out, c)
 	}
 	return out
 }
 
-// change is the change of param from from to to, with res the answer at to.
-func (w *whatIf) change(param string, from, to float64, res Result) WhatIfChange {
+// change is the change of param from from to to, with pick the answer's
+// pick at to (nil: nothing answers there).
+func (w *whatIf) change(param string, from, to float64, pick *Option) WhatIfChange {
 	c := WhatIfChange{Parameter: param, From: from, To: to}
-	if res.Pick == nil {
+	if pick == nil {
 		c.Text = locale.New("whatif.none."+param, whatIfValue(param, to, from))
 		return c
 	}
-	c.Pick = *res.Pick
+	c.Pick = *pick
 	dir := "up"
 	if to < from {
 		dir = "down"
 	}
 	c.Text = locale.New("whatif."+param+"."+dir, whatIfValue(param, to, from), describeOption(w.cat, c.Pick),
-		locale.Money(c.Pick.Total.InexactFloat64()), res.Currency)
+		locale.Money(c.Pick.Total.InexactFloat64()), w.currency)
 	return c
 }
 

@@ -5,11 +5,15 @@ package advisor
 // pricing model, instead of answering each variation from scratch. Only
 // where the pick is decided by cost among single-region plans that meet
 // the target (what a varied load or term leaves unchanged); every change
-// it finds is then checked by answering the questions on both sides.
+// it finds is priced as the answer would price it, and the tests check
+// the break-evens against the answers on both sides.
 
 import (
 	"cmp"
 	"math"
+	"slices"
+
+	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
 )
@@ -29,6 +33,9 @@ type whatIfPlans struct {
 	// cands is the candidates' buffer.
 	atBase bool
 	cands  []*plan
+	// meetsFrom is, for each of all, the lowest latency target it meets
+	// (see targetsMet; worked out on first use).
+	meetsFrom []float64
 }
 
 // whatIfPlansOf builds the plans of req once, or returns nil where a
@@ -80,9 +87,10 @@ func (wp *whatIfPlans) release() {
 	}
 }
 
-// pickAt is the key of the pick at x times the load over months of
-// service, without the pricing model left (""), among the shortlist.
-func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) string {
+// pickAt is the pick at x times the load over months of service,
+// without the pricing model left (""), among the shortlist (nil: none
+// within the budget). Its plans stay priced so until the next call.
+func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) *plan {
 	wp.atBase = false
 	cands := wp.cands[:0]
 	for _, q := range wp.short {
@@ -98,11 +106,11 @@ func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) 
 	return wp.choose(cands)
 }
 
-// pickAtTarget is the key of the pick with a latency target of target ms
-// at the asked load and months, among every single-region plan; "" where
-// none meets it (the answer then weighs near-best and multi-region
-// placements, asked the slow way).
-func (wp *whatIfPlans) pickAtTarget(target float64) string {
+// pickAtTarget is the pick with a latency target of target ms at the
+// asked load and months, among every single-region plan; nil where none
+// meets it (the answer then weighs near-best and multi-region placements,
+// asked the slow way).
+func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
 	e := wp.e
 	if !wp.atBase {
 		for _, q := range wp.all {
@@ -110,27 +118,12 @@ func (wp *whatIfPlans) pickAtTarget(target float64) string {
 		}
 		wp.atBase = true
 	}
-	type place struct {
-		metro int
-		ms    float64
+	if wp.meetsFrom == nil {
+		wp.meetsFrom = wp.targetsMet()
 	}
-	meets := map[place]bool{}
 	cands := wp.cands[:0]
-	for _, q := range wp.all {
-		u := q.places[0].u
-		k := place{u.metro, u.computeMS}
-		m, known := meets[k]
-		if !known {
-			within := 0.0
-			for j, rtt := range e.rttTo(u.metro) {
-				if rtt+u.computeMS <= target {
-					within += e.users[j].weight
-				}
-			}
-			m = reaches(within*100, MeetsTargetShare)
-			meets[k] = m
-		}
-		if m && q.costUSD <= wp.budget {
+	for i, q := range wp.all {
+		if target >= wp.meetsFrom[i] && q.costUSD <= wp.budget {
 			cands = append(cands, q)
 		}
 	}
@@ -138,10 +131,53 @@ func (wp *whatIfPlans) pickAtTarget(target float64) string {
 	return wp.choose(cands)
 }
 
-// choose is the key of the pick among plans that all meet the target: the
-// first in rank's order, or, when it is over a provider's quota, the
-// first within every quota that costs at most QuotaPreference more.
-func (wp *whatIfPlans) choose(cands []*plan) string {
+// targetsMet is, for each of all, the lowest latency target it meets:
+// the round trip plus service time within which MeetsTargetShare of the
+// users' traffic lies (+Inf: never). Worked out once per metro and
+// service time.
+func (wp *whatIfPlans) targetsMet() []float64 {
+	e := wp.e
+	type class struct {
+		metro int
+		ms    float64
+	}
+	type user struct{ ms, weight float64 }
+	known := map[class]float64{}
+	out := make([]float64, len(wp.all))
+	var us []user
+	for i, q := range wp.all {
+		u := q.places[0].u
+		k := class{u.metro, u.computeMS}
+		from, seen := known[k]
+		if !seen {
+			us = us[:0]
+			for j, rtt := range e.rttTo(u.metro) {
+				us = append(us, user{rtt + u.computeMS, e.users[j].weight})
+			}
+			slices.SortFunc(us, func(a, b user) int { return cmp.Compare(a.ms, b.ms) })
+			from = math.Inf(1)
+			within := 0.0
+			for j, v := range us {
+				within += v.weight
+				if j+1 < len(us) && us[j+1].ms == v.ms {
+					continue // a target takes all users at one latency or none
+				}
+				if reaches(within*100, MeetsTargetShare) {
+					from = v.ms
+					break
+				}
+			}
+			known[k] = from
+		}
+		out[i] = from
+	}
+	return out
+}
+
+// choose is the pick among plans that all meet the target: the first in
+// rank's order, or, when it is over a provider's quota, the first within
+// every quota that costs at most QuotaPreference more (nil: none).
+func (wp *whatIfPlans) choose(cands []*plan) *plan {
 	e := wp.e
 	var best *plan
 	for _, q := range cands {
@@ -150,7 +186,7 @@ func (wp *whatIfPlans) choose(cands []*plan) string {
 		}
 	}
 	if best == nil {
-		return ""
+		return nil
 	}
 	if len(e.overQuota(best)) > 0 {
 		var within *plan
@@ -163,8 +199,28 @@ func (wp *whatIfPlans) choose(cands []*plan) string {
 			best = within
 		}
 	}
-	pl := best.places[0]
+	return best
+}
+
+// planKey is a single-region plan's pick key (see pickKey; "" for nil).
+func planKey(q *plan) string {
+	if q == nil {
+		return ""
+	}
+	pl := q.places[0]
 	return pickPart(pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pl.pricing)
+}
+
+// option shows q, priced at x times the load over months of service, as
+// a change's new pick: its placement, and its lines and total as the
+// answer to that question words and sums them.
+func (wp *whatIfPlans) option(q *plan, x float64, months int) Option {
+	e := wp.e
+	asked := e.req.Workload
+	defer func() { e.req.Workload = asked }()
+	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*x, asked.PeakRPS*x, months
+	lines := e.inferenceLines(q)
+	return Option{Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(q.hours).Round(2), Placements: []Placement{e.placement(q, 0, nil)}}
 }
 
 // whatIfOrder is rank's order among plans that all meet the target, by
