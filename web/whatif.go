@@ -1,10 +1,13 @@
 package web
 
 import (
+	"context"
+	"math"
 	"net/http"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/chart"
 	"gpuplace/internal/locale"
 	"gpuplace/internal/question"
 	"gpuplace/templates"
@@ -35,9 +38,37 @@ func (s *Server) handleWhatIf(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := templates.WhatIfView{}
+	v := templates.WhatIfView{Chart: costLoadChart(r.Context(), wi)}
 	for _, c := range wi.Changes {
 		v.Changes = append(v.Changes, templates.WhatIfItem{Text: c.Text, URL: "/advice?" + question.Changed(q, wi.Result.Request, c).Encode()})
 	}
 	return renderBytes(r, templates.WhatIfPage(v), func(b []byte) error { return s.writeKept(w, key, contentTypeHTML, b) })
+}
+
+// costLoadChart lays out a what-if's total against load in the reader's
+// language (nil where the what-if has no curve).
+func costLoadChart(ctx context.Context, wi advisor.WhatIf) *chart.CostLoad {
+	if len(wi.Load) == 0 {
+		return nil
+	}
+	in := chart.CostLoadInput{Low: advisor.WhatIfLoadLow, High: advisor.WhatIfLoadHigh}
+	for _, p := range wi.Load {
+		pick := math.NaN()
+		if p.Pick != "" {
+			pick = p.Total.InexactFloat64()
+		}
+		in.Points = append(in.Points, chart.CostLoadPoint{Factor: p.Factor, Pick: pick, Asked: p.Asked.InexactFloat64()})
+	}
+	for _, c := range wi.Changes {
+		if c.Parameter == advisor.WhatIfPeakRPS {
+			in.Breaks = append(in.Breaks, c.To/c.From)
+		}
+	}
+	c := chart.CostLoadOf(in, locale.Figure, func(x float64) string { return "×" + locale.Figure(x) })
+	w := wi.Result.Request.Workload
+	c.Title = locale.T(ctx, "whatif.chart.title")
+	c.Desc = locale.Tf(ctx, "whatif.chart.desc", locale.Figure(advisor.WhatIfLoadLow), locale.Figure(advisor.WhatIfLoadHigh), len(wi.Load))
+	c.XLabel = locale.Tf(ctx, "whatif.chart.x", locale.Figure(w.PeakRPS))
+	c.YLabel = locale.T(ctx, "results.total") + " (" + wi.Result.Currency + ")"
+	return &c
 }

@@ -28,6 +28,11 @@ func TestWhatIfEndToEnd(t *testing.T) {
 			} `json:"pick"`
 			Total, Text string
 		} `json:"changes"`
+		Load []struct {
+			Factor        float64 `json:"factor"`
+			Total         *string `json:"total"`
+			QuestionTotal string  `json:"question_total"`
+		} `json:"load"`
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &wi); err != nil {
 		t.Fatal(err)
@@ -53,7 +58,41 @@ func TestWhatIfEndToEnd(t *testing.T) {
 			}
 		}
 	}
+	// The curve: at ×1 both lines are the pick's total; each load change
+	// is marked, and past it the pick's total is its new pick's.
+	var pickTotal struct {
+		Total string `json:"total"`
+	}
+	json.Unmarshal(wi.Pick, &pickTotal)
+	loadChanges := 0
+	for _, c := range wi.Changes {
+		if c.Parameter != "peak_rps" {
+			continue
+		}
+		loadChanges++
+		at := -1
+		for i, p := range wi.Load {
+			if p.Factor == c.To.(float64)/c.From.(float64) {
+				at = i
+			}
+		}
+		if at < 0 || wi.Load[at].Total == nil || *wi.Load[at].Total != c.Total {
+			t.Errorf("the curve has no point at the load change to %v with its total %s", c.To, c.Total)
+		}
+	}
+	atOne := false
+	for _, p := range wi.Load {
+		if p.Factor == 1 {
+			atOne = p.Total != nil && *p.Total == pickTotal.Total && p.QuestionTotal == pickTotal.Total
+		}
+	}
+	if len(wi.Load) < 25 || !atOne || loadChanges == 0 {
+		t.Errorf("curve of %d points, ×1 at the pick's total %s: %v; %d load changes", len(wi.Load), pickTotal.Total, atOne, loadChanges)
+	}
 	page := s.do(t, "GET", "/advice/what-if?"+cpuQuestion, nil).Body.String()
+	if got := strings.Count(page, `data-testid="what-if-break"`); !strings.Contains(page, `data-testid="what-if-chart"`) || got != loadChanges {
+		t.Errorf("the section's chart marks %d changes, want %d", got, loadChanges)
+	}
 	links := regexp.MustCompile(`<li><a href="([^"]+)">`).FindAllStringSubmatch(page, -1)
 	if len(links) != len(wi.Changes) {
 		t.Fatalf("the section has %d links for %d changes:\n%s", len(links), len(wi.Changes), page)

@@ -137,17 +137,32 @@ func (e *engine) crossoverShortlist(ps []*plan) []*plan {
 	if len(ps) <= 2*crossoverCandidates {
 		return ps
 	}
-	byCost := slices.Clone(ps)
-	slices.SortStableFunc(byCost, func(a, b *plan) int { return cmp.Compare(a.costUSD, b.costUSD) })
 	perUnit := func(q *plan) float64 {
 		pl := q.places[0]
 		return pl.u.hourlyFloat(pl.pricing) / pl.u.nodeTput
 	}
-	byUnit := slices.Clone(ps)
-	slices.SortStableFunc(byUnit, func(a, b *plan) int { return cmp.Compare(perUnit(a), perUnit(b)) })
-	out := append(byCost[:crossoverCandidates:crossoverCandidates], byUnit[:crossoverCandidates]...)
+	out := append(firstBy(ps, crossoverCandidates, func(q *plan) float64 { return q.costUSD }), firstBy(ps, crossoverCandidates, perUnit)...)
 	slices.SortFunc(out, func(a, b *plan) int { return cmp.Compare(a.costUSD, b.costUSD) })
 	return slices.Compact(out)
+}
+
+// firstBy is the k plans of ps with the least key, in its order, ties in
+// ps's order (what a stable sort by key would put first).
+func firstBy(ps []*plan, k int, key func(*plan) float64) []*plan {
+	type keyed struct {
+		v float64
+		i int
+	}
+	ks := make([]keyed, len(ps))
+	for i, q := range ps {
+		ks[i] = keyed{key(q), i}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.v, b.v), cmp.Compare(a.i, b.i)) })
+	out := make([]*plan, 0, 2*k)
+	for _, kv := range ks[:min(k, len(ks))] {
+		out = append(out, ps[kv.i])
+	}
+	return out
 }
 
 // cheapestAt is the plan of ps that costs least at x times the peak load,

@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/shopspring/decimal"
+
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
@@ -44,10 +46,27 @@ const whatIfSteps = 12
 type WhatIf struct {
 	Result  Result
 	Changes []WhatIfChange
+	// Load is the cost against load from ×WhatIfLoadLow to ×WhatIfLoadHigh
+	// (sampled, and on both sides of each load change), where the plans
+	// built once decide the pick; nil elsewhere.
+	Load []WhatIfLoadPoint
 	// Variations is how many variations of the question were answered to
 	// find the changes (from the plans built once or asked in full).
 	Variations int
 }
+
+// WhatIfLoadPoint is the cost at Factor times the question's load: the
+// pick there and its total (Pick "" and Total zero where nothing is
+// within the budget), and the question's own pick sized for that load.
+type WhatIfLoadPoint struct {
+	Factor, PeakRPS float64
+	Pick            string
+	Total, Asked    decimal.Decimal
+}
+
+// whatIfCurvePoints is how many load factors the cost curve samples,
+// geometrically from WhatIfLoadLow to WhatIfLoadHigh.
+const whatIfCurvePoints = 25
 
 // WhatIfChange is one value at which the pick changes: Parameter moving
 // from From (the question's value) to To (the break-even: the first value,
@@ -94,10 +113,16 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 		fastMonths = func(n int) fastPick { return at(wp.pickAt(1, n, ""), 1, n) }
 		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(1, wl.Months, pm), 1, wl.Months) }
 	}
+	var load []WhatIfLoadPoint
 	if wl.Kind == catalog.KindInference {
-		out = append(out, w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
+		loadChanges := w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
 			r.Workload.PeakRPS, r.Workload.RPS = wl.PeakRPS*x, wl.RPS*x
-		}, fastLoad)...)
+		}, fastLoad)
+		out = append(out, loadChanges...)
+		if wp != nil {
+			load = wp.loadCurve(w.pick, loadChanges)
+			w.variations += len(load)
+		}
 		out = append(out, w.months(fastMonths)...)
 		target := WhatIfLatencyMS
 		if wl.TTFTMS > 0 {
@@ -115,7 +140,7 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 		}, nil)...)
 	}
 	out = append(out, w.pricing(fastPricing)...)
-	return WhatIf{Result: base, Changes: out, Variations: w.variations}, nil
+	return WhatIf{Result: base, Changes: out, Load: load, Variations: w.variations}, nil
 }
 
 // fastPick is a variation answered from the plans built once: its pick's

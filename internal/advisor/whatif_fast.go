@@ -111,10 +111,9 @@ func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) 
 // meets it (the answer then weighs near-best and multi-region placements,
 // asked the slow way).
 func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
-	e := wp.e
 	if !wp.atBase {
 		for _, q := range wp.all {
-			wp.reprice(q, 1, e.req.Workload.Months)
+			wp.reprice(q, 1, wp.e.req.Workload.Months)
 		}
 		wp.atBase = true
 	}
@@ -221,6 +220,43 @@ func (wp *whatIfPlans) option(q *plan, x float64, months int) Option {
 	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*x, asked.PeakRPS*x, months
 	lines := e.inferenceLines(q)
 	return Option{Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(q.hours).Round(2), Placements: []Placement{e.placement(q, 0, nil)}}
+}
+
+// loadCurve is the cost against load from the plans built once: the pick
+// and its total at whatIfCurvePoints factors and on both sides of each
+// load change, with the question's pick (key pick) sized for each; nil
+// where these plans do not pick it at the question's load.
+func (wp *whatIfPlans) loadCurve(pick string, changes []WhatIfChange) []WhatIfLoadPoint {
+	w := wp.e.req.Workload
+	asked := wp.pickAt(1, w.Months, "")
+	if planKey(asked) != pick {
+		return nil
+	}
+	factors := make([]float64, 0, whatIfCurvePoints+2*len(changes)+1)
+	ratio := math.Pow(WhatIfLoadHigh/WhatIfLoadLow, 1/float64(whatIfCurvePoints-1))
+	for i := range whatIfCurvePoints {
+		factors = append(factors, WhatIfLoadLow*math.Pow(ratio, float64(i)))
+	}
+	factors = append(factors, 1)
+	for _, c := range changes {
+		x := c.To / c.From
+		factors = append(factors, x, x/(1+WhatIfPrecision/2))
+		if x < 1 {
+			factors[len(factors)-1] = x * (1 + WhatIfPrecision/2)
+		}
+	}
+	slices.Sort(factors)
+	factors = slices.Compact(factors)
+	out := make([]WhatIfLoadPoint, 0, len(factors))
+	for _, x := range factors {
+		q := wp.pickAt(x, w.Months, "") // prices asked at x too: it is on the shortlist
+		pt := WhatIfLoadPoint{Factor: x, PeakRPS: w.PeakRPS * x, Asked: wp.option(asked, x, w.Months).Total}
+		if q != nil {
+			pt.Pick, pt.Total = planKey(q), wp.option(q, x, w.Months).Total
+		}
+		out = append(out, pt)
+	}
+	return out
 }
 
 // whatIfOrder is rank's order among plans that all meet the target, by

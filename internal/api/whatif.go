@@ -16,6 +16,19 @@ type WhatIfJSON struct {
 	Request        advisor.Request `json:"request"`
 	Pick           *OptionJSON     `json:"pick"`
 	Changes        []ChangeJSON    `json:"changes"`
+	// Load is the total against load (empty where the what-if answers
+	// each variation as a question of its own).
+	Load []LoadPointJSON `json:"load"`
+}
+
+// LoadPointJSON is the total at factor times the question's peak load:
+// the pick's there (null where nothing is within the budget) and the
+// question's pick's, sized for that load.
+type LoadPointJSON struct {
+	Factor        float64          `json:"factor"`
+	PeakRPS       float64          `json:"peak_rps"`
+	Total         *decimal.Decimal `json:"total"`
+	QuestionTotal decimal.Decimal  `json:"question_total"`
 }
 
 // ChangeJSON is one value at which the pick changes: parameter moving
@@ -46,7 +59,14 @@ func NewWhatIfJSON(w advisor.WhatIf, cat *catalog.Catalog) WhatIfJSON {
 	answer := NewAdviceJSON(w.Result, cat)
 	en := english(cat)
 	out := WhatIfJSON{CatalogVersion: answer.CatalogVersion, Currency: answer.Currency, Request: answer.Request, Pick: answer.Pick,
-		Changes: []ChangeJSON{}}
+		Changes: []ChangeJSON{}, Load: []LoadPointJSON{}}
+	for _, p := range w.Load {
+		j := LoadPointJSON{Factor: p.Factor, PeakRPS: p.PeakRPS, QuestionTotal: p.Asked}
+		if p.Pick != "" {
+			j.Total = &p.Total
+		}
+		out.Load = append(out.Load, j)
+	}
 	for _, c := range w.Changes {
 		j := ChangeJSON{Parameter: c.Parameter, From: c.From, To: c.To, Total: c.Pick.Total, Text: en.Text(c.Text), TextText: c.Text,
 			Pick: []PickPlaceJSON{}}
