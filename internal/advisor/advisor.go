@@ -29,8 +29,10 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	defer e.release()
 	e.facts = facts
 	plans := e.feasiblePlans()
-	for _, p := range plans {
-		e.carbonOf(p)
+	if e.ranksByCarbon() {
+		for _, p := range plans {
+			e.carbonOf(p)
+		}
 	}
 	e.rank(plans)
 	e.passedOver = e.preferWithinQuota(plans)

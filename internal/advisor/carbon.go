@@ -33,7 +33,7 @@ type Carbon struct {
 // (NaN when a region has no grid figure, or the catalog no energy
 // section).
 func (e *engine) carbonOf(p *plan) {
-	p.kwh, p.kgCO2e = 0, 0
+	p.kwh, p.kgCO2e, p.carbonKnown = 0, 0, true
 	en := e.cat.Energy
 	if en == nil {
 		p.kwh, p.kgCO2e = math.NaN(), math.NaN()
@@ -71,10 +71,20 @@ func (e *engine) carbonOf(p *plan) {
 	}
 }
 
+// ranksByCarbon is whether the ranking weighs emissions (the carbon and
+// balanced objectives, a carbon price): then every plan's are worked out
+// before ranking, else only those of the plans an answer shows.
+func (e *engine) ranksByCarbon() bool {
+	return e.req.Objective == ObjectiveCarbon || e.req.Objective == ObjectiveBalanced || e.req.CarbonPrice != 0
+}
+
 // carbon shows p's Carbon, per unit of the work.
 func (e *engine) carbon(p *plan) *Carbon {
 	if e.cat.Energy == nil {
 		return nil
+	}
+	if !p.carbonKnown {
+		e.carbonOf(p)
 	}
 	c := &Carbon{KWh: round1(p.kwh), Unit: "job"}
 	w := e.req.Workload

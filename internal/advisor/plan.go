@@ -46,8 +46,10 @@ type plan struct {
 	score     *Score
 	label     string // see name
 	// kwh and kgCO2e are the plan's energy and emissions (see carbonOf);
-	// kgCO2e is NaN when a region's grid has no figure.
+	// kgCO2e is NaN when a region's grid has no figure. carbonKnown is
+	// whether they are worked out yet (see engine.ranksByCarbon).
 	kwh, kgCO2e float64
+	carbonKnown bool
 }
 
 // place is one region of a plan.
