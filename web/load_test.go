@@ -21,7 +21,7 @@ import (
 var loadDuration = flag.Duration("load", 0, "run TestLoad for this long (e.g. 30s); 0 skips it")
 
 // TestLoad has 50 clients mix advice (varied, so the cache does not answer
-// everything), pages, pinning and quote creation against a real server
+// everything), pages, what-ifs, pinning and quote creation against a real server
 // and SQLite file for -load, then checks: no 5xx, every acknowledged pin
 // and quote is there. It reports throughput and latency percentiles.
 func TestLoad(t *testing.T) {
@@ -59,10 +59,19 @@ func TestLoad(t *testing.T) {
 				var resp *http.Response
 				var err error
 				start := time.Now()
-				switch (c + i) % 10 {
+				switch (c + i) % 11 {
 				case 0, 1, 2, 3:
 					kind = "advice"
 					resp, err = client.Get(srv.URL + fmt.Sprintf("/api/v1/advice?kind=inference&profile=bert-large&rps=%d&users=DE:60,US:40,JP:%d", 10+i%40, 1+c))
+				case 10:
+					// What the answer page's section fetches, half of them
+					// new questions.
+					kind = "what-if"
+					rps := 20
+					if i%2 == 1 {
+						rps = 10 + i%40
+					}
+					resp, err = client.Get(srv.URL + fmt.Sprintf("/advice/what-if?kind=inference&profile=resnet50&rps=%d&users=DE:40,FR:30,IT:30&gdpr=eu", rps))
 				case 4, 5:
 					kind = "page"
 					resp, err = client.Get(srv.URL + "/advice?" + germanInference)

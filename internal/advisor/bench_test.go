@@ -102,7 +102,7 @@ func worldUsers(cat *catalog.Catalog, n int) []advisor.UserShare {
 }
 
 // Ensure Recommend stays fast: embedded catalog (training, inference, the
-// performance issue's question) and generated 1,000 to 20,000-offer catalogs
+// performance issue's question) and generated 1,000 to 100,000-offer catalogs
 // with 200 user places, where the cost should grow linearly in offers.
 func BenchmarkRecommend(b *testing.B) {
 	real := realCatalog(b)
@@ -146,6 +146,7 @@ func BenchmarkRecommend(b *testing.B) {
 		{"offers=5000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 5000) }, world},
 		{"offers=10000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 10000) }, world},
 		{"offers=20000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 20000) }, world},
+		{"offers=100000/inference-200-users", func() *catalog.Catalog { return syntheticCatalog(b, 100000) }, world},
 		{"offers=10000/training", func() *catalog.Catalog { return syntheticCatalog(b, 10000) }, func(*catalog.Catalog) advisor.Request { return training }},
 	}
 	for _, bc := range cases {
