@@ -180,22 +180,29 @@ func (e *engine) cheapestAt(ps []*plan, x float64) (*plan, float64) {
 // costAt is what a single-region plan costs at x times the asked load
 // (peak and average): its replicas and its egress scaled, re-priced.
 func (e *engine) costAt(q *plan, x float64) float64 {
-	_, cost := e.resized(q.places[0], x, e.req.Workload.Months)
+	_, cost := e.resized(q.places[0], scaledLoad(x), e.req.Workload.Months)
 	return cost
 }
 
-// resized is a single-region place sized for x times the asked load over
-// months of service, as the answer at that load and term sizes it
+// load is a question's traffic scaled: its peak, which sizes replicas,
+// and its average, which sizes egress, each as a factor of the asked.
+type load struct{ peak, avg float64 }
+
+// scaledLoad is the asked peak and average both times x.
+func scaledLoad(x float64) load { return load{x, x} }
+
+// resized is a single-region place sized for the asked load scaled by l
+// over months of service, as the answer at that load and term sizes it
 // (replicas for the peak, spot's spares and fallback, egress for the
 // traffic), and what it costs.
-func (e *engine) resized(pl place, x float64, months int) (place, float64) {
+func (e *engine) resized(pl place, l load, months int) (place, float64) {
 	pl.billed = billedHours(pl.pricing, float64(months)*catalog.HoursPerMonth)
-	pl.count = replicasFor(e.req.Workload.PeakRPS*x*pl.share, pl.u.nodeTput/e.profile.Inference.UnitsPerRequest*TargetUtilisation)
+	pl.count = replicasFor(e.req.Workload.PeakRPS*l.peak*pl.share, pl.u.nodeTput/e.profile.Inference.UnitsPerRequest*TargetUtilisation)
 	pl.spares, pl.fallbackHours = 0, 0
 	if pl.pricing == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, pl.u.offer), pl.billed)
 		pl.count += pl.spares
 	}
-	pl.monthlyGB = e.monthlyGB(pl.share) * x
+	pl.monthlyGB = e.monthlyGB(pl.share) * l.avg
 	return pl, e.computeCost(&pl) + tieredCostUSD(e.facts.egress[pl.u.facts.region], pl.monthlyGB)*float64(months)
 }

@@ -17,9 +17,11 @@ import (
 // What-if parameters (WhatIfChange.Parameter), as API.md names them.
 const (
 	WhatIfPeakRPS   = "peak_rps" // the load: peak and average scaled together
+	WhatIfRPS       = "rps"      // the average load alone, up to the peak
 	WhatIfMonths    = "months"
 	WhatIfLatencyMS = "latency_ms"
 	WhatIfTTFTMS    = "ttft_ms" // an LLM's latency target: the time to first token
+	WhatIfTPOTMS    = "tpot_ms" // an LLM's time per output token
 	WhatIfDeadline  = "deadline_hours"
 	WhatIfPricing   = "pricing"
 )
@@ -100,29 +102,36 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 	// The plans built once, where they decide the pick (nil otherwise).
 	wp := whatIfPlansOf(cat, w.req)
 	defer wp.release()
-	var fastLoad, fastTarget func(float64) fastPick
+	var fastLoad, fastAverage, fastTarget func(float64) fastPick
 	var fastMonths func(int) fastPick
 	var fastPricing func(catalog.PricingModel) fastPick
 	if wp != nil {
-		at := func(q *plan, x float64, months int) fastPick {
+		at := func(q *plan, l load, months int) fastPick {
 			w.variations++
-			return fastPick{key: planKey(q), option: func() Option { return wp.option(q, x, months) }}
+			return fastPick{key: planKey(q), option: func() Option { return wp.option(q, l, months) }}
 		}
-		fastTarget = func(x float64) fastPick { return at(wp.pickAtTarget(wl.LatencyMS*x), 1, wl.Months) }
-		fastLoad = func(x float64) fastPick { return at(wp.pickAt(x, wl.Months, ""), x, wl.Months) }
-		fastMonths = func(n int) fastPick { return at(wp.pickAt(1, n, ""), 1, n) }
-		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(1, wl.Months, pm), 1, wl.Months) }
+		asked := scaledLoad(1)
+		fastTarget = func(x float64) fastPick { return at(wp.pickAtTarget(wl.LatencyMS*x), asked, wl.Months) }
+		fastLoad = func(x float64) fastPick { return at(wp.pickAt(scaledLoad(x), wl.Months, ""), scaledLoad(x), wl.Months) }
+		fastAverage = func(x float64) fastPick { return at(wp.pickAt(load{1, x}, wl.Months, ""), load{1, x}, wl.Months) }
+		fastMonths = func(n int) fastPick { return at(wp.pickAt(asked, n, ""), asked, n) }
+		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(asked, wl.Months, pm), asked, wl.Months) }
 	}
-	var load []WhatIfLoadPoint
+	var curve []WhatIfLoadPoint
 	if wl.Kind == catalog.KindInference {
 		loadChanges := w.scaled(WhatIfPeakRPS, wl.PeakRPS, WhatIfLoadLow, WhatIfLoadHigh, func(r *Request, x float64) {
 			r.Workload.PeakRPS, r.Workload.RPS = wl.PeakRPS*x, wl.RPS*x
 		}, fastLoad)
 		out = append(out, loadChanges...)
 		if wp != nil {
-			load = wp.loadCurve(w.pick, loadChanges)
-			w.variations += len(load)
+			curve = wp.loadCurve(w.pick, loadChanges)
+			w.variations += len(curve)
 		}
+		// The average alone, up to the peak: it sizes the egress (and an
+		// LLM's tokens), not the replicas.
+		out = append(out, w.scaled(WhatIfRPS, wl.RPS, WhatIfLoadLow, min(WhatIfLoadHigh, wl.PeakRPS/wl.RPS), func(r *Request, x float64) {
+			r.Workload.RPS = wl.RPS * x
+		}, fastAverage)...)
 		out = append(out, w.months(fastMonths)...)
 		target := WhatIfLatencyMS
 		if wl.TTFTMS > 0 {
@@ -134,13 +143,18 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 				r.Workload.TTFTMS = wl.TTFTMS * x
 			}
 		}, fastTarget)...)
+		if wl.TPOTMS > 0 {
+			out = append(out, w.scaled(WhatIfTPOTMS, wl.TPOTMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+				r.Workload.TPOTMS = wl.TPOTMS * x
+			}, nil)...)
+		}
 	} else if wl.DeadlineHours > 0 {
 		out = append(out, w.scaled(WhatIfDeadline, wl.DeadlineHours, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
 			r.Workload.DeadlineHours = wl.DeadlineHours * x
 		}, nil)...)
 	}
 	out = append(out, w.pricing(fastPricing)...)
-	return WhatIf{Result: base, Changes: out, Load: load, Variations: w.variations}, nil
+	return WhatIf{Result: base, Changes: out, Load: curve, Variations: w.variations}, nil
 }
 
 // fastPick is a variation answered from the plans built once: its pick's
@@ -190,6 +204,9 @@ func (w *whatIf) scaled(param string, value, low, high float64, set func(*Reques
 	}
 	var out []WhatIfChange
 	for _, end := range []float64{low, high} {
+		if end == 1 {
+			continue // the range ends at the question's value on this side
+		}
 		if fast != nil {
 			_, hi, found := w.firstChange(func(x float64) string { return fast(x).key }, end)
 			if !found {
@@ -378,6 +395,8 @@ func whatIfValue(param string, to, from float64) locale.Text {
 	switch param {
 	case WhatIfPeakRPS:
 		return locale.New("whatif.value.load", locale.Num(to), locale.F1(to/from))
+	case WhatIfRPS:
+		return locale.New("whatif.value.average", locale.Num(to), locale.F1(to/from))
 	case WhatIfMonths:
 		return locale.New(counted("whatif.value.months", int(to)), int(to))
 	case WhatIfDeadline:

@@ -87,17 +87,17 @@ func (wp *whatIfPlans) release() {
 	}
 }
 
-// pickAt is the pick at x times the load over months of service,
-// without the pricing model left (""), among the shortlist (nil: none
-// within the budget). Its plans stay priced so until the next call.
-func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) *plan {
+// pickAt is the pick at the asked load scaled by l over months of
+// service, without the pricing model left (""), among the shortlist (nil:
+// none within the budget). Its plans stay priced so until the next call.
+func (wp *whatIfPlans) pickAt(l load, months int, left catalog.PricingModel) *plan {
 	wp.atBase = false
 	cands := wp.cands[:0]
 	for _, q := range wp.short {
 		if q.places[0].pricing == left {
 			continue
 		}
-		wp.reprice(q, x, months)
+		wp.reprice(q, l, months)
 		if q.costUSD <= wp.budget {
 			cands = append(cands, q)
 		}
@@ -113,7 +113,7 @@ func (wp *whatIfPlans) pickAt(x float64, months int, left catalog.PricingModel) 
 func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
 	if !wp.atBase {
 		for _, q := range wp.all {
-			wp.reprice(q, 1, wp.e.req.Workload.Months)
+			wp.reprice(q, scaledLoad(1), wp.e.req.Workload.Months)
 		}
 		wp.atBase = true
 	}
@@ -210,14 +210,14 @@ func planKey(q *plan) string {
 	return pickPart(pl.u.offer.Provider, pl.u.offer.Region, pl.u.offer.InstanceType, pl.pricing)
 }
 
-// option shows q, priced at x times the load over months of service, as
-// a change's new pick: its placement, and its lines and total as the
-// answer to that question words and sums them.
-func (wp *whatIfPlans) option(q *plan, x float64, months int) Option {
+// option shows q, priced at the asked load scaled by l over months of
+// service, as a change's new pick: its placement, and its lines and total
+// as the answer to that question words and sums them.
+func (wp *whatIfPlans) option(q *plan, l load, months int) Option {
 	e := wp.e
 	asked := e.req.Workload
 	defer func() { e.req.Workload = asked }()
-	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*x, asked.PeakRPS*x, months
+	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*l.avg, asked.PeakRPS*l.peak, months
 	lines := e.inferenceLines(q)
 	return Option{Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(q.hours).Round(2), Placements: []Placement{e.placement(q, 0, nil)}}
 }
@@ -228,7 +228,7 @@ func (wp *whatIfPlans) option(q *plan, x float64, months int) Option {
 // where these plans do not pick it at the question's load.
 func (wp *whatIfPlans) loadCurve(pick string, changes []WhatIfChange) []WhatIfLoadPoint {
 	w := wp.e.req.Workload
-	asked := wp.pickAt(1, w.Months, "")
+	asked := wp.pickAt(scaledLoad(1), w.Months, "")
 	if planKey(asked) != pick {
 		return nil
 	}
@@ -249,10 +249,11 @@ func (wp *whatIfPlans) loadCurve(pick string, changes []WhatIfChange) []WhatIfLo
 	factors = slices.Compact(factors)
 	out := make([]WhatIfLoadPoint, 0, len(factors))
 	for _, x := range factors {
-		q := wp.pickAt(x, w.Months, "") // prices asked at x too: it is on the shortlist
-		pt := WhatIfLoadPoint{Factor: x, PeakRPS: w.PeakRPS * x, Asked: wp.option(asked, x, w.Months).Total}
+		l := scaledLoad(x)
+		q := wp.pickAt(l, w.Months, "") // prices asked at x too: it is on the shortlist
+		pt := WhatIfLoadPoint{Factor: x, PeakRPS: w.PeakRPS * x, Asked: wp.option(asked, l, w.Months).Total}
 		if q != nil {
-			pt.Pick, pt.Total = planKey(q), wp.option(q, x, w.Months).Total
+			pt.Pick, pt.Total = planKey(q), wp.option(q, l, w.Months).Total
 		}
 		out = append(out, pt)
 	}
@@ -277,9 +278,9 @@ func (e *engine) whatIfOrder(a, b *plan) int {
 	return cmp.Compare(a.name(), b.name())
 }
 
-// reprice sizes and prices a single-region plan at x times the load over
-// months of service (see resized).
-func (wp *whatIfPlans) reprice(q *plan, x float64, months int) {
-	q.places[0], q.costUSD = wp.e.resized(q.places[0], x, months)
+// reprice sizes and prices a single-region plan at the asked load scaled
+// by l over months of service (see resized).
+func (wp *whatIfPlans) reprice(q *plan, l load, months int) {
+	q.places[0], q.costUSD = wp.e.resized(q.places[0], l, months)
 	q.hours = float64(months) * catalog.HoursPerMonth
 }

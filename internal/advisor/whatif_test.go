@@ -66,6 +66,8 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}, Budget: ptr(decimal.NewFromInt(6000))}, nil},
 		{"ResNet-50 60 req/s BR, CPU servers only", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 60},
 			Users: []advisor.UserShare{{Location: "BR", Share: 100}}, Accelerator: advisor.AcceleratorCPU}, nil},
+		{"Llama 3.1 8B 5 req/s US, 40 ms a token", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 5, PeakRPS: 8, TPOTMS: 40},
+			Users: []advisor.UserShare{{Location: "US", Share: 100}}}, []string{advisor.WhatIfTPOTMS}},
 		{"ResNet-50 training by a deadline", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: 8},
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}}, []string{advisor.WhatIfDeadline}},
 	} {
@@ -98,10 +100,16 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 				switch c.Parameter {
 				case advisor.WhatIfPeakRPS:
 					r.Workload.PeakRPS, r.Workload.RPS = x, asked.Workload.RPS*x/asked.Workload.PeakRPS
+				case advisor.WhatIfRPS:
+					r.Workload.RPS = x
 				case advisor.WhatIfMonths:
 					r.Workload.Months = int(x)
 				case advisor.WhatIfLatencyMS:
 					r.Workload.LatencyMS = x
+				case advisor.WhatIfTTFTMS:
+					r.Workload.LatencyMS, r.Workload.TTFTMS = x, asked.Workload.TTFTMS*x/asked.Workload.LatencyMS
+				case advisor.WhatIfTPOTMS:
+					r.Workload.TPOTMS = x
 				case advisor.WhatIfDeadline:
 					r.Workload.DeadlineHours = x
 				}
