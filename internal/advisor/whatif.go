@@ -394,15 +394,24 @@ func (w *whatIf) change(param string, from, to float64, pick *Option) WhatIfChan
 func whatIfValue(param string, to, from float64) locale.Text {
 	switch param {
 	case WhatIfPeakRPS:
-		return locale.New("whatif.value.load", locale.Num(to), locale.F1(to/from))
+		return locale.New("whatif.value.load", locale.Num(to), ratioArg(to/from))
 	case WhatIfRPS:
-		return locale.New("whatif.value.average", locale.Num(to), locale.F1(to/from))
+		return locale.New("whatif.value.average", locale.Num(to), ratioArg(to/from))
 	case WhatIfMonths:
 		return locale.New(counted("whatif.value.months", int(to)), int(to))
 	case WhatIfDeadline:
 		return locale.New("whatif.value.hours", locale.F1(to))
 	}
 	return locale.New("whatif.value.ms", locale.F1(to))
+}
+
+// ratioArg writes a load's ratio to the question's: to a tenth, or to a
+// hundredth within a tenth of it (0.99×, not 1.0×).
+func ratioArg(r float64) locale.Arg {
+	if math.Abs(r-1) < 0.1 {
+		return locale.F2(r)
+	}
+	return locale.F1(r)
 }
 
 // pickKey names an option's placements as a pick is told apart: the
