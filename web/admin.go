@@ -10,6 +10,7 @@ import (
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/versions"
 	"gpuplace/templates"
 )
 
@@ -22,7 +23,8 @@ const maxImportBytes = 32 << 20
 const importMemory = 1 << 20
 
 // handleAdminCatalog handles GET /admin/catalog[?diff=ID]: the versions,
-// and one version's changes against the active one.
+// and one version's changes against the active one (with confirm=needed,
+// after an activation refused for want of a confirm, saying so).
 func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.adminView(r)
 	if err != nil {
@@ -38,6 +40,9 @@ func (s *Server) handleAdminCatalog(w http.ResponseWriter, r *http.Request) erro
 		}
 		d := catalog.DiffOffers(s.cat(r), c)
 		v.Diff = &d
+		if r.URL.Query().Get("confirm") == "needed" && d.Flagged() {
+			v.Message = locale.Tf(r.Context(), "admin.confirm.needed", id, len(d.Warnings))
+		}
 	}
 	return render(w, r, http.StatusOK, templates.AdminCatalogPage(v))
 }
@@ -90,7 +95,13 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 // older version is a rollback.
 func (s *Server) handleAdminActivate(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("version")
-	if err := s.versions.Activate(r.Context(), id); err != nil {
+	var needs *versions.NeedsConfirm
+	if err := s.versions.Activate(r.Context(), id, r.FormValue("confirm") == "1"); errors.As(err, &needs) {
+		// Back to its changes, where the rows to check are listed beside
+		// the confirm.
+		http.Redirect(w, r, "/admin/catalog?confirm=needed&diff="+url.QueryEscape(id), http.StatusSeeOther)
+		return nil
+	} else if err != nil {
 		return err
 	}
 	s.log.InfoContext(r.Context(), "catalog version activated", "version", id)

@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -77,7 +78,21 @@ func TestAdminCatalog(t *testing.T) {
 		t.Error("the import activated itself")
 	}
 
-	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+	// The list leaves out offers of its regions: without the confirm the
+	// activation is refused and the changes shown with the checkbox.
+	rec = s.do(t, "POST", "/admin/catalog/"+id+"/activate", nil, "Cookie", admin)
+	wantStatus(t, rec, http.StatusSeeOther)
+	if loc := rec.Header().Get("Location"); !strings.Contains(loc, "confirm=needed") {
+		t.Fatalf("activation without a confirm redirects to %q, want the changes with confirm=needed", loc)
+	}
+	page = s.do(t, "GET", rec.Header().Get("Location"), nil, "Cookie", admin).Body.String()
+	wantContains(t, page, `data-testid="admin-message"`, `data-kind="vanished"`, `data-testid="activate-confirm"`)
+	if strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version":"`+id+`"`) {
+		t.Fatal("activated without the confirm")
+	}
+	confirm := url.Values{"confirm": {"1"}}.Encode()
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", strings.NewReader(confirm), "Cookie", admin,
+		"Content-Type", "application/x-www-form-urlencoded"), http.StatusSeeOther)
 	var cat struct{ Version string }
 	json.Unmarshal(s.do(t, "GET", "/api/v1/catalog", nil).Body.Bytes(), &cat)
 	if cat.Version != id {
@@ -93,8 +108,9 @@ func TestAdminCatalog(t *testing.T) {
 	}
 	wantContains(t, page, `data-testid="today-total"`)
 
-	// Roll back.
-	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+s.cat.Version.ID+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+	// Roll back: its price moves are rows to check too.
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+s.cat.Version.ID+"/activate", strings.NewReader(confirm), "Cookie", admin,
+		"Content-Type", "application/x-www-form-urlencoded"), http.StatusSeeOther)
 	json.Unmarshal(s.do(t, "GET", "/api/v1/catalog", nil).Body.Bytes(), &cat)
 	if cat.Version != s.cat.Version.ID {
 		t.Errorf("after rollback the active version is %s, want %s", cat.Version, s.cat.Version.ID)

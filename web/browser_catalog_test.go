@@ -502,7 +502,13 @@ func TestBrowserAdminImport(t *testing.T) {
 	}
 	screenshot(t, ctx, "admin-diff")
 
-	// Activate it.
+	// Activate it: its 79 % move is a row to check, so the form asks for
+	// the confirm and the browser will not send it without.
+	if required := get(t, ctx, "confirm box", chromedp.Evaluate[bool](`(() => { const c = document.querySelector('[data-testid=activate-confirm]');
+		return !!c && c.required && !c.form.checkValidity(); })()`)); !required {
+		t.Fatal("a version with a row to check can be activated without ticking the confirm")
+	}
+	get(t, ctx, "tick the confirm", chromedp.Click(chromedp.CSS(`[data-testid=activate-confirm]`)))
 	follow(t, ctx, "activate", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=activate]`)))
 	active := get(t, ctx, "active row", chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-testid=versions] tbody tr')]
 		.filter(tr => tr.querySelector('[data-testid=active-version]')).map(tr => tr.cells[0].textContent.trim())`))

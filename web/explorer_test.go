@@ -441,7 +441,13 @@ func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
 	rec := s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin)
 	wantStatus(t, rec, http.StatusSeeOther)
 	id := strings.TrimPrefix(rec.Header().Get("Location"), "/admin/catalog?diff=")
-	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", nil, "Cookie", admin), http.StatusSeeOther)
+	// The list drops the region's other offers: activated with the confirm
+	// an admin gives once the rows are checked.
+	wantStatus(t, s.do(t, "POST", "/admin/catalog/"+id+"/activate", strings.NewReader("confirm=1"), "Cookie", admin,
+		"Content-Type", "application/x-www-form-urlencoded"), http.StatusSeeOther)
+	if got := s.do(t, "GET", "/api/v1/catalog", nil).Body.String(); !strings.Contains(got, `"version":"`+id+`"`) {
+		t.Fatalf("version %s not active after a confirmed activation", id)
+	}
 
 	rec = s.do(t, "GET", "/catalog/offers.csv?provider=aws&gpu=t4", nil)
 	wantStatus(t, rec, http.StatusOK)

@@ -64,7 +64,7 @@ func TestTwoInstances(t *testing.T) {
 		if err := a.db.SaveCatalogVersion(ctx, "next", "test", bundle.Bytes()); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.versions.Activate(ctx, "next"); err != nil {
+		if err := a.versions.Activate(ctx, "next", true); err != nil {
 			t.Fatal(err)
 		}
 		if err := b.versions.Refresh(ctx); err != nil { // what serve's watcher does every 10 s

@@ -62,7 +62,7 @@ type Catalogs interface {
 	Active() *catalog.Catalog
 	Version(ctx context.Context, id string) (*catalog.Catalog, error)
 	Versions(ctx context.Context) ([]catalog.VersionInfo, error)
-	Activate(ctx context.Context, id string) error
+	Activate(ctx context.Context, id string, confirmed bool) error
 	Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (versions.Imported, error)
 }
 

@@ -28,15 +28,25 @@ type OfferChange struct {
 	// MovePct is the change in percent (+12.5 = 12.5 % dearer).
 	OldPrice, NewPrice decimal.Decimal
 	MovePct            decimal.Decimal
+	// ByRate is whether the exchange rate alone explains the move: every
+	// price is the same amount in the same currency (not USD) as before,
+	// and the catalog converts it at a rate of another date.
+	ByRate bool
 }
 
 // Kinds of import warning.
 const (
 	// WarnMove: a price moved more than MaxMovePct against the active
-	// version.
+	// version, and no rate move explains it.
 	WarnMove = "move"
 	// WarnSpotLow: a spot price under MinSpotPct of on-demand.
 	WarnSpotLow = "spot_low"
+	// WarnVanished: an offer of the active version is not in this one.
+	WarnVanished = "vanished"
+	// WarnNoBenchmark: an added offer has a GPU that no offer of the
+	// active version has and that no measured figure in this version
+	// covers (no benchmark, no LLM serving point): answers cannot size it.
+	WarnNoBenchmark = "no_benchmark"
 )
 
 // Thresholds of the import warnings, in percent.
@@ -46,12 +56,26 @@ var (
 )
 
 // DiffWarning flags one offer row of an import: Pct is the move, or the
-// spot price's share of on-demand.
+// spot price's share of on-demand; Detail what else the warning names (a
+// vanished offer's price, a GPU's name).
 type DiffWarning struct {
-	Offer string
-	Kind  string
-	Pct   decimal.Decimal
+	Offer  string
+	Kind   string
+	Pct    decimal.Decimal
+	Detail string
 }
+
+// Arg is what a warning's sentence states: its detail, else its percent.
+func (w DiffWarning) Arg() string {
+	if w.Detail != "" {
+		return w.Detail
+	}
+	return w.Pct.String()
+}
+
+// Flagged is whether activating the new version needs an explicit
+// confirm: it has rows to check.
+func (d Diff) Flagged() bool { return len(d.Warnings) > 0 }
 
 var hundred = decimal.NewFromInt(100)
 
@@ -60,9 +84,12 @@ var hundred = decimal.NewFromInt(100)
 func DiffOffers(from, to *Catalog) Diff {
 	d := Diff{From: from.Version.ID, To: to.Version.ID}
 	old := map[string]Offer{}
+	offered := map[string]bool{} // the GPUs the active version offers
 	for _, o := range from.Offers {
 		old[o.ID()] = o
+		offered[o.GPU] = true
 	}
+	measured := measuredGPUs(to)
 	seen := map[string]bool{}
 	for _, n := range to.Offers {
 		seen[n.ID()] = true
@@ -70,17 +97,25 @@ func DiffOffers(from, to *Catalog) Diff {
 		switch {
 		case !ok:
 			d.Added = append(d.Added, n)
+			if !n.IsCPU() && !offered[n.GPU] && !measured[n.GPU] {
+				name := n.GPU
+				if g, ok := to.GPU(n.GPU); ok {
+					name = g.Name
+				}
+				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnNoBenchmark, Detail: name})
+			}
 		case moved(o, n):
-			ch := OfferChange{Old: o, New: n, OldPrice: firstUSD(o), NewPrice: firstUSD(n)}
+			ch := OfferChange{Old: o, New: n, OldPrice: firstUSD(o), NewPrice: firstUSD(n), ByRate: sameNative(o, n)}
 			if ch.OldPrice.IsPositive() {
 				ch.MovePct = ch.NewPrice.Sub(ch.OldPrice).Div(ch.OldPrice).Mul(hundred).Round(1)
 			}
 			d.Changed = append(d.Changed, ch)
-			if ch.MovePct.Abs().GreaterThan(MaxMovePct) {
+			if ch.MovePct.Abs().GreaterThan(MaxMovePct) && !ch.ByRate {
 				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: ch.MovePct})
 			}
 		default:
 			d.Unchanged++
+			continue // what the active version already had is not checked again
 		}
 		if pct, ok := spotShare(n); ok && pct.LessThan(MinSpotPct) {
 			d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnSpotLow, Pct: pct})
@@ -89,12 +124,48 @@ func DiffOffers(from, to *Catalog) Diff {
 	for _, o := range from.Offers {
 		if !seen[o.ID()] {
 			d.Removed = append(d.Removed, o)
+			d.Warnings = append(d.Warnings, DiffWarning{Offer: o.ID(), Kind: WarnVanished, Detail: o.FirstPriceText()})
 		}
 	}
 	slices.SortStableFunc(d.Changed, func(a, b OfferChange) int {
 		return cmp.Or(b.MovePct.Abs().Cmp(a.MovePct.Abs()), cmp.Compare(a.New.ID(), b.New.ID()))
 	})
 	return d
+}
+
+// measuredGPUs is the GPUs c has a measured figure for: a benchmark or an
+// LLM serving point.
+func measuredGPUs(c *Catalog) map[string]bool {
+	out := map[string]bool{}
+	for _, b := range c.Benchmarks {
+		out[b.GPU] = true
+	}
+	for _, p := range c.Serving {
+		out[p.GPU] = true
+	}
+	return out
+}
+
+// sameNative reports whether every price of an offer is the same amount
+// in the same currency, not the base currency, in both versions: a move
+// of its USD figures is then the exchange rate's.
+func sameNative(o, n Offer) bool {
+	for _, pm := range PricingModels {
+		a, okA := o.Price(pm)
+		b, okB := n.Price(pm)
+		if okA != okB {
+			return false
+		}
+		if !okA {
+			continue
+		}
+		amtA, curA := a.Native()
+		amtB, curB := b.Native()
+		if curA == BaseCurrency || curA != curB || !amtA.Equal(amtB) {
+			return false
+		}
+	}
+	return true
 }
 
 // moved reports whether any price of an offer differs between versions.

@@ -47,7 +47,7 @@ func TestBackupRestore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Activate(ctx, imp.Catalog.Version.ID); err != nil {
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	req := advisor.Request{Workload: advisor.Workload{Kind: "training", Profile: "resnet50"}, Providers: []string{"aws"}}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/store"
 	"gpuplace/internal/versions"
 )
@@ -21,6 +24,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
+	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
 		return exitError{2}
@@ -43,7 +47,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	case "versions":
 		return listVersions(ctx, m, stdout)
 	case "activate":
-		return activateVersion(ctx, m, pos, stdout, stderr)
+		return activateVersion(ctx, m, pos, *confirm, stdout, stderr)
 	default:
 		return importVersion(ctx, m, pos, *provider, stdout, stderr)
 	}
@@ -66,13 +70,19 @@ func listVersions(ctx context.Context, m *versions.Manager, stdout io.Writer) er
 	return nil
 }
 
-// activateVersion activates the one version pos names.
-func activateVersion(ctx context.Context, m *versions.Manager, pos []string, stdout, stderr io.Writer) error {
+// activateVersion activates the one version pos names; one with rows to
+// check only with confirm, else it lists them (exit 1).
+func activateVersion(ctx context.Context, m *versions.Manager, pos []string, confirm bool, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "gpuplace: catalog activate ID")
+		fmt.Fprintln(stderr, "gpuplace: catalog activate ID [-confirm]")
 		return exitError{2}
 	}
-	if err := m.Activate(ctx, pos[0]); err != nil {
+	var needs *versions.NeedsConfirm
+	if err := m.Activate(ctx, pos[0], confirm); errors.As(err, &needs) {
+		printWarnings(stdout, needs.Diff.Warnings)
+		fmt.Fprintf(stderr, "gpuplace: %v:\n  gpuplace catalog activate %s -confirm\n", err, pos[0])
+		return exitError{1}
+	} else if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "activated %s\n", pos[0])
@@ -103,11 +113,26 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	fmt.Fprintf(stdout, "imported %s (inactive): %d offers added, %d removed, %d changed, %d unchanged\n",
 		imp.Catalog.Version.ID, len(d.Added), len(d.Removed), len(d.Changed), d.Unchanged)
 	for _, c := range d.Changed[:min(5, len(d.Changed))] {
-		fmt.Fprintf(stdout, "  %s: %s → %s USD/h (%s %%)\n", c.New.ID(), c.OldPrice, c.NewPrice, c.MovePct)
+		byRate := ""
+		if c.ByRate {
+			byRate = ", the exchange rate's move"
+		}
+		fmt.Fprintf(stdout, "  %s: %s → %s USD/h (%s %%%s)\n", c.New.ID(), c.OldPrice, c.NewPrice, c.MovePct, byRate)
 	}
-	for _, w := range d.Warnings {
-		fmt.Fprintf(stdout, "  check %s: %s %s %%\n", w.Offer, w.Kind, w.Pct)
+	printWarnings(stdout, d.Warnings)
+	if d.Flagged() {
+		fmt.Fprintf(stdout, "check the %d rows above, then activate it with: gpuplace catalog activate %s -confirm\n", len(d.Warnings), imp.Catalog.Version.ID)
+		return nil
 	}
 	fmt.Fprintf(stdout, "activate it with: gpuplace catalog activate %s\n", imp.Catalog.Version.ID)
 	return nil
+}
+
+// printWarnings lists the rows of a version to check before activating
+// it, as the admin page words them.
+func printWarnings(w io.Writer, ws []catalog.DiffWarning) {
+	en := locale.For(locale.EN)
+	for _, x := range ws {
+		fmt.Fprintf(w, "  check %s: %s\n", x.Offer, en.Text(locale.New("admin.warning."+x.Kind, x.Arg())))
+	}
 }

@@ -75,7 +75,7 @@ const usage = `usage:
   gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
   gpuplace catalog import FILE [-provider aws] [-db FILE]   (a bundle, or a public-layout CSV)
   gpuplace catalog versions [-db FILE]
-  gpuplace catalog activate ID [-db FILE]
+  gpuplace catalog activate ID [-db FILE] [-confirm]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
   gpuplace backup FILE [-db FILE]           (a consistent copy, safe while serving)
 

@@ -287,9 +287,15 @@ func TestCatalogVersionsFlagsAfterArgs(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(inactive)") || !strings.Contains(out, "aws:us-east-1:g4dn.xlarge") {
 		t.Fatalf("catalog import FILE -db DB -provider aws: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	id := strings.TrimSpace(out[strings.LastIndex(out, " ")+1:])
-	if code, out, errOut := runCmd(t, "", "catalog", "activate", id, "-db", db); code != 0 || out != "activated "+id+"\n" {
-		t.Fatalf("catalog activate %s -db DB: code %d, stdout %q, stderr %q", id, code, out, errOut)
+	id := strings.Fields(strings.TrimPrefix(out, "imported "))[0]
+	// The one-row list drops the region's other offers: activating it
+	// needs -confirm, and without it the rows are listed.
+	if code, out, errOut := runCmd(t, "", "catalog", "activate", id, "-db", db); code != 1 || !strings.Contains(out, "check aws:us-east-1:") ||
+		!strings.Contains(errOut, "catalog activate "+id+" -confirm") {
+		t.Fatalf("catalog activate %s -db DB without -confirm: code %d, stdout %q, stderr %q; want 1, the rows and the hint", id, code, out, errOut)
+	}
+	if code, out, errOut := runCmd(t, "", "catalog", "activate", id, "-db", db, "-confirm"); code != 0 || out != "activated "+id+"\n" {
+		t.Fatalf("catalog activate %s -db DB -confirm: code %d, stdout %q, stderr %q", id, code, out, errOut)
 	}
 	if code, out, _ := runCmd(t, "", "catalog", "versions", "-db", db); code != 0 || !strings.Contains(out, "* "+id) {
 		t.Errorf("catalog versions after activating %s: code %d\n%s", id, code, out)

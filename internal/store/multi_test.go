@@ -228,7 +228,7 @@ func testInstancesFollowActivation(t *testing.T, backend string) {
 	if err := b.SaveCatalogVersion(ctx, "next", "test", bundleAs(t, "next")); !errors.Is(err, versions.ErrExists) {
 		t.Errorf("saving the same version through b: %v, want versions.ErrExists", err)
 	}
-	if err := ma.Activate(ctx, "next"); err != nil {
+	if err := ma.Activate(ctx, "next", true); err != nil {
 		t.Fatal(err)
 	}
 	if id, err := b.ActiveCatalogVersion(ctx); err != nil || id != "next" {
@@ -244,7 +244,7 @@ func testInstancesFollowActivation(t *testing.T, backend string) {
 		t.Errorf("b serves %s after Refresh, want next", got)
 	}
 	// Roll back through b; a follows.
-	if err := mb.Activate(ctx, builtin.Version.ID); err != nil {
+	if err := mb.Activate(ctx, builtin.Version.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := ma.Refresh(ctx); err != nil || ma.Active().Version.ID != builtin.Version.ID {

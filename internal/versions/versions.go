@@ -211,17 +211,35 @@ func (m *Manager) Versions(ctx context.Context) ([]catalog.VersionInfo, error) {
 
 // Activate makes a stored version the active one, here at once and on
 // other instances at their next Refresh. Rolling back is activating an
-// older version.
-func (m *Manager) Activate(ctx context.Context, id string) error {
+// older version. A version whose changes against the active one have rows
+// to check (catalog.Diff.Flagged) is activated only when confirmed;
+// otherwise the error is a *NeedsConfirm with those changes.
+func (m *Manager) Activate(ctx context.Context, id string, confirmed bool) error {
 	c, err := m.Version(ctx, id)
 	if err != nil {
 		return err
+	}
+	if active := m.Active(); active.Version.ID != id && !confirmed {
+		if d := catalog.DiffOffers(active, c); d.Flagged() {
+			return &NeedsConfirm{Diff: d}
+		}
 	}
 	if err := m.store.ActivateCatalogVersion(ctx, id); err != nil {
 		return err
 	}
 	m.active.Store(c)
 	return nil
+}
+
+// NeedsConfirm is the refusal to activate a version with rows to check
+// without a confirm: Diff is its changes against the active version.
+type NeedsConfirm struct {
+	Diff catalog.Diff
+}
+
+func (e *NeedsConfirm) Error() string {
+	return fmt.Sprintf("version %s has %d rows to check against the active %s (price moves, vanished offers, GPUs without benchmarks): check them, then confirm the activation",
+		e.Diff.To, len(e.Diff.Warnings), e.Diff.From)
 }
 
 // Imported is a new inactive version and how it differs from the active.

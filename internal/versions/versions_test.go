@@ -142,13 +142,28 @@ func TestImportPublicCSV(t *testing.T) {
 			t.Errorf("%s missing after the import", id)
 		}
 	}
-	if err := m.Activate(ctx, imp.Catalog.Version.ID); err != nil {
+	// The list leaves out offers the active version has in its regions:
+	// activating it needs a confirm, and the refusal lists them.
+	var needs *versions.NeedsConfirm
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, false); !errors.As(err, &needs) || m.Active().Version.ID != before.Version.ID {
+		t.Fatalf("activating without a confirm: %v, active %s; want a refusal and %s still active", err, m.Active().Version.ID, before.Version.ID)
+	}
+	vanished := 0
+	for _, w := range needs.Diff.Warnings {
+		if w.Kind == catalog.WarnVanished {
+			vanished++
+		}
+	}
+	if vanished != len(imp.Diff.Removed) || vanished == 0 {
+		t.Errorf("the refusal lists %d vanished offers, the import removed %d", vanished, len(imp.Diff.Removed))
+	}
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	if m.Active().Version.ID != imp.Catalog.Version.ID {
 		t.Error("activation did not switch the active catalog")
 	}
-	if err := m.Activate(ctx, before.Version.ID); err != nil || m.Active().Version.ID != before.Version.ID {
+	if err := m.Activate(ctx, before.Version.ID, true); err != nil || m.Active().Version.ID != before.Version.ID {
 		t.Errorf("rollback: %v", err)
 	}
 }
@@ -208,12 +223,12 @@ func TestActivationConcurrentAndRestart(t *testing.T) {
 		if i%2 == 0 {
 			target = imp.Catalog.Version.ID
 		}
-		if err := m.Activate(ctx, target); err != nil {
+		if err := m.Activate(ctx, target, true); err != nil { // its rows checked
 			t.Fatal(err)
 		}
 	}
 	wg.Wait()
-	if err := m.Activate(ctx, imp.Catalog.Version.ID); err != nil {
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, true); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -244,7 +259,9 @@ func TestRefreshFollowsOtherInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Activate(ctx, imp.Catalog.Version.ID)
+	if err := a.Activate(ctx, imp.Catalog.Version.ID, true); err != nil { // its rows checked
+		t.Fatal(err)
+	}
 	if err := b.Refresh(ctx); err != nil {
 		t.Fatal(err)
 	}
