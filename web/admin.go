@@ -75,8 +75,13 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	v.Provider = r.FormValue("provider")
-	imp, err := s.versions.Import(r.Context(), filepath.Base(hdr.Filename), body, v.Provider, s.now())
+	v.Provider, v.Format = r.FormValue("provider"), r.FormValue("format")
+	var imp versions.Imported
+	if v.Format != "" {
+		imp, err = s.versions.ImportFeed(r.Context(), filepath.Base(hdr.Filename), body, v.Format, s.now())
+	} else {
+		imp, err = s.versions.Import(r.Context(), filepath.Base(hdr.Filename), body, v.Provider, s.now())
+	}
 	var probs catalog.Problems
 	if errors.As(err, &probs) {
 		for _, p := range probs {
@@ -86,6 +91,12 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 	}
 	if err != nil {
 		return err
+	}
+	if len(imp.KeptOut) > 0 {
+		// What the feed had that the catalog keeps out is said once, here,
+		// beside the changes.
+		v.Diff, v.KeptOut = &imp.Diff, imp.KeptOut
+		return render(w, r, http.StatusOK, templates.AdminCatalogPage(v))
 	}
 	http.Redirect(w, r, "/admin/catalog?diff="+url.QueryEscape(imp.Catalog.Version.ID), http.StatusSeeOther)
 	return nil

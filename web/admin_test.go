@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -173,4 +174,31 @@ func TestAdminImportRefusals(t *testing.T) {
 	rec = send("huge.csv", head+strings.Repeat("g4dn.xlarge,T4,1,4,16,,0.5,,us-east-1,a\n", versions.MaxImportRows+1))
 	wantStatus(t, rec, http.StatusUnprocessableEntity)
 	wantContains(t, rec.Body.String(), "has more than 100000 rows, the most one import takes")
+}
+
+// Ensure the admin page imports a provider's own feed: the Azure Retail
+// Prices API's pages, chosen in the form's format list, become a new
+// inactive version whose changes are shown with what the feed had that
+// the catalog keeps out, and which the activation button activates.
+func TestAdminImportFeed(t *testing.T) {
+	s := newTestServer(t)
+	admin := s.signIn(t, account.RoleAdmin)
+	feed, err := os.ReadFile("../internal/catalog/testdata/azure_retail_pages.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, _ := mw.CreateFormFile("file", "azure.json")
+	fw.Write(feed)
+	mw.WriteField("format", "azure-retail")
+	mw.Close()
+	rec := s.do(t, "POST", "/admin/catalog", &buf, "Content-Type", mw.FormDataContentType(), "Cookie", admin)
+	wantStatus(t, rec, http.StatusOK)
+	page := rec.Body.String()
+	wantContains(t, page, `data-testid="diff-summary"`, "0 offers added, 0 removed, 2 changed", `data-testid="kept-out"`,
+		"Windows meters", "azure:eastus:Standard_D2s_v5", `data-testid="activate"`, `<option value="azure-retail" selected>`)
+	if !strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version":"`+s.cat.Version.ID+`"`) {
+		t.Error("the feed's import activated itself")
+	}
 }

@@ -23,6 +23,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
+	format := fs.String("format", "", "import: a provider's own price feed ("+catalog.FormatAzureRetail+": the Azure Retail Prices API's pages); empty for a bundle or a public-layout CSV")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
 	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
 	pos, err := parseArgs(fs, args[1:])
@@ -49,7 +50,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	case "activate":
 		return activateVersion(ctx, m, pos, *confirm, stdout, stderr)
 	default:
-		return importVersion(ctx, m, pos, *provider, stdout, stderr)
+		return importVersion(ctx, m, pos, *provider, *format, stdout, stderr)
 	}
 }
 
@@ -92,16 +93,21 @@ func activateVersion(ctx context.Context, m *versions.Manager, pos []string, con
 // importVersion stores the one file pos names as a new, inactive version
 // and says how it differs from the active one; with problems, it lists
 // them and stores nothing (exit 1).
-func importVersion(ctx context.Context, m *versions.Manager, pos []string, provider string, stdout, stderr io.Writer) error {
+func importVersion(ctx context.Context, m *versions.Manager, pos []string, provider, format string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "gpuplace: catalog import FILE [-provider aws]")
+		fmt.Fprintln(stderr, "gpuplace: catalog import FILE [-provider aws] [-format "+catalog.FormatAzureRetail+"]")
 		return exitError{2}
 	}
 	body, err := os.ReadFile(pos[0])
 	if err != nil {
 		return err
 	}
-	imp, err := m.Import(ctx, filepath.Base(pos[0]), body, provider, time.Now())
+	var imp versions.Imported
+	if format != "" {
+		imp, err = m.ImportFeed(ctx, filepath.Base(pos[0]), body, format, time.Now())
+	} else {
+		imp, err = m.Import(ctx, filepath.Base(pos[0]), body, provider, time.Now())
+	}
 	if err != nil {
 		if printProblems(stdout, err) {
 			fmt.Fprintln(stderr, "gpuplace: nothing imported")
@@ -112,6 +118,9 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	d := imp.Diff
 	fmt.Fprintf(stdout, "imported %s (inactive): %d offers added, %d removed, %d changed, %d unchanged\n",
 		imp.Catalog.Version.ID, len(d.Added), len(d.Removed), len(d.Changed), d.Unchanged)
+	for _, k := range imp.KeptOut {
+		fmt.Fprintf(stdout, "  kept out: %s\n", k)
+	}
 	for _, c := range d.Changed[:min(5, len(d.Changed))] {
 		byRate := ""
 		if c.ByRate {

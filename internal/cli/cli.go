@@ -73,7 +73,8 @@ const usage = `usage:
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
   gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
-  gpuplace catalog import FILE [-provider aws] [-db FILE]   (a bundle, or a public-layout CSV)
+  gpuplace catalog import FILE [-provider aws] [-format azure-retail] [-db FILE]
+                                           (a bundle, a public-layout CSV, or a provider's price feed)
   gpuplace catalog versions [-db FILE]
   gpuplace catalog activate ID [-db FILE] [-confirm]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)

@@ -325,3 +325,21 @@ func TestCatalogStopsWhenInterrupted(t *testing.T) {
 		t.Errorf("catalog versions after an interrupted import: code %d, want the embedded version alone:\n%s", code, out)
 	}
 }
+
+// Ensure catalog import reads a provider's own feed with -format: the
+// Azure Retail Prices API's pages become a new inactive version, the
+// changes and what the feed had that the catalog keeps out are printed,
+// and an unknown format imports nothing.
+func TestCatalogImportFeed(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "cat.db")
+	feed := filepath.Join("..", "catalog", "testdata", "azure_retail_pages.json")
+	code, out, errOut := runCmd(t, "", "catalog", "import", feed, "-format", "azure-retail", "-db", db)
+	if code != 0 || !strings.Contains(out, "(inactive): 0 offers added, 0 removed, 2 changed") ||
+		!strings.Contains(out, "azure:eastus:Standard_NC4as_T4_v3") || !strings.Contains(out, "kept out: 1 items: Windows meters") ||
+		!strings.Contains(out, "Standard_D2s_v5") {
+		t.Fatalf("catalog import FEED -format azure-retail: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "catalog", "import", feed, "-format", "nope", "-db", db); code != 1 || !strings.Contains(out, `unknown feed format "nope"`) {
+		t.Errorf("catalog import -format nope: code %d, stdout %q; want 1 and the formats", code, out)
+	}
+}

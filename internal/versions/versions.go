@@ -242,10 +242,13 @@ func (e *NeedsConfirm) Error() string {
 		e.Diff.To, len(e.Diff.Warnings), e.Diff.From)
 }
 
-// Imported is a new inactive version and how it differs from the active.
+// Imported is a new inactive version and how it differs from the active,
+// with what its source had that the catalog keeps out (a feed's other
+// meters, offers it does not have).
 type Imported struct {
 	Catalog *catalog.Catalog
 	Diff    catalog.Diff
+	KeptOut []string
 }
 
 // Import validates a catalog bundle (JSON in the project's format) or a
@@ -255,9 +258,7 @@ type Imported struct {
 func (m *Manager) Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (Imported, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	active := m.Active()
-	date := now.UTC().Format("2006-01-02")
-	id, err := m.nextID(ctx, date)
+	active, id, date, err := m.nextVersionLocked(ctx, now)
 	if err != nil {
 		return Imported{}, err
 	}
@@ -287,6 +288,59 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	if err != nil {
 		return Imported{}, err
 	}
+	return m.saveLocked(ctx, name, id, active, next)
+}
+
+// ImportFeed reads a provider's own price feed in format (see
+// catalog.FormatAzureRetail), applies its prices to the active version's
+// offers (catalog.Catalog.UpdatePrices) and stores the result as a new,
+// inactive version, with what the feed had that the catalog keeps out.
+// Nothing is stored when anything is wrong; the error lists every problem.
+func (m *Manager) ImportFeed(ctx context.Context, name string, data []byte, format string, now time.Time) (Imported, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	active, id, date, err := m.nextVersionLocked(ctx, now)
+	if err != nil {
+		return Imported{}, err
+	}
+	var ups []catalog.PriceUpdate
+	var read catalog.FeedReport
+	var provider string
+	var src catalog.Source
+	switch format {
+	case catalog.FormatAzureRetail:
+		provider = "azure"
+		ups, read, err = catalog.ReadAzureRetail(bytes.NewReader(data), name)
+		src = catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("Azure Retail Prices API pages %s, imported %s", name, date),
+			URL:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
+			Note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)"}
+	default:
+		return Imported{}, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s)", format, catalog.FormatAzureRetail)}}
+	}
+	if err != nil {
+		return Imported{}, err
+	}
+	next, applied, err := active.UpdatePrices(provider, ups, id, date, src)
+	if err != nil {
+		return Imported{}, err
+	}
+	imp, err := m.saveLocked(ctx, name, id, active, next)
+	imp.KeptOut = append(read.KeptOut, applied.KeptOut...)
+	return imp, err
+}
+
+// nextVersionLocked is what a new version starts from (m.mu held): the
+// active version, the new version's id and its date (now's, in UTC).
+func (m *Manager) nextVersionLocked(ctx context.Context, now time.Time) (active *catalog.Catalog, id, date string, err error) {
+	date = now.UTC().Format("2006-01-02")
+	id, err = m.nextID(ctx, date)
+	return m.Active(), id, date, err
+}
+
+// saveLocked stores next, read from name, as the new inactive version id
+// (m.mu held), with its changes against active; a version that changes no
+// offer is not stored.
+func (m *Manager) saveLocked(ctx context.Context, name, id string, active, next *catalog.Catalog) (Imported, error) {
 	if m.exists(ctx, id) {
 		return Imported{}, versionExists(name, id)
 	}

@@ -1,0 +1,96 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// PriceUpdate is one offer's prices as a provider's own price feed states
+// them, in USD per hour: the pricing models the feed gives (a zero price:
+// not in the feed, the offer keeps its own).
+type PriceUpdate struct {
+	Region, InstanceType                   string
+	OnDemand, Spot, Reserved1Y, Reserved3Y decimal.Decimal
+}
+
+// FeedReport is what a feed reader kept out of the prices, by reason, as
+// sentences an operator can act on (which instance types, how many items).
+type FeedReport struct {
+	KeptOut []string
+}
+
+// UpdatePrices returns a copy of c with one provider's feed applied, as
+// version id created on date, its prices citing source: every offer the
+// feed names (by region and instance type) takes the prices the feed gives
+// and keeps the others, its spot band and its specification; offers the
+// feed does not name are unchanged. A reserved price above the offer's
+// on-demand one is left out (it would mislead). Feed rows for offers the
+// catalog does not have are kept out and reported: a new offer needs its
+// GPU and specification first. The result is validated like any catalog.
+func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date string, source Source) (*Catalog, FeedReport, error) {
+	var rep FeedReport
+	if _, ok := c.Provider(provider); !ok {
+		return nil, rep, Problems{{File: source.ID, Field: "provider", Message: fmt.Sprintf("unknown provider %q", provider)}}
+	}
+	byKey := map[string]PriceUpdate{}
+	for _, u := range ups {
+		byKey[u.Region+":"+u.InstanceType] = u
+	}
+	next := *c
+	next.Offers = slices.Clone(c.Offers)
+	ref := Ref{Source: source.ID, Date: date}
+	price := func(usd decimal.Decimal) *Price { return &Price{USDPerHour: usd, Ref: ref} }
+	applied := map[string]bool{}
+	for i := range next.Offers {
+		o := &next.Offers[i]
+		u, ok := byKey[o.Region+":"+o.InstanceType]
+		if o.Provider != provider || !ok {
+			continue
+		}
+		applied[o.Region+":"+o.InstanceType] = true
+		if u.OnDemand.IsPositive() {
+			o.OnDemand = price(u.OnDemand)
+		}
+		if u.Spot.IsPositive() {
+			s := SpotPrice{Price: *price(u.Spot)}
+			if o.Spot != nil {
+				s.Band, s.BandRef = o.Spot.Band, o.Spot.BandRef
+			}
+			o.Spot = &s
+		}
+		if u.Reserved1Y.IsPositive() {
+			o.Reserved1Y = price(u.Reserved1Y)
+		}
+		if u.Reserved3Y.IsPositive() {
+			o.Reserved3Y = price(u.Reserved3Y)
+		}
+		if o.OnDemand != nil {
+			o.Reserved1Y, o.Reserved3Y = keepReserved(o.Reserved1Y, o.OnDemand.USDPerHour), keepReserved(o.Reserved3Y, o.OnDemand.USDPerHour)
+		}
+	}
+	var missing []string
+	for k := range byKey {
+		if !applied[k] {
+			missing = append(missing, provider+":"+k)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d offers the catalog does not have (add their GPU and specification first): %s",
+			len(missing), strings.Join(missing[:min(len(missing), 20)], ", ")+more(len(missing), 20)))
+	}
+	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency, Sources: append(slices.Clone(c.Version.Sources), source)}
+	out, err := rebuild(&next)
+	return out, rep, err
+}
+
+// more is ", …" when a list of n was cut to shown.
+func more(n, shown int) string {
+	if n > shown {
+		return fmt.Sprintf(" and %d more", n-shown)
+	}
+	return ""
+}

@@ -1,0 +1,117 @@
+package catalog_test
+
+import (
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/catalog"
+)
+
+// The fixture, testdata/azure_retail_pages.json, is two pages of the Azure
+// Retail Prices API as its documentation describes them
+// (https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices:
+// a page's Items, NextPageLink and Count; an item's currencyCode,
+// unitPrice, armRegionName, armSkuName, skuName, productName, meterName,
+// type, reservationTerm, unitOfMeasure, effectiveStartDate,
+// isPrimaryMeterRegion), with prices of the test's own: Linux, Windows,
+// spot and low-priority meters of one T4 size, an older and a newer price
+// of the same meter, 1- and 3-year reservations, a dev/test meter and a
+// CPU size the catalog does not have.
+
+// Ensure the Azure feed's pages become the catalog's prices: the newest
+// Linux price, spot where the SKU says so, a reservation's term price
+// spread over its hours; Windows, low-priority and dev/test meters kept
+// out and said so; and, applied to the real catalog, exactly the two
+// offers the feed names change, keeping what the feed does not give.
+func TestAzureRetailFeed(t *testing.T) {
+	f, err := os.Open("testdata/azure_retail_pages.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ups, rep, err := catalog.ReadAzureRetail(f, "azure_retail_pages.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decimal.RequireFromString
+	want := []catalog.PriceUpdate{
+		{Region: "eastus", InstanceType: "Standard_D2s_v5", OnDemand: d("0.096")},
+		// 2,759.40 USD for a year of 8,760 h; 5,256 USD for three years.
+		{Region: "eastus", InstanceType: "Standard_NC4as_T4_v3", OnDemand: d("0.5"), Spot: d("0.0602"), Reserved1Y: d("0.315"), Reserved3Y: d("0.2")},
+		{Region: "eastus2", InstanceType: "Standard_NC24ads_A100_v4", OnDemand: d("3.5")},
+	}
+	if len(ups) != len(want) {
+		t.Fatalf("%d updates, want %d: %+v", len(ups), len(want), ups)
+	}
+	for i, u := range ups {
+		w := want[i]
+		if u.Region != w.Region || u.InstanceType != w.InstanceType || !u.OnDemand.Equal(w.OnDemand) || !u.Spot.Equal(w.Spot) ||
+			!u.Reserved1Y.Equal(w.Reserved1Y) || !u.Reserved3Y.Equal(w.Reserved3Y) {
+			t.Errorf("update %d = %+v, want %+v", i, u, w)
+		}
+	}
+	for _, kept := range []string{"1 items: Windows meters", "1 items: low-priority meters", "1 items: meters of type DevTestConsumption"} {
+		if !slices.ContainsFunc(rep.KeptOut, func(s string) bool { return strings.HasPrefix(s, kept) }) {
+			t.Errorf("report %q does not say %q", rep.KeptOut, kept)
+		}
+	}
+
+	cat := loadReal(t)
+	src := catalog.Source{ID: "import-test", Title: "Azure Retail Prices API pages"}
+	next, applied, err := cat.UpdatePrices("azure", ups, "test.1", "2026-12-02", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(applied.KeptOut) != 1 || !strings.Contains(applied.KeptOut[0], "azure:eastus:Standard_D2s_v5") {
+		t.Errorf("kept out %q, want the D2s v5 the catalog does not have", applied.KeptOut)
+	}
+	diff := catalog.DiffOffers(cat, next)
+	if len(diff.Added)+len(diff.Removed) != 0 || len(diff.Changed) != 2 {
+		t.Fatalf("diff: %d added, %d removed, %d changed; want only the 2 offers the feed names", len(diff.Added), len(diff.Removed), len(diff.Changed))
+	}
+	offer := func(c *catalog.Catalog, id string) catalog.Offer {
+		for _, o := range c.Offers {
+			if o.ID() == id {
+				return o
+			}
+		}
+		t.Fatalf("no offer %s", id)
+		return catalog.Offer{}
+	}
+	before, t4 := offer(cat, "azure:eastus:Standard_NC4as_T4_v3"), offer(next, "azure:eastus:Standard_NC4as_T4_v3")
+	if !t4.OnDemand.USDPerHour.Equal(d("0.5")) || t4.OnDemand.Source != src.ID || t4.OnDemand.Date != "2026-12-02" ||
+		!t4.Spot.USDPerHour.Equal(d("0.0602")) || t4.Reserved1Y == nil || !t4.Reserved1Y.USDPerHour.Equal(d("0.315")) {
+		t.Errorf("T4 offer after the feed: %+v", t4)
+	}
+	if before.Spot != nil && t4.Spot.Band != before.Spot.Band {
+		t.Errorf("spot band %q, want the offer's own %q kept", t4.Spot.Band, before.Spot.Band)
+	}
+	a100 := offer(next, "azure:eastus2:Standard_NC24ads_A100_v4")
+	if was := offer(cat, "azure:eastus2:Standard_NC24ads_A100_v4"); !a100.OnDemand.USDPerHour.Equal(d("3.5")) ||
+		(was.Spot != nil && (a100.Spot == nil || !a100.Spot.USDPerHour.Equal(was.Spot.USDPerHour))) {
+		t.Errorf("A100 offer: on-demand %s, spot %+v; want 3.5 and its own spot kept (the feed has none)", a100.OnDemand.USDPerHour, a100.Spot)
+	}
+}
+
+// Ensure a page in another currency, or no page at all, imports nothing
+// and says why.
+func TestAzureRetailFeedRefuses(t *testing.T) {
+	eur := `{"Items":[{"currencyCode":"EUR","unitPrice":0.5,"armRegionName":"westeurope","armSkuName":"Standard_NC4as_T4_v3","skuName":"NC4as T4 v3",` +
+		`"productName":"Virtual Machines NCasT4_v3 Series","serviceName":"Virtual Machines","unitOfMeasure":"1 Hour","type":"Consumption"}],"NextPageLink":null}`
+	for _, tt := range []struct{ body, want string }{
+		{eur, "currencyCode=USD"},
+		{"", "no page"},
+		{`{"Items": [`, "not a page"},
+	} {
+		_, _, err := catalog.ReadAzureRetail(strings.NewReader(tt.body), "feed.json")
+		var probs catalog.Problems
+		if !errors.As(err, &probs) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadAzureRetail(%.40q) = %v, want problems saying %q", tt.body, err, tt.want)
+		}
+	}
+}
