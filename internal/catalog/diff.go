@@ -14,7 +14,10 @@ type Diff struct {
 	Removed  []Offer
 	// Changed lists offers whose first price (on-demand, else monthly) or
 	// spot price moved, the largest relative move first.
-	Changed   []OfferChange
+	Changed []OfferChange
+	// Rebanded counts the offers whose prices stayed and whose spot
+	// interruption band changed.
+	Rebanded  int
 	Unchanged int
 	// Warnings lists the rows of the new version an operator should check
 	// before activating it, in offer order.
@@ -113,6 +116,9 @@ func DiffOffers(from, to *Catalog) Diff {
 			if ch.MovePct.Abs().GreaterThan(MaxMovePct) && !ch.ByRate {
 				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: ch.MovePct})
 			}
+		case spotBand(o) != spotBand(n):
+			d.Rebanded++
+			continue
 		default:
 			d.Unchanged++
 			continue // what the active version already had is not checked again
@@ -131,6 +137,14 @@ func DiffOffers(from, to *Catalog) Diff {
 		return cmp.Or(b.MovePct.Abs().Cmp(a.MovePct.Abs()), cmp.Compare(a.New.ID(), b.New.ID()))
 	})
 	return d
+}
+
+// spotBand is an offer's spot interruption band ("" without one).
+func spotBand(o Offer) string {
+	if o.Spot == nil {
+		return ""
+	}
+	return o.Spot.Band
 }
 
 // measuredGPUs is the GPUs c has a measured figure for: a benchmark or an

@@ -10,10 +10,12 @@ import (
 
 // PriceUpdate is one offer's prices as a provider's own price feed states
 // them, in USD per hour: the pricing models the feed gives (a zero price:
-// not in the feed, the offer keeps its own).
+// not in the feed, the offer keeps its own), and its spot interruption
+// band (one of the Band constants; "": not in the feed).
 type PriceUpdate struct {
 	Region, InstanceType                   string
 	OnDemand, Spot, Reserved1Y, Reserved3Y decimal.Decimal
+	SpotBand                               string
 }
 
 // FeedReport is what a feed reader kept out of the prices, by reason, as
@@ -26,7 +28,8 @@ type FeedReport struct {
 // version id created on date, its prices citing source: every offer the
 // feed names (by region and instance type) takes the prices the feed gives
 // and keeps the others, its spot band and its specification; offers the
-// feed does not name are unchanged. A reserved price above the offer's
+// feed does not name are unchanged. A spot band applies to the offer's
+// spot price (an offer without one is reported). A reserved price above the offer's
 // on-demand one is left out (it would mislead). Feed rows for offers the
 // catalog does not have are kept out and reported: a new offer needs its
 // GPU and specification first. The result is validated like any catalog.
@@ -44,6 +47,7 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 	ref := Ref{Source: source.ID, Date: date}
 	price := func(usd decimal.Decimal) *Price { return &Price{USDPerHour: usd, Ref: ref} }
 	applied := map[string]bool{}
+	var noSpot []string // offers given a band with no spot price to band
 	for i := range next.Offers {
 		o := &next.Offers[i]
 		u, ok := byKey[o.Region+":"+o.InstanceType]
@@ -60,6 +64,15 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 				s.Band, s.BandRef = o.Spot.Band, o.Spot.BandRef
 			}
 			o.Spot = &s
+		}
+		if u.SpotBand != "" {
+			if o.Spot == nil {
+				noSpot = append(noSpot, o.ID())
+			} else {
+				s := *o.Spot
+				s.Band, s.BandRef = u.SpotBand, &Ref{Source: source.ID, Date: date}
+				o.Spot = &s
+			}
 		}
 		if u.Reserved1Y.IsPositive() {
 			o.Reserved1Y = price(u.Reserved1Y)
@@ -81,6 +94,10 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 		slices.Sort(missing)
 		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d offers the catalog does not have (add their GPU and specification first): %s",
 			len(missing), strings.Join(missing[:min(len(missing), 20)], ", ")+more(len(missing), 20)))
+	}
+	if len(noSpot) > 0 {
+		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d interruption bands for offers without a spot price: %s",
+			len(noSpot), strings.Join(noSpot[:min(len(noSpot), 20)], ", ")+more(len(noSpot), 20)))
 	}
 	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency, Sources: append(slices.Clone(c.Version.Sources), source)}
 	out, err := rebuild(&next)

@@ -115,3 +115,54 @@ func TestAzureRetailFeedRefuses(t *testing.T) {
 		}
 	}
 }
+
+// The fixture testdata/aws_spot_advisor.json has the shape of the data
+// file the AWS Spot Instance Advisor loads
+// (https://aws.amazon.com/ec2/spot/instance-advisor/:
+// spot-advisor-data.json's instance_types, ranges with their index and
+// label, and spot_advisor by region and operating system, each instance
+// type's s and r), with figures of the test's own.
+
+// Ensure the Spot Instance Advisor's file becomes the interruption bands
+// of the catalog's AWS spot prices: the range's label, Linux only; an
+// offer without a spot price, and types the catalog does not have, are
+// reported, and no price moves.
+func TestAWSSpotAdvisorFeed(t *testing.T) {
+	f, err := os.Open("testdata/aws_spot_advisor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ups, rep, err := catalog.ReadAWSSpotAdvisor(f, "aws_spot_advisor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range ups {
+		got = append(got, u.Region+":"+u.InstanceType+"="+u.SpotBand)
+	}
+	want := []string{"eu-central-1:g4dn.xlarge=>20%", "us-east-1:c7i.large=<5%", "us-east-1:g4dn.xlarge=5-10%", "us-east-1:m5.large=10-15%", "us-east-1:p5.4xlarge=15-20%"}
+	if !slices.Equal(got, want) {
+		t.Errorf("bands %q, want %q", got, want)
+	}
+	if len(rep.KeptOut) != 1 || !strings.HasPrefix(rep.KeptOut[0], "1 items: Windows") {
+		t.Errorf("report %q, want the one Windows figure", rep.KeptOut)
+	}
+	cat := loadReal(t)
+	next, applied, err := cat.UpdatePrices("aws", ups, "test.1", "2026-12-02", catalog.Source{ID: "import-test", Title: "advisor"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(applied.KeptOut, "\n")
+	if !strings.Contains(joined, "aws:us-east-1:m5.large") || !strings.Contains(joined, "without a spot price: aws:us-east-1:p5.4xlarge") {
+		t.Errorf("kept out %q, want m5.large (not in the catalog) and p5.4xlarge (no spot price)", applied.KeptOut)
+	}
+	for _, o := range next.Offers {
+		if o.ID() == "aws:us-east-1:g4dn.xlarge" && (o.Spot.Band != "5-10%" || o.Spot.BandRef == nil || o.Spot.BandRef.Source != "import-test") {
+			t.Errorf("g4dn.xlarge spot %+v, want band 5-10%% citing the import", o.Spot)
+		}
+	}
+	if d := catalog.DiffOffers(cat, next); len(d.Changed)+len(d.Added)+len(d.Removed) != 0 || d.Rebanded == 0 {
+		t.Errorf("bands: %d changed, %d added, %d removed, %d rebanded; want no price moved and some bands", len(d.Changed), len(d.Added), len(d.Removed), d.Rebanded)
+	}
+}

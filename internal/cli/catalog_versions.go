@@ -23,7 +23,8 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
-	format := fs.String("format", "", "import: a provider's own price feed ("+catalog.FormatAzureRetail+": the Azure Retail Prices API's pages); empty for a bundle or a public-layout CSV")
+	format := fs.String("format", "", "import: a provider's own price feed ("+catalog.FormatAzureRetail+": the Azure Retail Prices API's pages; "+
+		catalog.FormatAWSSpotAdvisor+": the AWS Spot Instance Advisor's data file); empty for a bundle or a public-layout CSV")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
 	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
 	pos, err := parseArgs(fs, args[1:])
@@ -118,6 +119,9 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	d := imp.Diff
 	fmt.Fprintf(stdout, "imported %s (inactive): %d offers added, %d removed, %d changed, %d unchanged\n",
 		imp.Catalog.Version.ID, len(d.Added), len(d.Removed), len(d.Changed), d.Unchanged)
+	if d.Rebanded > 0 {
+		fmt.Fprintf(stdout, "  %d spot interruption bands changed\n", d.Rebanded)
+	}
 	for _, k := range imp.KeptOut {
 		fmt.Fprintf(stdout, "  kept out: %s\n", k)
 	}

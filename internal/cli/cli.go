@@ -73,7 +73,7 @@ const usage = `usage:
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
   gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
-  gpuplace catalog import FILE [-provider aws] [-format azure-retail] [-db FILE]
+  gpuplace catalog import FILE [-provider aws] [-format azure-retail|aws-spot-advisor] [-db FILE]
                                            (a bundle, a public-layout CSV, or a provider's price feed)
   gpuplace catalog versions [-db FILE]
   gpuplace catalog activate ID [-db FILE] [-confirm]

@@ -343,3 +343,15 @@ func TestCatalogImportFeed(t *testing.T) {
 		t.Errorf("catalog import -format nope: code %d, stdout %q; want 1 and the formats", code, out)
 	}
 }
+
+// Ensure the Spot Instance Advisor's data file imports as a version whose
+// only changes are interruption bands, and says what it kept out.
+func TestCatalogImportSpotAdvisor(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "cat.db")
+	feed := filepath.Join("..", "catalog", "testdata", "aws_spot_advisor.json")
+	code, out, errOut := runCmd(t, "", "catalog", "import", feed, "-format", "aws-spot-advisor", "-db", db)
+	if code != 0 || !strings.Contains(out, "0 offers added, 0 removed, 0 changed") || !strings.Contains(out, "spot interruption bands changed") ||
+		!strings.Contains(out, "kept out: 1 items: Windows") {
+		t.Fatalf("catalog import FILE -format aws-spot-advisor: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

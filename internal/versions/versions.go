@@ -292,7 +292,7 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 }
 
 // ImportFeed reads a provider's own price feed in format (see
-// catalog.FormatAzureRetail), applies its prices to the active version's
+// catalog.FormatAzureRetail and catalog.FormatAWSSpotAdvisor), applies its prices to the active version's
 // offers (catalog.Catalog.UpdatePrices) and stores the result as a new,
 // inactive version, with what the feed had that the catalog keeps out.
 // Nothing is stored when anything is wrong; the error lists every problem.
@@ -314,8 +314,15 @@ func (m *Manager) ImportFeed(ctx context.Context, name string, data []byte, form
 		src = catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("Azure Retail Prices API pages %s, imported %s", name, date),
 			URL:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
 			Note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)"}
+	case catalog.FormatAWSSpotAdvisor:
+		provider = "aws"
+		ups, read, err = catalog.ReadAWSSpotAdvisor(bytes.NewReader(data), name)
+		src = catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("AWS Spot Instance Advisor data %s, imported %s", name, date),
+			URL:  "https://aws.amazon.com/ec2/spot/instance-advisor/",
+			Note: "spot-advisor-data.json: each Linux instance type's frequency of interruption per region, as the Advisor's ranges"}
 	default:
-		return Imported{}, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s)", format, catalog.FormatAzureRetail)}}
+		return Imported{}, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s or %s)",
+			format, catalog.FormatAzureRetail, catalog.FormatAWSSpotAdvisor)}}
 	}
 	if err != nil {
 		return Imported{}, err
@@ -345,7 +352,7 @@ func (m *Manager) saveLocked(ctx context.Context, name, id string, active, next 
 		return Imported{}, versionExists(name, id)
 	}
 	diff := catalog.DiffOffers(active, next)
-	if len(diff.Added)+len(diff.Removed)+len(diff.Changed) == 0 {
+	if len(diff.Added)+len(diff.Removed)+len(diff.Changed)+diff.Rebanded == 0 {
 		return Imported{}, catalog.Problems{{File: name, Message: "changes no offer of the active version " + active.Version.ID + ": nothing to import"}}
 	}
 	var buf bytes.Buffer
