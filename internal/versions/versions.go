@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -291,6 +292,25 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 	return m.saveLocked(ctx, name, id, active, next)
 }
 
+// feedFormat is how ImportFeed reads one kind of provider feed: whose it
+// is, how its import is cited, and its reader.
+type feedFormat struct {
+	provider, title, url, note string
+	read                       func(io.Reader, string) ([]catalog.PriceUpdate, catalog.FeedReport, error)
+}
+
+// feedFormats are the provider feeds ImportFeed reads, by format name.
+var feedFormats = map[string]feedFormat{
+	catalog.FormatAzureRetail: {provider: "azure", title: "Azure Retail Prices API pages",
+		url:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
+		note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)",
+		read: catalog.ReadAzureRetail},
+	catalog.FormatAWSSpotAdvisor: {provider: "aws", title: "AWS Spot Instance Advisor data",
+		url:  "https://aws.amazon.com/ec2/spot/instance-advisor/",
+		note: "spot-advisor-data.json: each Linux instance type's frequency of interruption per region, as the Advisor's ranges",
+		read: catalog.ReadAWSSpotAdvisor},
+}
+
 // ImportFeed reads a provider's own price feed in format (see
 // catalog.FormatAzureRetail and catalog.FormatAWSSpotAdvisor), applies its prices to the active version's
 // offers (catalog.Catalog.UpdatePrices) and stores the result as a new,
@@ -303,31 +323,17 @@ func (m *Manager) ImportFeed(ctx context.Context, name string, data []byte, form
 	if err != nil {
 		return Imported{}, err
 	}
-	var ups []catalog.PriceUpdate
-	var read catalog.FeedReport
-	var provider string
-	var src catalog.Source
-	switch format {
-	case catalog.FormatAzureRetail:
-		provider = "azure"
-		ups, read, err = catalog.ReadAzureRetail(bytes.NewReader(data), name)
-		src = catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("Azure Retail Prices API pages %s, imported %s", name, date),
-			URL:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
-			Note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)"}
-	case catalog.FormatAWSSpotAdvisor:
-		provider = "aws"
-		ups, read, err = catalog.ReadAWSSpotAdvisor(bytes.NewReader(data), name)
-		src = catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("AWS Spot Instance Advisor data %s, imported %s", name, date),
-			URL:  "https://aws.amazon.com/ec2/spot/instance-advisor/",
-			Note: "spot-advisor-data.json: each Linux instance type's frequency of interruption per region, as the Advisor's ranges"}
-	default:
+	f, ok := feedFormats[format]
+	if !ok {
 		return Imported{}, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s or %s)",
 			format, catalog.FormatAzureRetail, catalog.FormatAWSSpotAdvisor)}}
 	}
+	ups, read, err := f.read(bytes.NewReader(data), name)
 	if err != nil {
 		return Imported{}, err
 	}
-	next, applied, err := active.UpdatePrices(provider, ups, id, date, src)
+	src := catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("%s %s, imported %s", f.title, name, date), URL: f.url, Note: f.note}
+	next, applied, err := active.UpdatePrices(f.provider, ups, id, date, src)
 	if err != nil {
 		return Imported{}, err
 	}
