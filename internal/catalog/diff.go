@@ -15,9 +15,9 @@ type Diff struct {
 	// Changed lists offers whose first price (on-demand, else monthly) or
 	// spot price moved, the largest relative move first.
 	Changed []OfferChange
-	// Rebanded counts the offers whose prices stayed and whose spot
+	// Rebanded lists the offers whose prices stayed and whose spot
 	// interruption band changed.
-	Rebanded  int
+	Rebanded  []string
 	Unchanged int
 	// Warnings lists the rows of the new version an operator should check
 	// before activating it, in offer order.
@@ -117,7 +117,7 @@ func DiffOffers(from, to *Catalog) Diff {
 				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: ch.MovePct})
 			}
 		case spotBand(o) != spotBand(n):
-			d.Rebanded++
+			d.Rebanded = append(d.Rebanded, n.ID())
 			continue
 		default:
 			d.Unchanged++

@@ -25,7 +25,7 @@ func runCatalog(ctx context.Context, args []string, getenv func(string) string, 
 		return catalogStats(args[1:], getenv, stdout, stderr)
 	case "fit-serving":
 		return fitServing(args[1:], stdout, stderr)
-	case "import", "versions", "activate":
+	case "import", "refresh", "versions", "activate":
 		return runCatalogVersions(ctx, args, getenv, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "gpuplace: unknown catalog subcommand %q\n", args[0])

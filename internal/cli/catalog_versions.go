@@ -50,6 +50,8 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 		return listVersions(ctx, m, stdout)
 	case "activate":
 		return activateVersion(ctx, m, pos, *confirm, stdout, stderr)
+	case "refresh":
+		return refreshVersion(ctx, m, pos, stdout, stderr)
 	default:
 		return importVersion(ctx, m, pos, *provider, *format, stdout, stderr)
 	}
@@ -109,6 +111,39 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	} else {
 		imp, err = m.Import(ctx, filepath.Base(pos[0]), body, provider, time.Now())
 	}
+	return printImported(imp, err, stdout, stderr)
+}
+
+// refreshVersion handles "catalog refresh DIR": the feeds downloaded into
+// DIR (its .csv and .json files) applied to the active version as one new
+// inactive version (see versions.Manager.RefreshFrom). It reads files
+// only; fetching the feeds is left to the operator's own download.
+func refreshVersion(ctx context.Context, m *versions.Manager, pos []string, stdout, stderr io.Writer) error {
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "gpuplace: catalog refresh DIR")
+		return exitError{2}
+	}
+	entries, err := os.ReadDir(pos[0])
+	if err != nil {
+		return err
+	}
+	var files []versions.FeedFile
+	for _, e := range entries {
+		if ext := filepath.Ext(e.Name()); e.Type().IsRegular() && (ext == ".csv" || ext == ".json") {
+			data, err := os.ReadFile(filepath.Join(pos[0], e.Name()))
+			if err != nil {
+				return err
+			}
+			files = append(files, versions.FeedFile{Name: e.Name(), Data: data})
+		}
+	}
+	imp, err := m.RefreshFrom(ctx, files, time.Now())
+	return printImported(imp, err, stdout, stderr)
+}
+
+// printImported says what an import or a refresh stored, or its problems
+// (exit 1, nothing stored).
+func printImported(imp versions.Imported, err error, stdout, stderr io.Writer) error {
 	if err != nil {
 		if printProblems(stdout, err) {
 			fmt.Fprintln(stderr, "gpuplace: nothing imported")
@@ -119,8 +154,8 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	d := imp.Diff
 	fmt.Fprintf(stdout, "imported %s (inactive): %d offers added, %d removed, %d changed, %d unchanged\n",
 		imp.Catalog.Version.ID, len(d.Added), len(d.Removed), len(d.Changed), d.Unchanged)
-	if d.Rebanded > 0 {
-		fmt.Fprintf(stdout, "  %d spot interruption bands changed\n", d.Rebanded)
+	if len(d.Rebanded) > 0 {
+		fmt.Fprintf(stdout, "  %d spot interruption bands changed\n", len(d.Rebanded))
 	}
 	for _, k := range imp.KeptOut {
 		fmt.Fprintf(stdout, "  kept out: %s\n", k)

@@ -355,3 +355,26 @@ func TestCatalogImportSpotAdvisor(t *testing.T) {
 		t.Fatalf("catalog import FILE -format aws-spot-advisor: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// Ensure catalog refresh DIR applies every feed downloaded into DIR as one
+// new inactive version and says what each file kept out; a file it cannot
+// read imports nothing.
+func TestCatalogRefresh(t *testing.T) {
+	dir, db := t.TempDir(), filepath.Join(t.TempDir(), "cat.db")
+	for _, name := range []string{"azure_retail_pages.json", "aws_spot_advisor.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "catalog", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	code, out, errOut := runCmd(t, "", "catalog", "refresh", dir, "-db", db)
+	if code != 0 || !strings.Contains(out, "2 changed") || !strings.Contains(out, "spot interruption bands changed") ||
+		!strings.Contains(out, "kept out: aws_spot_advisor.json: ") || !strings.Contains(out, "kept out: azure_retail_pages.json: ") {
+		t.Fatalf("catalog refresh DIR: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.json"), []byte(`{"hello": 1}`), 0o644)
+	if code, out, _ := runCmd(t, "", "catalog", "refresh", dir, "-db", db); code != 1 || !strings.Contains(out, "notes.json") {
+		t.Errorf("catalog refresh with an unknown file: code %d, stdout %q; want 1 naming it", code, out)
+	}
+}

@@ -7,6 +7,7 @@ package versions
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -273,23 +274,30 @@ func (m *Manager) Import(ctx context.Context, name string, data []byte, provider
 			id = next.Version.ID
 		}
 	} else {
-		var offers []catalog.ImportedOffer
-		offers, err = catalog.ReadPublicCSV(bytes.NewReader(data), name)
-		var probs catalog.Problems
-		if errors.As(err, &probs) {
-			// Report the rows' regions too: every problem at once.
-			return Imported{}, append(probs, active.UnknownRegions(provider, offers, name)...)
-		}
-		if err == nil {
-			src := catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("%s price list %s, imported %s", provider, name, date),
-				Note: "public CSV layout; per region the on-demand price and the lowest spot price over its zones"}
-			next, err = active.Merge(provider, offers, id, date, src)
-		}
+		next, err = mergeCSV(active, name, data, provider, id, date, "import-"+id)
 	}
 	if err != nil {
 		return Imported{}, err
 	}
 	return m.saveLocked(ctx, name, id, active, next)
+}
+
+// mergeCSV merges a price list in the public CSV layout for provider onto
+// c as version id (catalog.Catalog.Merge), citing it as source srcID; its
+// problems name its rows, and its rows' unknown regions too.
+func mergeCSV(c *catalog.Catalog, name string, data []byte, provider, id, date, srcID string) (*catalog.Catalog, error) {
+	offers, err := catalog.ReadPublicCSV(bytes.NewReader(data), name)
+	var probs catalog.Problems
+	if errors.As(err, &probs) {
+		// Report the rows' regions too: every problem at once.
+		return nil, append(probs, c.UnknownRegions(provider, offers, name)...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	src := catalog.Source{ID: srcID, Title: fmt.Sprintf("%s price list %s, imported %s", provider, name, date),
+		Note: "public CSV layout; per region the on-demand price and the lowest spot price over its zones"}
+	return c.Merge(provider, offers, id, date, src)
 }
 
 // feedFormat is how ImportFeed reads one kind of provider feed: whose it
@@ -323,23 +331,111 @@ func (m *Manager) ImportFeed(ctx context.Context, name string, data []byte, form
 	if err != nil {
 		return Imported{}, err
 	}
-	f, ok := feedFormats[format]
-	if !ok {
-		return Imported{}, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s or %s)",
-			format, catalog.FormatAzureRetail, catalog.FormatAWSSpotAdvisor)}}
-	}
-	ups, read, err := f.read(bytes.NewReader(data), name)
-	if err != nil {
-		return Imported{}, err
-	}
-	src := catalog.Source{ID: "import-" + id, Title: fmt.Sprintf("%s %s, imported %s", f.title, name, date), URL: f.url, Note: f.note}
-	next, applied, err := active.UpdatePrices(f.provider, ups, id, date, src)
+	next, kept, err := applyFeed(active, name, data, format, id, date, "import-"+id)
 	if err != nil {
 		return Imported{}, err
 	}
 	imp, err := m.saveLocked(ctx, name, id, active, next)
-	imp.KeptOut = append(read.KeptOut, applied.KeptOut...)
+	imp.KeptOut = kept
 	return imp, err
+}
+
+// applyFeed reads a provider feed in format and applies its prices to c
+// as version id, citing it as source srcID, with what it kept out.
+func applyFeed(c *catalog.Catalog, name string, data []byte, format, id, date, srcID string) (*catalog.Catalog, []string, error) {
+	f, ok := feedFormats[format]
+	if !ok {
+		return nil, nil, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s or %s)",
+			format, catalog.FormatAzureRetail, catalog.FormatAWSSpotAdvisor)}}
+	}
+	ups, read, err := f.read(bytes.NewReader(data), name)
+	if err != nil {
+		return nil, nil, err
+	}
+	src := catalog.Source{ID: srcID, Title: fmt.Sprintf("%s %s, imported %s", f.title, name, date), URL: f.url, Note: f.note}
+	next, applied, err := c.UpdatePrices(f.provider, ups, id, date, src)
+	return next, append(read.KeptOut, applied.KeptOut...), err
+}
+
+// FeedFile is one downloaded feed of a refresh: its file name and bytes.
+type FeedFile struct {
+	Name string
+	Data []byte
+}
+
+// RefreshFrom reads a directory's worth of downloaded feeds, in name order,
+// and applies them one after another to the active version, as one new
+// inactive version: a public-layout CSV named for its provider
+// (aws.csv, gcp.csv: SkyPilot's catalog layout), the Azure Retail Prices
+// API's pages and the AWS Spot Instance Advisor's file (JSON, told apart
+// by their keys). What each kept out is reported, prefixed by its file.
+// Nothing is stored when any file is wrong; the error lists every problem.
+func (m *Manager) RefreshFrom(ctx context.Context, files []FeedFile, now time.Time) (Imported, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	active, id, date, err := m.nextVersionLocked(ctx, now)
+	if err != nil {
+		return Imported{}, err
+	}
+	if len(files) == 0 {
+		return Imported{}, catalog.Problems{{File: "refresh", Message: "no feed to read: want <provider>.csv or the JSON of a provider feed"}}
+	}
+	files = slices.SortedFunc(slices.Values(files), func(a, b FeedFile) int { return strings.Compare(a.Name, b.Name) })
+	next, names := active, make([]string, 0, len(files))
+	var kept []string
+	var probs catalog.Problems
+	for i, f := range files {
+		srcID := fmt.Sprintf("refresh-%s-%d", id, i+1)
+		var cat *catalog.Catalog
+		var notes []string
+		switch format, provider := feedFormatOf(f); {
+		case format != "":
+			cat, notes, err = applyFeed(next, f.Name, f.Data, format, id, date, srcID)
+		case provider != "":
+			cat, err = mergeCSV(next, f.Name, f.Data, provider, id, date, srcID)
+		default:
+			err = catalog.Problems{{File: f.Name, Message: "not a feed this refresh reads: <provider>.csv in the public layout, the Azure Retail Prices API's pages or the Spot Instance Advisor's data (JSON)"}}
+		}
+		var p catalog.Problems
+		if errors.As(err, &p) {
+			probs = append(probs, p...)
+			continue
+		} else if err != nil {
+			return Imported{}, err
+		}
+		next, names = cat, append(names, f.Name)
+		for _, n := range notes {
+			kept = append(kept, f.Name+": "+n)
+		}
+	}
+	if len(probs) > 0 {
+		return Imported{}, probs
+	}
+	imp, err := m.saveLocked(ctx, "refresh of "+strings.Join(names, ", "), id, active, next)
+	imp.KeptOut = kept
+	return imp, err
+}
+
+// feedFormatOf tells what a refresh's file is: a provider feed's format
+// (by the keys of its JSON), or the provider of a public-layout CSV (by
+// its name); neither when it is neither.
+func feedFormatOf(f FeedFile) (format, provider string) {
+	if isJSON(f.Data) {
+		var keys map[string]json.RawMessage
+		if json.NewDecoder(bytes.NewReader(f.Data)).Decode(&keys) == nil {
+			switch {
+			case keys["spot_advisor"] != nil:
+				return catalog.FormatAWSSpotAdvisor, ""
+			case keys["Items"] != nil:
+				return catalog.FormatAzureRetail, ""
+			}
+		}
+		return "", ""
+	}
+	if p, ok := strings.CutSuffix(f.Name, ".csv"); ok {
+		return "", p
+	}
+	return "", ""
 }
 
 // nextVersionLocked is what a new version starts from (m.mu held): the
@@ -358,7 +454,7 @@ func (m *Manager) saveLocked(ctx context.Context, name, id string, active, next 
 		return Imported{}, versionExists(name, id)
 	}
 	diff := catalog.DiffOffers(active, next)
-	if len(diff.Added)+len(diff.Removed)+len(diff.Changed)+diff.Rebanded == 0 {
+	if len(diff.Added)+len(diff.Removed)+len(diff.Changed)+len(diff.Rebanded) == 0 {
 		return Imported{}, catalog.Problems{{File: name, Message: "changes no offer of the active version " + active.Version.ID + ": nothing to import"}}
 	}
 	var buf bytes.Buffer
