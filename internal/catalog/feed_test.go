@@ -166,3 +166,63 @@ func TestAWSSpotAdvisorFeed(t *testing.T) {
 		t.Errorf("bands: %d changed, %d added, %d removed, %d rebanded; want no price moved and some bands", len(d.Changed), len(d.Added), len(d.Removed), len(d.Rebanded))
 	}
 }
+
+// The fixture testdata/aws_price_list.json has the shape of an AWS Price
+// List bulk offer file for EC2
+// (https://docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/reading-an-offer.html:
+// formatVersion, offerCode, products by SKU with productFamily and
+// attributes, terms.OnDemand and terms.Reserved by SKU and offer term,
+// each with priceDimensions in pricePerUnit and, for reservations,
+// termAttributes LeaseContractLength, OfferingClass, PurchaseOption),
+// with prices of the test's own.
+
+// Ensure the offer file becomes the Linux shared-tenancy prices of the
+// catalog's AWS offers: the hourly on-demand price and the standard
+// no-upfront reservations; Windows, capacity reservations, storage,
+// convertible and upfront terms are not taken, and a type the catalog does
+// not have is reported.
+func TestAWSPriceListFeed(t *testing.T) {
+	f, err := os.Open("testdata/aws_price_list.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ups, rep, err := catalog.ReadAWSPriceList(f, "aws_price_list.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decimal.RequireFromString
+	want := []catalog.PriceUpdate{
+		{Region: "us-east-1", InstanceType: "g4dn.xlarge", OnDemand: d("0.51"), Reserved1Y: d("0.33"), Reserved3Y: d("0.23")},
+		{Region: "us-east-1", InstanceType: "m5.large", OnDemand: d("0.096")},
+		{Region: "us-east-1", InstanceType: "p5.48xlarge", OnDemand: d("54")},
+	}
+	if len(ups) != len(want) {
+		t.Fatalf("updates %+v, want %+v", ups, want)
+	}
+	for i, u := range ups {
+		w := want[i]
+		if u.Region != w.Region || u.InstanceType != w.InstanceType || !u.OnDemand.Equal(w.OnDemand) || !u.Reserved1Y.Equal(w.Reserved1Y) || !u.Reserved3Y.Equal(w.Reserved3Y) {
+			t.Errorf("update %d = %+v, want %+v", i, u, w)
+		}
+	}
+	if len(rep.KeptOut) != 1 || !strings.HasPrefix(rep.KeptOut[0], "3 products: not a Linux instance") {
+		t.Errorf("report %q, want the Windows, capacity-reservation and storage products", rep.KeptOut)
+	}
+	cat := loadReal(t)
+	next, applied, err := cat.UpdatePrices("aws", ups, "test.1", "2026-12-02", catalog.Source{ID: "import-test", Title: "price list"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(applied.KeptOut) != 1 || !strings.Contains(applied.KeptOut[0], "aws:us-east-1:m5.large") {
+		t.Errorf("kept out %q, want m5.large", applied.KeptOut)
+	}
+	if diff := catalog.DiffOffers(cat, next); len(diff.Changed) != 2 || len(diff.Added)+len(diff.Removed) != 0 {
+		t.Errorf("diff: %d changed, %d added, %d removed; want the 2 offers named", len(diff.Changed), len(diff.Added), len(diff.Removed))
+	}
+	for _, body := range []string{`{"terms": {}, "products": {}}`, `[]`, `{"offerCode": "AmazonEC2"}`} {
+		if _, _, err := catalog.ReadAWSPriceList(strings.NewReader(body), "x.json"); err == nil {
+			t.Errorf("ReadAWSPriceList(%s) read it", body)
+		}
+	}
+}

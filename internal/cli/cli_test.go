@@ -361,15 +361,17 @@ func TestCatalogImportSpotAdvisor(t *testing.T) {
 // read imports nothing.
 func TestCatalogRefresh(t *testing.T) {
 	dir, db := t.TempDir(), filepath.Join(t.TempDir(), "cat.db")
-	for _, name := range []string{"azure_retail_pages.json", "aws_spot_advisor.json"} {
+	for _, name := range []string{"azure_retail_pages.json", "aws_price_list.json", "aws_spot_advisor.json"} {
 		b, err := os.ReadFile(filepath.Join("..", "catalog", "testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		os.WriteFile(filepath.Join(dir, name), b, 0o644)
 	}
+	// Two Azure offers and two AWS ones (g4dn.xlarge and p5.48xlarge in
+	// us-east-1) change price; the Advisor changes bands.
 	code, out, errOut := runCmd(t, "", "catalog", "refresh", dir, "-db", db)
-	if code != 0 || !strings.Contains(out, "2 changed") || !strings.Contains(out, "spot interruption bands changed") ||
+	if code != 0 || !strings.Contains(out, "4 changed") || !strings.Contains(out, "kept out: aws_price_list.json: ") || !strings.Contains(out, "spot interruption bands changed") ||
 		!strings.Contains(out, "kept out: aws_spot_advisor.json: ") || !strings.Contains(out, "kept out: azure_retail_pages.json: ") {
 		t.Fatalf("catalog refresh DIR: code %d, stdout %q, stderr %q", code, out, errOut)
 	}

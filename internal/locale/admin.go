@@ -22,6 +22,7 @@ var admin = map[string][2]string{
 	"admin.format":                  {"Format", "格式"},
 	"admin.format.auto":             {"Catalog bundle or public-layout CSV", "目录包或公共格式 CSV"},
 	"admin.format.azure-retail":     {"Azure Retail Prices API pages (JSON, in USD)", "Azure 零售价格 API 页面（JSON，美元）"},
+	"admin.format.aws-price-list":   {"AWS Price List offer file for EC2 (JSON, a region's or filtered)", "AWS 价目表 EC2 报价文件（JSON，单区域或已筛选）"},
 	"admin.format.aws-spot-advisor": {"AWS Spot Instance Advisor data (spot-advisor-data.json: interruption bands)", "AWS 竞价实例顾问数据（spot-advisor-data.json：中断率区间）"},
 	"admin.rebanded":                {"Of the unchanged, %d have a new spot interruption band.", "未变的报价中，%d 个的竞价中断率区间有变化。"},
 	"admin.kept_out":                {"Kept out of the feed (%d)", "未导入的馈送内容（%d 项）"},

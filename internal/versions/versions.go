@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -313,6 +314,10 @@ var feedFormats = map[string]feedFormat{
 		url:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
 		note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)",
 		read: catalog.ReadAzureRetail},
+	catalog.FormatAWSPriceList: {provider: "aws", title: "AWS Price List offer file for EC2",
+		url:  "https://docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/reading-an-offer.html",
+		note: "Linux, shared tenancy, no software or licence: hourly on-demand prices and standard no-upfront reservations of 1 and 3 years",
+		read: catalog.ReadAWSPriceList},
 	catalog.FormatAWSSpotAdvisor: {provider: "aws", title: "AWS Spot Instance Advisor data",
 		url:  "https://aws.amazon.com/ec2/spot/instance-advisor/",
 		note: "spot-advisor-data.json: each Linux instance type's frequency of interruption per region, as the Advisor's ranges",
@@ -320,7 +325,7 @@ var feedFormats = map[string]feedFormat{
 }
 
 // ImportFeed reads a provider's own price feed in format (see
-// catalog.FormatAzureRetail and catalog.FormatAWSSpotAdvisor), applies its prices to the active version's
+// feedFormats), applies its prices to the active version's
 // offers (catalog.Catalog.UpdatePrices) and stores the result as a new,
 // inactive version, with what the feed had that the catalog keeps out.
 // Nothing is stored when anything is wrong; the error lists every problem.
@@ -345,8 +350,8 @@ func (m *Manager) ImportFeed(ctx context.Context, name string, data []byte, form
 func applyFeed(c *catalog.Catalog, name string, data []byte, format, id, date, srcID string) (*catalog.Catalog, []string, error) {
 	f, ok := feedFormats[format]
 	if !ok {
-		return nil, nil, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s or %s)",
-			format, catalog.FormatAzureRetail, catalog.FormatAWSSpotAdvisor)}}
+		return nil, nil, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s)",
+			format, strings.Join(slices.Sorted(maps.Keys(feedFormats)), ", "))}}
 	}
 	ups, read, err := f.read(bytes.NewReader(data), name)
 	if err != nil {
@@ -367,8 +372,8 @@ type FeedFile struct {
 // and applies them one after another to the active version, as one new
 // inactive version: a public-layout CSV named for its provider
 // (aws.csv, gcp.csv: SkyPilot's catalog layout), the Azure Retail Prices
-// API's pages and the AWS Spot Instance Advisor's file (JSON, told apart
-// by their keys). What each kept out is reported, prefixed by its file.
+// API's pages, the AWS Price List offer file and the AWS Spot Instance
+// Advisor's file (JSON, told apart by their keys). What each kept out is reported, prefixed by its file.
 // Nothing is stored when any file is wrong; the error lists every problem.
 func (m *Manager) RefreshFrom(ctx context.Context, files []FeedFile, now time.Time) (Imported, error) {
 	m.mu.Lock()
@@ -426,6 +431,8 @@ func feedFormatOf(f FeedFile) (format, provider string) {
 			switch {
 			case keys["spot_advisor"] != nil:
 				return catalog.FormatAWSSpotAdvisor, ""
+			case keys["offerCode"] != nil && keys["products"] != nil:
+				return catalog.FormatAWSPriceList, ""
 			case keys["Items"] != nil:
 				return catalog.FormatAzureRetail, ""
 			}
