@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -102,6 +103,14 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency, Sources: append(slices.Clone(c.Version.Sources), source)}
 	out, err := rebuild(&next)
 	return out, rep, err
+}
+
+// sortUpdates orders a feed's updates by region, then instance type.
+func sortUpdates(ups []PriceUpdate) []PriceUpdate {
+	slices.SortFunc(ups, func(a, b PriceUpdate) int {
+		return cmp.Or(strings.Compare(a.Region, b.Region), strings.Compare(a.InstanceType, b.InstanceType))
+	})
+	return ups
 }
 
 // more is ", …" when a list of n was cut to shown.

@@ -1,13 +1,9 @@
 package catalog
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/shopspring/decimal"
 )
@@ -137,15 +133,11 @@ func ReadAWSPriceList(r io.Reader, name string) ([]PriceUpdate, FeedReport, erro
 	if other > 0 {
 		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d products: not a Linux instance on shared tenancy without software or licence", other))
 	}
-	keys := slices.SortedFunc(maps.Keys(prices), func(a, b key) int {
-		return cmp.Or(strings.Compare(a.region, b.region), strings.Compare(a.instance, b.instance))
-	})
-	out := make([]PriceUpdate, 0, len(keys))
-	for _, k := range keys {
-		p := prices[k]
+	out := make([]PriceUpdate, 0, len(prices))
+	for k, p := range prices {
 		out = append(out, PriceUpdate{Region: k.region, InstanceType: k.instance, OnDemand: p[0].Round(6), Reserved1Y: p[1].Round(6), Reserved3Y: p[2].Round(6)})
 	}
-	return out, rep, nil
+	return sortUpdates(out), rep, nil
 }
 
 // awsPriceSlot is which price a term is: 0 on-demand, 1 and 2 the

@@ -1,13 +1,11 @@
 package catalog
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
-	"strings"
 )
 
 // FormatAWSSpotAdvisor names the AWS Spot Instance Advisor's data file as
@@ -81,8 +79,5 @@ func ReadAWSSpotAdvisor(r io.Reader, name string) ([]PriceUpdate, FeedReport, er
 	if windows > 0 {
 		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d items: Windows figures (the catalog prices Linux)", windows))
 	}
-	slices.SortFunc(out, func(a, b PriceUpdate) int {
-		return cmp.Or(strings.Compare(a.Region, b.Region), strings.Compare(a.InstanceType, b.InstanceType))
-	})
-	return out, rep, nil
+	return sortUpdates(out), rep, nil
 }

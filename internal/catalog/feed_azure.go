@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -115,15 +114,11 @@ func ReadAzureRetail(r io.Reader, name string) ([]PriceUpdate, FeedReport, error
 	for _, why := range slices.Sorted(maps.Keys(skipped)) {
 		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d items: %s", skipped[why], why))
 	}
-	keys := slices.SortedFunc(maps.Keys(prices), func(a, b key) int {
-		return cmp.Or(strings.Compare(a.region, b.region), strings.Compare(a.sku, b.sku))
-	})
-	out := make([]PriceUpdate, 0, len(keys))
-	for _, k := range keys {
-		p := prices[k]
+	out := make([]PriceUpdate, 0, len(prices))
+	for k, p := range prices {
 		out = append(out, PriceUpdate{Region: k.region, InstanceType: k.sku, OnDemand: p[0].usd, Spot: p[1].usd, Reserved1Y: p[2].usd, Reserved3Y: p[3].usd})
 	}
-	return out, rep, nil
+	return sortUpdates(out), rep, nil
 }
 
 // azureSkip says why an item is not one of the catalog's prices ("": it
