@@ -226,3 +226,64 @@ func TestAWSPriceListFeed(t *testing.T) {
 		}
 	}
 }
+
+// The fixture testdata/gcp_billing_skus.json is two pages of the Cloud
+// Billing Catalog API's services.skus.list for Compute Engine
+// (https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list:
+// skus with description, category (serviceDisplayName, resourceFamily,
+// resourceGroup, usageType), serviceRegions and pricingInfo's
+// pricingExpression (usageUnit, tieredRates' unitPrice in units and
+// nanos), and nextPageToken), with prices of the test's own: G2 cores,
+// memory and L4 GPUs on demand and spot in us-central1, an L4 price in
+// us-east4 alone, a committed-use SKU, a disk SKU and an A2 core alone.
+
+// Ensure the SKUs price each G2 machine in us-central1 as its vCPUs ×
+// the core price + its GiB × the memory price + its GPUs × the L4's, on
+// demand and spot; machines missing a part (us-east4's G2, every A2) are
+// reported, not priced; committed-use and disk SKUs are counted.
+func TestGCPBillingFeed(t *testing.T) {
+	f, err := os.Open("testdata/gcp_billing_skus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cat := loadReal(t)
+	ups, rep, err := catalog.ReadGCPBilling(f, "gcp_billing_skus.json", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := decimal.RequireFromString
+	byKey := map[string]catalog.PriceUpdate{}
+	for _, u := range ups {
+		byKey[u.Region+":"+u.InstanceType] = u
+	}
+	g2 := 0
+	for _, o := range cat.Offers {
+		u, priced := byKey[o.Region+":"+o.InstanceType]
+		if o.Provider != "gcp" {
+			continue
+		}
+		if !strings.HasPrefix(o.InstanceType, "g2-") || o.Region != "us-central1" {
+			if priced {
+				t.Errorf("%s priced (%+v) though a part is missing", o.ID(), u)
+			}
+			continue
+		}
+		g2++
+		vcpus, mem, gpus := decimal.NewFromInt(int64(o.VCPUs)), decimal.NewFromFloat(o.MemoryGiB), decimal.NewFromInt(int64(o.GPUCount))
+		od := vcpus.Mul(d("0.025")).Add(mem.Mul(d("0.003"))).Add(gpus.Mul(d("0.56")))
+		spot := vcpus.Mul(d("0.01")).Add(mem.Mul(d("0.0012"))).Add(gpus.Mul(d("0.22")))
+		if !priced || !u.OnDemand.Equal(od) || !u.Spot.Equal(spot) {
+			t.Errorf("%s (%d vCPUs, %v GiB, %d L4): %+v, want on-demand %s and spot %s", o.ID(), o.VCPUs, o.MemoryGiB, o.GPUCount, u, od, spot)
+		}
+	}
+	if g2 == 0 || len(ups) != g2 {
+		t.Errorf("%d updates for %d G2 machines in us-central1", len(ups), g2)
+	}
+	joined := strings.Join(rep.KeptOut, "\n")
+	for _, want := range []string{"1 SKUs: committed use", "SKUs: not a machine family's", "offers without every part priced"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("report %q does not say %q", rep.KeptOut, want)
+		}
+	}
+}

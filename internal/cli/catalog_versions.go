@@ -25,7 +25,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
 	format := fs.String("format", "", "import: a provider's own price feed ("+catalog.FormatAzureRetail+": the Azure Retail Prices API's pages; "+
 		catalog.FormatAWSPriceList+": an AWS Price List offer file for EC2; "+catalog.FormatAWSSpotAdvisor+
-		": the AWS Spot Instance Advisor's data file); empty for a bundle or a public-layout CSV")
+		": the AWS Spot Instance Advisor's data file; "+catalog.FormatGCPBilling+": the Cloud Billing catalog's Compute Engine SKU pages); empty for a bundle or a public-layout CSV")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
 	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
 	pos, err := parseArgs(fs, args[1:])

@@ -25,6 +25,7 @@ var admin = map[string][2]string{
 	"admin.format.aws-price-list":   {"AWS Price List offer file for EC2 (JSON, a region's or filtered)", "AWS 价目表 EC2 报价文件（JSON，单区域或已筛选）"},
 	"admin.format.aws-spot-advisor": {"AWS Spot Instance Advisor data (spot-advisor-data.json: interruption bands)", "AWS 竞价实例顾问数据（spot-advisor-data.json：中断率区间）"},
 	"admin.rebanded":                {"Of the unchanged, %d have a new spot interruption band.", "未变的报价中，%d 个的竞价中断率区间有变化。"},
+	"admin.format.gcp-billing":      {"Google Cloud Billing catalog SKUs for Compute Engine (JSON pages, in USD)", "Google Cloud 结算目录 Compute Engine SKU（JSON 页面，美元）"},
 	"admin.kept_out":                {"Kept out of the feed (%d)", "未导入的馈送内容（%d 项）"},
 	"admin.by_rate":                 {"the exchange rate's move: the same amount in its currency", "汇率变动所致：原币金额不变"},
 	"admin.confirm":                 {"I checked the %d rows above", "我已检查上面的 %d 行"},

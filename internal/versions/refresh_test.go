@@ -107,3 +107,25 @@ func placesOf(o *advisor.Option) []string {
 	}
 	return out
 }
+
+// Ensure a refresh tells the Cloud Billing catalog's SKU pages by their
+// keys and prices Google Cloud offers from them, and nothing else.
+func TestRefreshReadsGCPBilling(t *testing.T) {
+	m, _, _ := open(t)
+	b, err := os.ReadFile(filepath.Join("..", "catalog", "testdata", "gcp_billing_skus.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := m.RefreshFrom(context.Background(), []versions.FeedFile{{Name: "gcp_billing_skus.json", Data: b}}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imp.Diff.Changed) == 0 || len(imp.Diff.Added)+len(imp.Diff.Removed) != 0 {
+		t.Fatalf("refresh: %d changed, %d added, %d removed", len(imp.Diff.Changed), len(imp.Diff.Added), len(imp.Diff.Removed))
+	}
+	for _, c := range imp.Diff.Changed {
+		if !strings.HasPrefix(c.New.ID(), "gcp:us-central1:g2-") {
+			t.Errorf("%s changed; the pages price only G2 in us-central1", c.New.ID())
+		}
+	}
+}

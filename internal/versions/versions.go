@@ -305,7 +305,8 @@ func mergeCSV(c *catalog.Catalog, name string, data []byte, provider, id, date, 
 // is, how its import is cited, and its reader.
 type feedFormat struct {
 	provider, title, url, note string
-	read                       func(io.Reader, string) ([]catalog.PriceUpdate, catalog.FeedReport, error)
+	// read reads a feed named name into price updates for the catalog.
+	read func(r io.Reader, name string, c *catalog.Catalog) ([]catalog.PriceUpdate, catalog.FeedReport, error)
 }
 
 // feedFormats are the provider feeds ImportFeed reads, by format name.
@@ -313,15 +314,26 @@ var feedFormats = map[string]feedFormat{
 	catalog.FormatAzureRetail: {provider: "azure", title: "Azure Retail Prices API pages",
 		url:  "https://learn.microsoft.com/rest/api/cost-management/retail-prices/azure-retail-prices",
 		note: "Linux VM meters in USD: consumption (on-demand, spot) and reservation items (1 and 3 years, the term's price over its hours)",
-		read: catalog.ReadAzureRetail},
+		read: readsAlone(catalog.ReadAzureRetail)},
 	catalog.FormatAWSPriceList: {provider: "aws", title: "AWS Price List offer file for EC2",
 		url:  "https://docs.aws.amazon.com/awsaccountbilling/latest/aboutv2/reading-an-offer.html",
 		note: "Linux, shared tenancy, no software or licence: hourly on-demand prices and standard no-upfront reservations of 1 and 3 years",
-		read: catalog.ReadAWSPriceList},
+		read: readsAlone(catalog.ReadAWSPriceList)},
 	catalog.FormatAWSSpotAdvisor: {provider: "aws", title: "AWS Spot Instance Advisor data",
 		url:  "https://aws.amazon.com/ec2/spot/instance-advisor/",
 		note: "spot-advisor-data.json: each Linux instance type's frequency of interruption per region, as the Advisor's ranges",
-		read: catalog.ReadAWSSpotAdvisor},
+		read: readsAlone(catalog.ReadAWSSpotAdvisor)},
+	catalog.FormatGCPBilling: {provider: "gcp", title: "Google Cloud Billing catalog SKUs for Compute Engine",
+		url:  "https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list",
+		note: "on-demand and spot prices of machine families' vCPUs and memory, and of GPUs, composed into each offer's machine",
+		read: catalog.ReadGCPBilling},
+}
+
+// readsAlone is a feed reader that needs no catalog to read its feed.
+func readsAlone(read func(io.Reader, string) ([]catalog.PriceUpdate, catalog.FeedReport, error)) func(io.Reader, string, *catalog.Catalog) ([]catalog.PriceUpdate, catalog.FeedReport, error) {
+	return func(r io.Reader, name string, _ *catalog.Catalog) ([]catalog.PriceUpdate, catalog.FeedReport, error) {
+		return read(r, name)
+	}
 }
 
 // ImportFeed reads a provider's own price feed in format (see
@@ -353,7 +365,7 @@ func applyFeed(c *catalog.Catalog, name string, data []byte, format, id, date, s
 		return nil, nil, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s)",
 			format, strings.Join(slices.Sorted(maps.Keys(feedFormats)), ", "))}}
 	}
-	ups, read, err := f.read(bytes.NewReader(data), name)
+	ups, read, err := f.read(bytes.NewReader(data), name, c)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -372,8 +384,9 @@ type FeedFile struct {
 // and applies them one after another to the active version, as one new
 // inactive version: a public-layout CSV named for its provider
 // (aws.csv, gcp.csv: SkyPilot's catalog layout), the Azure Retail Prices
-// API's pages, the AWS Price List offer file and the AWS Spot Instance
-// Advisor's file (JSON, told apart by their keys). What each kept out is reported, prefixed by its file.
+// API's pages, the AWS Price List offer file, the AWS Spot Instance
+// Advisor's file and the Cloud Billing catalog's SKU pages (JSON, told
+// apart by their keys). What each kept out is reported, prefixed by its file.
 // Nothing is stored when any file is wrong; the error lists every problem.
 func (m *Manager) RefreshFrom(ctx context.Context, files []FeedFile, now time.Time) (Imported, error) {
 	m.mu.Lock()
@@ -433,6 +446,8 @@ func feedFormatOf(f FeedFile) (format, provider string) {
 				return catalog.FormatAWSSpotAdvisor, ""
 			case keys["offerCode"] != nil && keys["products"] != nil:
 				return catalog.FormatAWSPriceList, ""
+			case keys["skus"] != nil:
+				return catalog.FormatGCPBilling, ""
 			case keys["Items"] != nil:
 				return catalog.FormatAzureRetail, ""
 			}
