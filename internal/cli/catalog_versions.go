@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
@@ -28,6 +29,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 		": the AWS Spot Instance Advisor's data file; "+catalog.FormatGCPBilling+": the Cloud Billing catalog's Compute Engine SKU pages); empty for a bundle or a public-layout CSV")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
 	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
+	fetch := fs.Bool("fetch", false, "refresh: first download the Azure Retail Prices API's GPU pages and the AWS Spot Instance Advisor's data into DIR (needs network access)")
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil {
 		return exitError{2}
@@ -52,7 +54,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	case "activate":
 		return activateVersion(ctx, m, pos, *confirm, stdout, stderr)
 	case "refresh":
-		return refreshVersion(ctx, m, pos, stdout, stderr)
+		return refreshVersion(ctx, m, pos, *fetch, stdout, stderr)
 	default:
 		return importVersion(ctx, m, pos, *provider, *format, stdout, stderr)
 	}
@@ -115,14 +117,20 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	return printImported(imp, err, stdout, stderr)
 }
 
-// refreshVersion handles "catalog refresh DIR": the feeds downloaded into
-// DIR (its .csv and .json files) applied to the active version as one new
-// inactive version (see versions.Manager.RefreshFrom). It reads files
-// only; fetching the feeds is left to the operator's own download.
-func refreshVersion(ctx context.Context, m *versions.Manager, pos []string, stdout, stderr io.Writer) error {
+// refreshVersion handles "catalog refresh DIR [-fetch]": the feeds
+// downloaded into DIR (its .csv and .json files) applied to the active
+// version as one new inactive version (see versions.Manager.RefreshFrom).
+// With fetch, the feeds defaultFeeds names are downloaded into DIR first;
+// without it (the default), nothing is fetched.
+func refreshVersion(ctx context.Context, m *versions.Manager, pos []string, fetch bool, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "gpuplace: catalog refresh DIR")
+		fmt.Fprintln(stderr, "gpuplace: catalog refresh DIR [-fetch]")
 		return exitError{2}
+	}
+	if fetch {
+		if err := fetchFeeds(ctx, &http.Client{}, pos[0], defaultFeeds); err != nil {
+			return err
+		}
 	}
 	entries, err := os.ReadDir(pos[0])
 	if err != nil {

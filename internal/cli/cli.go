@@ -75,7 +75,7 @@ const usage = `usage:
   gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
   gpuplace catalog import FILE [-provider aws] [-format azure-retail|aws-price-list|aws-spot-advisor|gcp-billing] [-db FILE]
                                            (a bundle, a public-layout CSV, or a provider's price feed)
-  gpuplace catalog refresh DIR [-db FILE]   (DIR's downloaded feeds: <provider>.csv and the providers' JSON feeds)
+  gpuplace catalog refresh DIR [-fetch] [-db FILE]   (DIR's downloaded feeds: <provider>.csv and the providers' JSON feeds)
   gpuplace catalog versions [-db FILE]
   gpuplace catalog activate ID [-db FILE] [-confirm]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
