@@ -30,10 +30,11 @@ type FeedReport struct {
 // feed names (by region and instance type) takes the prices the feed gives
 // and keeps the others, its spot band and its specification; offers the
 // feed does not name are unchanged. A spot band applies to the offer's
-// spot price (an offer without one is reported). A reserved price above the offer's
-// on-demand one is left out (it would mislead). Feed rows for offers the
-// catalog does not have are kept out and reported: a new offer needs its
-// GPU and specification first. The result is validated like any catalog.
+// spot price (an offer without one is reported). A reserved price above
+// the offer's on-demand one is left out (it would mislead). Feed rows for
+// offers the catalog does not have are kept out and reported: a new offer
+// needs its GPU and specification first. The result is validated like any
+// catalog.
 func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date string, source Source) (*Catalog, FeedReport, error) {
 	var rep FeedReport
 	if _, ok := c.Provider(provider); !ok {
@@ -113,7 +114,7 @@ func sortUpdates(ups []PriceUpdate) []PriceUpdate {
 	return ups
 }
 
-// more is ", …" when a list of n was cut to shown.
+// more is " and N more" when a list of n was cut to shown, else "".
 func more(n, shown int) string {
 	if n > shown {
 		return fmt.Sprintf(" and %d more", n-shown)
