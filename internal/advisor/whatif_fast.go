@@ -22,9 +22,8 @@ import (
 // variation, with the shortlist each variation is decided among.
 type whatIfPlans struct {
 	e *engine
-	// plans meet the target at the question's; all are every
-	// single-region plan (for other targets).
-	plans, all []*plan
+	// all is every single-region plan (for other targets).
+	all []*plan
 	// short are the plans that can be the cheapest at some load: the
 	// cheapest at the asked load and the cheapest per unit of capacity.
 	short  []*plan
@@ -72,7 +71,7 @@ func whatIfPlansOf(cat *catalog.Catalog, req Request) *whatIfPlans {
 		e.release()
 		return nil
 	}
-	wp := &whatIfPlans{e: e, plans: plans, all: all, budget: math.Inf(1), atBase: true}
+	wp := &whatIfPlans{e: e, all: all, budget: math.Inf(1), atBase: true}
 	if req.Budget != nil {
 		wp.budget = req.Budget.InexactFloat64()
 	}

@@ -2,7 +2,10 @@ package catalog
 
 import (
 	"cmp"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -18,6 +21,10 @@ type PriceUpdate struct {
 	OnDemand, Spot, Reserved1Y, Reserved3Y decimal.Decimal
 	SpotBand                               string
 }
+
+// The providers' own feeds the catalog reads (see the readers named after
+// each), in the order an operator's list shows them.
+var FeedFormats = []string{FormatAzureRetail, FormatAWSPriceList, FormatAWSSpotAdvisor, FormatGCPBilling}
 
 // FeedReport is what a feed reader kept out of the prices, by reason, as
 // sentences an operator can act on (which instance types, how many items).
@@ -94,12 +101,10 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 	}
 	if len(missing) > 0 {
 		slices.Sort(missing)
-		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d offers the catalog does not have (add their GPU and specification first): %s",
-			len(missing), strings.Join(missing[:min(len(missing), 20)], ", ")+more(len(missing), 20)))
+		rep.KeptOut = append(rep.KeptOut, sample(len(missing), "offers the catalog does not have (add their GPU and specification first)", missing))
 	}
 	if len(noSpot) > 0 {
-		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d interruption bands for offers without a spot price: %s",
-			len(noSpot), strings.Join(noSpot[:min(len(noSpot), 20)], ", ")+more(len(noSpot), 20)))
+		rep.KeptOut = append(rep.KeptOut, sample(len(noSpot), "interruption bands for offers without a spot price", noSpot))
 	}
 	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency, Sources: append(slices.Clone(c.Version.Sources), source)}
 	out, err := rebuild(&next)
@@ -114,10 +119,34 @@ func sortUpdates(ups []PriceUpdate) []PriceUpdate {
 	return ups
 }
 
-// more is " and N more" when a list of n was cut to shown, else "".
-func more(n, shown int) string {
-	if n > shown {
-		return fmt.Sprintf(" and %d more", n-shown)
+// sample writes a report's list of offers: how many, then the first 20
+// ("3 …: a, b, c"; "25 …: a, …, t and 5 more"), after what they are.
+func sample(n int, what string, items []string) string {
+	const shown = 20
+	list := strings.Join(items[:min(len(items), shown)], ", ")
+	if len(items) > shown {
+		list += fmt.Sprintf(" and %d more", len(items)-shown)
 	}
-	return ""
+	return fmt.Sprintf("%d %s: %s", n, what, list)
+}
+
+// eachPage decodes the pages of a paged API saved one after another in r
+// (named name) and hands each to f with its number; api names the API and
+// want its page's shape in the problems of a file with no page or a page
+// that does not decode. It returns every problem f reports too.
+func eachPage[T any](r io.Reader, name, api, want string, f func(page int, p *T) Problems) Problems {
+	var probs Problems
+	dec := json.NewDecoder(r)
+	for page := 1; ; page++ {
+		var p T
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			if page == 1 {
+				probs = append(probs, Problem{File: name, Message: "no page of the " + api + ": want " + want})
+			}
+			return probs
+		} else if err != nil {
+			return append(probs, Problem{File: name, Item: fmt.Sprintf("page %d", page), Message: "not a page of the " + api + ": " + err.Error()})
+		}
+		probs = append(probs, f(page, &p)...)
+	}
 }

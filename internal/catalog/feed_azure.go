@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -58,8 +56,6 @@ type azureItem struct {
 // API with currencyCode=USD. What is kept out is reported.
 func ReadAzureRetail(r io.Reader, name string) ([]PriceUpdate, FeedReport, error) {
 	var rep FeedReport
-	var probs Problems
-	dec := json.NewDecoder(r)
 	type price struct {
 		usd  decimal.Decimal
 		from string
@@ -67,17 +63,8 @@ func ReadAzureRetail(r io.Reader, name string) ([]PriceUpdate, FeedReport, error
 	type key struct{ region, sku string }
 	prices := map[key]*[4]price{} // on-demand, spot, 1 year, 3 years
 	skipped := map[string]int{}
-	for page := 1; ; page++ {
-		var p azurePage
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			if page == 1 {
-				probs = append(probs, Problem{File: name, Message: "no page of the Azure Retail Prices API: want {\"Items\": [...], \"NextPageLink\": ...}"})
-			}
-			break
-		} else if err != nil {
-			probs = append(probs, Problem{File: name, Item: fmt.Sprintf("page %d", page), Message: "not a page of the Azure Retail Prices API: " + err.Error()})
-			break
-		}
+	probs := eachPage(r, name, "Azure Retail Prices API", `{"Items": [...], "NextPageLink": ...}`, func(page int, p *azurePage) Problems {
+		var probs Problems
 		for i, it := range p.Items {
 			item := fmt.Sprintf("page %d item %d", page, i+1)
 			skip := azureSkip(it)
@@ -107,7 +94,8 @@ func ReadAzureRetail(r io.Reader, name string) ([]PriceUpdate, FeedReport, error
 				*cur = price{usd: it.UnitPrice.Div(decimal.NewFromInt(int64(hours))).Round(6), from: it.EffectiveStartDate}
 			}
 		}
-	}
+		return probs
+	})
 	if len(probs) > 0 {
 		return nil, rep, probs
 	}

@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"cmp"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -65,21 +63,10 @@ type gcpPart struct {
 // only when every part it needs is in the pages; the others are reported.
 func ReadGCPBilling(r io.Reader, name string, c *Catalog) ([]PriceUpdate, FeedReport, error) {
 	var rep FeedReport
-	var probs Problems
-	dec := json.NewDecoder(r)
 	parts := map[gcpPart]decimal.Decimal{}
 	skipped, committed := 0, 0
-	for page := 1; ; page++ {
-		var p gcpPage
-		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
-			if page == 1 {
-				probs = append(probs, Problem{File: name, Message: `no page of the Cloud Billing Catalog API: want {"skus": [...], "nextPageToken": ...}`})
-			}
-			break
-		} else if err != nil {
-			probs = append(probs, Problem{File: name, Item: fmt.Sprintf("page %d", page), Message: "not a page of the Cloud Billing Catalog API: " + err.Error()})
-			break
-		}
+	probs := eachPage(r, name, "Cloud Billing Catalog API", `{"skus": [...], "nextPageToken": ...}`, func(page int, p *gcpPage) Problems {
+		var probs Problems
 		for i, s := range p.Skus {
 			cat := s.Category
 			if cat.ServiceDisplayName != "Compute Engine" || cat.ResourceFamily != "Compute" || len(s.PricingInfo) == 0 {
@@ -120,7 +107,8 @@ func ReadGCPBilling(r io.Reader, name string, c *Catalog) ([]PriceUpdate, FeedRe
 				parts[gcpPart{region, family, part, cat.UsageType == "Preemptible"}] = usd
 			}
 		}
-	}
+		return probs
+	})
 	if len(probs) > 0 {
 		return nil, rep, probs
 	}
@@ -155,8 +143,7 @@ func ReadGCPBilling(r io.Reader, name string, c *Catalog) ([]PriceUpdate, FeedRe
 		out = append(out, u)
 	}
 	if len(unpriced) > 0 {
-		rep.KeptOut = append(rep.KeptOut, fmt.Sprintf("%d offers without every part priced in the pages: %s",
-			len(unpriced), strings.Join(unpriced[:min(len(unpriced), 20)], ", ")+more(len(unpriced), 20)))
+		rep.KeptOut = append(rep.KeptOut, sample(len(unpriced), "offers without every part priced in the pages", unpriced))
 	}
 	return sortUpdates(out), rep, nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"gpuplace/internal/catalog"
@@ -24,9 +25,7 @@ func runCatalogVersions(ctx context.Context, args []string, getenv func(string) 
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "database [GPUPLACE_DB]")
 	provider := fs.String("provider", "aws", "import: the provider a public-layout CSV lists")
-	format := fs.String("format", "", "import: a provider's own price feed ("+catalog.FormatAzureRetail+": the Azure Retail Prices API's pages; "+
-		catalog.FormatAWSPriceList+": an AWS Price List offer file for EC2; "+catalog.FormatAWSSpotAdvisor+
-		": the AWS Spot Instance Advisor's data file; "+catalog.FormatGCPBilling+": the Cloud Billing catalog's Compute Engine SKU pages); empty for a bundle or a public-layout CSV")
+	format := fs.String("format", "", "import: a provider's own price feed ("+strings.Join(catalog.FeedFormats, ", ")+"); empty for a bundle or a public-layout CSV")
 	dir := fs.String("catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "the built-in catalog [GPUPLACE_CATALOG]")
 	confirm := fs.Bool("confirm", false, "activate: activate a version with rows to check (after checking them)")
 	fetch := fs.Bool("fetch", false, "refresh: first download the Azure Retail Prices API's GPU pages and the AWS Spot Instance Advisor's data into DIR (needs network access)")
@@ -101,7 +100,7 @@ func activateVersion(ctx context.Context, m *versions.Manager, pos []string, con
 // them and stores nothing (exit 1).
 func importVersion(ctx context.Context, m *versions.Manager, pos []string, provider, format string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "gpuplace: catalog import FILE [-provider aws] [-format "+catalog.FormatAzureRetail+"]")
+		fmt.Fprintln(stderr, "gpuplace: catalog import FILE [-provider aws] [-format "+strings.Join(catalog.FeedFormats, "|")+"]")
 		return exitError{2}
 	}
 	body, err := os.ReadFile(pos[0])

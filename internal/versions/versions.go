@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -363,7 +362,7 @@ func applyFeed(c *catalog.Catalog, name string, data []byte, format, id, date, s
 	f, ok := feedFormats[format]
 	if !ok {
 		return nil, nil, catalog.Problems{{File: name, Field: "format", Message: fmt.Sprintf("unknown feed format %q (want %s)",
-			format, strings.Join(slices.Sorted(maps.Keys(feedFormats)), ", "))}}
+			format, strings.Join(catalog.FeedFormats, ", "))}}
 	}
 	ups, read, err := f.read(bytes.NewReader(data), name, c)
 	if err != nil {
@@ -434,28 +433,40 @@ func (m *Manager) RefreshFrom(ctx context.Context, files []FeedFile, now time.Ti
 	return imp, err
 }
 
+// feedKeys tells a provider feed's JSON by a top-level key its format
+// alone has.
+var feedKeys = map[string]string{
+	"Items": catalog.FormatAzureRetail, "offerCode": catalog.FormatAWSPriceList,
+	"spot_advisor": catalog.FormatAWSSpotAdvisor, "skus": catalog.FormatGCPBilling,
+}
+
 // feedFormatOf tells what a refresh's file is: a provider feed's format
-// (by the keys of its JSON), or the provider of a public-layout CSV (by
-// its name); neither when it is neither.
+// (the first of its JSON's top-level keys that names one, so a large
+// file's head is read, not the file), or the provider of a public-layout
+// CSV (by its name); neither when it is neither.
 func feedFormatOf(f FeedFile) (format, provider string) {
-	if isJSON(f.Data) {
-		var keys map[string]json.RawMessage
-		if json.NewDecoder(bytes.NewReader(f.Data)).Decode(&keys) == nil {
-			switch {
-			case keys["spot_advisor"] != nil:
-				return catalog.FormatAWSSpotAdvisor, ""
-			case keys["offerCode"] != nil && keys["products"] != nil:
-				return catalog.FormatAWSPriceList, ""
-			case keys["skus"] != nil:
-				return catalog.FormatGCPBilling, ""
-			case keys["Items"] != nil:
-				return catalog.FormatAzureRetail, ""
-			}
+	if !isJSON(f.Data) {
+		if p, ok := strings.CutSuffix(f.Name, ".csv"); ok {
+			return "", p
 		}
 		return "", ""
 	}
-	if p, ok := strings.CutSuffix(f.Name, ".csv"); ok {
-		return "", p
+	dec := json.NewDecoder(bytes.NewReader(f.Data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", ""
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return "", ""
+		}
+		if k, _ := t.(string); feedKeys[k] != "" {
+			return feedKeys[k], ""
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", ""
+		}
 	}
 	return "", ""
 }
