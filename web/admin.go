@@ -76,12 +76,7 @@ func (s *Server) handleAdminImport(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	v.Provider, v.Format = r.FormValue("provider"), r.FormValue("format")
-	var imp versions.Imported
-	if v.Format != "" {
-		imp, err = s.versions.ImportFeed(r.Context(), filepath.Base(hdr.Filename), body, v.Format, s.now())
-	} else {
-		imp, err = s.versions.Import(r.Context(), filepath.Base(hdr.Filename), body, v.Provider, s.now())
-	}
+	imp, err := s.versions.ImportAs(r.Context(), filepath.Base(hdr.Filename), body, v.Format, v.Provider, s.now())
 	var probs catalog.Problems
 	if errors.As(err, &probs) {
 		for _, p := range probs {

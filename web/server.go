@@ -63,8 +63,7 @@ type Catalogs interface {
 	Version(ctx context.Context, id string) (*catalog.Catalog, error)
 	Versions(ctx context.Context) ([]catalog.VersionInfo, error)
 	Activate(ctx context.Context, id string, confirmed bool) error
-	Import(ctx context.Context, name string, data []byte, provider string, now time.Time) (versions.Imported, error)
-	ImportFeed(ctx context.Context, name string, data []byte, format string, now time.Time) (versions.Imported, error)
+	ImportAs(ctx context.Context, name string, data []byte, format, provider string, now time.Time) (versions.Imported, error)
 }
 
 // Config is everything a Server is built with. NewServer takes it whole;

@@ -22,9 +22,15 @@ type PriceUpdate struct {
 	SpotBand                               string
 }
 
-// The providers' own feeds the catalog reads (see the readers named after
-// each), in the order an operator's list shows them.
-var FeedFormats = []string{FormatAzureRetail, FormatAWSPriceList, FormatAWSSpotAdvisor, FormatGCPBilling}
+// FormatSkyPilot names SkyPilot's catalog CSVs (the public layout, one
+// provider's per file; see ReadPublicCSV) as an import format.
+const FormatSkyPilot = "skypilot"
+
+// FeedFormats are the import formats beside the default (a bundle or a
+// public-layout CSV, told apart by their content), as API.md names them:
+// the providers' own feeds (see the reader named after each) and
+// SkyPilot's CSVs.
+var FeedFormats = []string{FormatAzureRetail, FormatAWSPriceList, FormatAWSSpotAdvisor, FormatGCPBilling, FormatSkyPilot}
 
 // FeedReport is what a feed reader kept out of the prices, by reason, as
 // sentences an operator can act on (which instance types, how many items).

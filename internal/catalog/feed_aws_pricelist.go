@@ -10,7 +10,7 @@ import (
 
 // FormatAWSPriceList names the AWS Price List bulk offer file for EC2 as
 // an import format.
-const FormatAWSPriceList = "aws-price-list"
+const FormatAWSPriceList = "aws-pricelist"
 
 // awsProduct is one product of the offer file: its SKU's attributes.
 type awsProduct struct {

@@ -107,12 +107,7 @@ func importVersion(ctx context.Context, m *versions.Manager, pos []string, provi
 	if err != nil {
 		return err
 	}
-	var imp versions.Imported
-	if format != "" {
-		imp, err = m.ImportFeed(ctx, filepath.Base(pos[0]), body, format, time.Now())
-	} else {
-		imp, err = m.Import(ctx, filepath.Base(pos[0]), body, provider, time.Now())
-	}
+	imp, err := m.ImportAs(ctx, filepath.Base(pos[0]), body, format, provider, time.Now())
 	return printImported(imp, err, stdout, stderr)
 }
 

@@ -73,7 +73,7 @@ const usage = `usage:
   gpuplace catalog validate [DIR|FILE]
   gpuplace catalog stats [-catalog DIR]
   gpuplace catalog fit-serving [-fresh] DIR   (fit the LLM serving model to DIR's serving points)
-  gpuplace catalog import FILE [-provider aws] [-format azure-retail|aws-price-list|aws-spot-advisor|gcp-billing] [-db FILE]
+  gpuplace catalog import FILE [-provider aws] [-format azure-retail|aws-pricelist|aws-spot-advisor|gcp-billing|skypilot] [-db FILE]
                                            (a bundle, a public-layout CSV, or a provider's price feed)
   gpuplace catalog refresh DIR [-fetch] [-db FILE]   (DIR's downloaded feeds: <provider>.csv and the providers' JSON feeds)
   gpuplace catalog versions [-db FILE]

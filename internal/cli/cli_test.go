@@ -339,6 +339,16 @@ func TestCatalogImportFeed(t *testing.T) {
 		!strings.Contains(out, "Standard_D2s_v5") {
 		t.Fatalf("catalog import FEED -format azure-retail: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	// SkyPilot's CSVs are the public layout, for the provider given.
+	csv := filepath.Join(t.TempDir(), "vms.csv")
+	os.WriteFile(csv, []byte("InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone\n"+
+		"g4dn.xlarge,T4,1,4,16,,0.25,0.09,us-east-1,us-east-1a\n"), 0o644)
+	if code, out, errOut := runCmd(t, "", "catalog", "import", csv, "-format", "skypilot", "-provider", "aws", "-db", db); code != 0 || !strings.Contains(out, "aws:us-east-1:g4dn.xlarge") {
+		t.Errorf("catalog import CSV -format skypilot: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCmd(t, "", "catalog", "import", feed, "-format", "skypilot", "-db", db); code != 1 || !strings.Contains(out, "is a CSV") {
+		t.Errorf("catalog import JSON -format skypilot: code %d, stdout %q; want 1 and why", code, out)
+	}
 	if code, out, _ := runCmd(t, "", "catalog", "import", feed, "-format", "nope", "-db", db); code != 1 || !strings.Contains(out, `unknown feed format "nope"`) {
 		t.Errorf("catalog import -format nope: code %d, stdout %q; want 1 and the formats", code, out)
 	}

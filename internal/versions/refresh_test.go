@@ -130,11 +130,11 @@ func TestRefreshReadsGCPBilling(t *testing.T) {
 	}
 }
 
-// Ensure every feed format the catalog names has a reader here.
+// Ensure every import format the catalog names has a reader here.
 func TestEveryFeedFormatIsRead(t *testing.T) {
 	m, _, _ := open(t)
 	for _, f := range catalog.FeedFormats {
-		if _, err := m.ImportFeed(context.Background(), "empty.json", nil, f, now); err == nil || strings.Contains(err.Error(), "unknown feed format") {
+		if _, err := m.ImportAs(context.Background(), "empty", nil, f, "aws", now); err == nil || strings.Contains(err.Error(), "unknown feed format") {
 			t.Errorf("format %s: %v; want its reader's refusal of an empty file", f, err)
 		}
 	}

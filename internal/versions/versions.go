@@ -300,6 +300,23 @@ func mergeCSV(c *catalog.Catalog, name string, data []byte, provider, id, date, 
 	return c.Merge(provider, offers, id, date, src)
 }
 
+// ImportAs imports a file in format (one of catalog.FeedFormats, or ""
+// for a bundle or a public-layout CSV, told apart by their content):
+// SkyPilot's CSVs and the default go to Import (a CSV for provider), the
+// providers' own feeds to ImportFeed.
+func (m *Manager) ImportAs(ctx context.Context, name string, data []byte, format, provider string, now time.Time) (Imported, error) {
+	switch format {
+	case "":
+		return m.Import(ctx, name, data, provider, now)
+	case catalog.FormatSkyPilot:
+		if isJSON(data) {
+			return Imported{}, catalog.Problems{{File: name, Field: "format", Message: "a SkyPilot catalog is a CSV (the public layout), not JSON"}}
+		}
+		return m.Import(ctx, name, data, provider, now)
+	}
+	return m.ImportFeed(ctx, name, data, format, now)
+}
+
 // feedFormat is how ImportFeed reads one kind of provider feed: whose it
 // is, how its import is cited, and its reader.
 type feedFormat struct {
