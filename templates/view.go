@@ -36,6 +36,8 @@ type AdviceView struct {
 	Pinned *Pinned
 	// Charts are the answer's charts, laid out.
 	Charts AnswerCharts
+	// Launch is the answer's launch files (nil without a pick).
+	Launch *LaunchView
 }
 
 // AnswerCharts are an answer's charts: the pick's costs by item, the
@@ -185,4 +187,37 @@ func DefaultCurrency(ctx context.Context) string {
 // catalog's own (catalog.Region.OwnID).
 func (v AdviceView) PlacementRegion(p advisor.Placement) string {
 	return v.Options.Catalog.RegionLabel(p.Provider + ":" + p.Region)
+}
+
+// LaunchView is the answer page's "Launch files": the pick's file for
+// each launch tool and the address of the page with every file (empty on
+// a pinned answer, which shows its files in place).
+type LaunchView struct {
+	Files   []LaunchFile
+	PageURL string
+}
+
+// LaunchFile is one tool's file: its text, or why the tool cannot launch
+// the option. URL downloads it (empty on a pinned answer, whose question
+// a new catalog would answer differently).
+type LaunchFile struct {
+	Format, Label, FileName, URL string
+	YAML                         string
+	Refusal                      *locale.Text
+}
+
+// LaunchOption is one option's files: N is 0 for the pick, else the
+// alternative's number; Where names its places.
+type LaunchOption struct {
+	N     int
+	Where string
+	Files []LaunchFile
+}
+
+// LaunchPageView is the page of every launch file of an answer.
+type LaunchPageView struct {
+	Frame        Frame
+	AnswerURL    string
+	Pick         LaunchOption
+	Alternatives []LaunchOption
 }

@@ -12,13 +12,18 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
+// gzipLevel is the level everything is gzipped at. Measured on an answer
+// page (118 KB of HTML), level 2 gives 2.9 % fewer bytes than the fastest
+// level for about 15 % more of its time (some 0.03 ms), level 4 7 % fewer
+// for twice its time.
+const gzipLevel = 2
+
 // compress owns compression (gzhttp): text over a kilobyte goes out
-// gzipped at the fastest level (half level 4's time for 8 % more bytes) to
-// clients that take it; bodies gzipped ahead of time (the caches) pass
-// through. No page holds a secret a reflected input could probe (BREACH):
+// gzipped at gzipLevel to clients that take it; bodies gzipped ahead of
+// time (the caches) pass through. No page holds a secret a reflected input could probe (BREACH):
 // no CSRF tokens (Fetch metadata refuses cross-origin POSTs).
 var compress = func() func(http.Handler) http.Handler {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(1<<10), gzhttp.CompressionLevel(gzip.BestSpeed), gzhttp.EnableZstd(false),
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(1<<10), gzhttp.CompressionLevel(gzipLevel), gzhttp.EnableZstd(false),
 		gzhttp.AcceptWildcards(true), gzhttp.ContentTypeFilter(compressible))
 	if err != nil {
 		panic(err)
@@ -50,7 +55,7 @@ func gzipping(w http.ResponseWriter) bool {
 }
 
 // gzipWriters reuses compressors (each holds several hundred KB).
-var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed); return w }}
+var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzipLevel); return w }}
 
 // gzipBytes compresses b as the middleware does, into a copy to keep.
 func gzipBytes(b []byte) []byte {

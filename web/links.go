@@ -125,6 +125,7 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)
 	v.Result, v.Charts = &res, answerCharts(r.Context(), s.cat(r), &res)
+	v.Launch = s.launchView(s.cat(r), &res, q, false)
 	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
 	if l.CatalogVersion != s.cat(r).Version.ID {

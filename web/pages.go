@@ -69,6 +69,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 		return err
 	default:
 		v.Result, v.Charts = &res, answerCharts(r.Context(), s.cat(r), &res)
+		v.Launch = s.launchView(s.cat(r), &res, q, true)
 	}
 	page := templates.AdvicePage(v)
 	if r.Header.Get("HX-Request") == "true" && status == http.StatusOK {

@@ -188,6 +188,18 @@ type Placement struct {
 	CPU *PlacementCPU `json:"cpu,omitempty"`
 }
 
+// Machines is how many instances (training nodes, serving instances)
+// the placement rents: an LLM's replicas may share an instance, or span
+// several GPUs of one.
+func (p Placement) Machines() int {
+	if p.Instances > 0 {
+		return p.Instances
+	}
+	// A training placement has one replica on its nodes, a serving one a
+	// node per replica.
+	return max(p.Nodes, p.Replicas)
+}
+
 // PlacementCPU is the processor of a CPU server: its model, generation,
 // the physical cores the instance gets and, where the CPU's cores per
 // socket are stated, the sockets they span.

@@ -435,14 +435,7 @@ func pickPart(provider, region, instance string, pm catalog.PricingModel) string
 func describeOption(cat *catalog.Catalog, o Option) locale.Text {
 	var t locale.Text
 	for i, p := range o.Placements {
-		count := p.Replicas
-		if p.Instances > 0 {
-			count = p.Instances
-		}
-		if p.Nodes > 1 {
-			count = p.Nodes
-		}
-		one := locale.New("whatif.place", count, p.InstanceType, pricingWord(p.Pricing), cat.ProviderLabel(p.Provider), p.Region)
+		one := locale.New("whatif.place", p.Machines(), p.InstanceType, pricingWord(p.Pricing), cat.ProviderLabel(p.Provider), p.Region)
 		if i == 0 {
 			t = one
 		} else {

@@ -74,14 +74,7 @@ func NewWhatIfJSON(w advisor.WhatIf, cat *catalog.Catalog) WhatIfJSON {
 			j.From, j.To = w.Result.Request.Pricing, c.Left
 		}
 		for _, p := range c.Pick.Placements {
-			n := p.Replicas
-			if p.Instances > 0 {
-				n = p.Instances
-			}
-			if w.Result.Request.Workload.Kind == catalog.KindTraining {
-				n = p.Nodes
-			}
-			j.Pick = append(j.Pick, PickPlaceJSON{Provider: p.Provider, Region: p.Region, InstanceType: p.InstanceType, Pricing: p.Pricing, Count: n})
+			j.Pick = append(j.Pick, PickPlaceJSON{Provider: p.Provider, Region: p.Region, InstanceType: p.InstanceType, Pricing: p.Pricing, Count: p.Machines()})
 		}
 		out.Changes = append(out.Changes, j)
 	}

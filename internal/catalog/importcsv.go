@@ -25,6 +25,22 @@ var acceleratorGPUs = map[string]string{
 	"H200": "h200", "B200": "b200", "GH200": "gh200", "A6000": "a6000", "RTX6000": "rtx6000",
 }
 
+// acceleratorAliases are the names of acceleratorGPUs that are not a
+// GPU's own name in the layout: the layout calls the 40 GB A100 "A100".
+var acceleratorAliases = map[string]bool{"A100-40GB": true, "H100-80GB": true}
+
+// AcceleratorName is the public layout's accelerator name for a catalog
+// GPU ("A100-80GB" for a100-80gb), the name SkyPilot's catalogs and task
+// files use; false where the layout has no name for it.
+func AcceleratorName(gpu string) (string, bool) {
+	for name, id := range acceleratorGPUs {
+		if id == gpu && !acceleratorAliases[name] {
+			return name, true
+		}
+	}
+	return "", false
+}
+
 // ImportedOffer is one instance type in one region, from a price list.
 type ImportedOffer struct {
 	Region, InstanceType, GPU string

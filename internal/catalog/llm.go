@@ -5,6 +5,9 @@ package catalog
 // Measured (the profile's own id first) stand for it: models of the same
 // architecture serve alike.
 type LLMProfile struct {
+	// Repo is the model's repository on Hugging Face, the name serving
+	// engines load it by (the huggingface_repo of the profile's source).
+	Repo    string  `json:"repo"`
 	ParamsB float64 `json:"params_b"`
 	Layers  int     `json:"layers"`
 	KVHeads int     `json:"kv_heads"`

@@ -1,0 +1,419 @@
+package launch_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"gpuplace/data"
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/launch"
+	"gpuplace/internal/locale"
+)
+
+var loadCatalog = sync.OnceValues(func() (*catalog.Catalog, error) { return catalog.Load(data.FS) })
+
+// answer asks the embedded catalog a question given as request JSON.
+func answer(t *testing.T, body string) (*catalog.Catalog, advisor.Result) {
+	t.Helper()
+	cat, err := loadCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := advisor.DecodeRequest(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := advisor.Recommend(cat, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pick == nil {
+		t.Fatalf("%s: no pick", body)
+	}
+	return cat, res
+}
+
+// questions are answers of each kind the launch files serve: training on
+// one node and on several, serving without an engine, LLM serving (one GPU
+// per replica, and tensor parallel), and an answer in two regions.
+var questions = map[string]string{
+	"training":           `{"workload":{"kind":"training","profile":"resnet50","deadline_hours":6}}`,
+	"training-aws-nodes": `{"workload":{"kind":"training","profile":"resnet50","deadline_hours":1},"providers":["aws"],"pricing":["on_demand","spot"]}`,
+	"serving":            `{"workload":{"kind":"inference","profile":"bert-large","rps":300,"peak_rps":300},"users":[{"location":"US","share":1}],"accelerator":"gpu"}`,
+	"serving-spot-azure": `{"workload":{"kind":"inference","profile":"bert-large","rps":100,"peak_rps":200},"users":[{"location":"US","share":1}],"accelerator":"gpu","providers":["azure"],"pricing":["spot"]}`,
+	"llm":                `{"workload":{"kind":"inference","profile":"llama-3.1-8b","rps":5,"peak_rps":10},"users":[{"location":"US","share":1}]}`,
+	"llm-70b-aws":        `{"workload":{"kind":"inference","profile":"llama-3.3-70b","rps":2,"peak_rps":5,"precision":"mixed"},"users":[{"location":"US","share":1}],"providers":["aws"]}`,
+	"two-regions":        `{"workload":{"kind":"inference","profile":"resnet50","rps":200,"peak_rps":400,"latency_ms":60},"users":[{"location":"US","share":0.5},{"location":"DE","share":0.5}],"accelerator":"gpu","providers":["aws"]}`,
+}
+
+// Ensure every format's file for every question is valid YAML with one
+// document per region, names only the keys its tool documents, carries
+// the answer's catalog version, and launches exactly what the answer
+// says: provider, region, instance type, counts, GPUs, pricing and, for an
+// LLM, the engine's tensor-parallel size and operating point. A tool that
+// does not support a provider refuses, naming the format key.
+func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
+	launched := map[launch.Format]int{}
+	for name, body := range questions {
+		cat, res := answer(t, body)
+		plan, err := launch.FromAnswer(cat, res, 0, "https://gpuplace.test/advice?q")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, f := range launch.Formats {
+			b, err := launch.Write(f, plan)
+			var unsupported *launch.UnsupportedError
+			if errors.As(err, &unsupported) {
+				checkRefusal(t, name, f, res.Pick, unsupported, err)
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, f, err)
+			}
+			launched[f]++
+			docs := decodeAll(t, b)
+			if len(docs) != len(res.Pick.Placements) {
+				t.Fatalf("%s %s: %d documents for %d places:\n%s", name, f, len(docs), len(res.Pick.Placements), b)
+			}
+			if !bytes.Contains(b, []byte("Catalog version: "+res.CatalogVersion+";")) || !bytes.Contains(b, []byte("https://gpuplace.test/advice?q")) {
+				t.Errorf("%s %s: the header does not name the answer and its catalog version:\n%s", name, f, b)
+			}
+			for i, doc := range docs {
+				where := fmt.Sprintf("%s %s place %d", name, f, i+1)
+				checkKeys(t, where, doc, documented[f])
+				p := res.Pick.Placements[i]
+				switch f {
+				case launch.SkyPilot:
+					checkSkyPilot(t, where, doc, res, p)
+				case launch.Dstack:
+					checkDstack(t, where, doc, res, p)
+				case launch.Kubernetes:
+					checkKubernetes(t, where, doc, res, p)
+				}
+			}
+		}
+	}
+	for _, f := range launch.Formats {
+		if launched[f] < 3 {
+			t.Errorf("%s launched %d of the questions; the test needs at least 3 to mean anything", f, launched[f])
+		}
+	}
+}
+
+// checkRefusal requires a refusal to be for a provider of the option, as
+// the format key's field error.
+func checkRefusal(t *testing.T, name string, f launch.Format, o *advisor.Option, unsupported *launch.UnsupportedError, err error) {
+	t.Helper()
+	if f == launch.Kubernetes {
+		t.Fatalf("%s: Kubernetes runs on any provider's nodes, yet refused: %v", name, err)
+	}
+	var fe locale.FieldErrors
+	if !errors.As(err, &fe) || len(fe) != 1 || fe[0].Field != launch.KeyFormat {
+		t.Errorf("%s %s: refusal %v is not the format key's field error", name, f, err)
+	}
+	cat, _ := loadCatalog()
+	if !slices.ContainsFunc(o.Placements, func(p advisor.Placement) bool { return cat.ProviderLabel(p.Provider) == unsupported.Provider }) {
+		t.Errorf("%s %s: refused for %s, which the option does not use", name, f, unsupported.Provider)
+	}
+}
+
+// decodeAll parses every YAML document of a file.
+func decodeAll(t *testing.T, b []byte) []map[string]any {
+	t.Helper()
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	var docs []map[string]any
+	for {
+		var doc map[string]any
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return docs
+		}
+		if err != nil {
+			t.Fatalf("invalid YAML: %v\n%s", err, b)
+		}
+		docs = append(docs, doc)
+	}
+}
+
+// keys is a documented schema: a mapping's keys, with the schema of the
+// mappings (or lists of mappings) under them; nil accepts any keys (free
+// maps such as labels and nodeSelector).
+type keys map[string]keys
+
+// documented holds the keys each tool's documentation defines, as far as
+// the files use them:
+//   - SkyPilot: docs/source/reference/yaml-spec.rst (skypilot-org/skypilot
+//     0048bbf6): name, num_nodes, resources.{infra, instance_type,
+//     accelerators, use_spot, ports}, setup, run, service.{readiness_probe,
+//     replicas};
+//   - dstack: the configuration models at dstackai/dstack 511c318c (fleets.py,
+//     configurations.py, profiles.py, resources.py);
+//   - Kubernetes: the apps/v1 Deployment, batch/v1 Job and core/v1 Pod
+//     references (https://kubernetes.io/docs/reference/kubernetes-api/).
+var documented = map[launch.Format]keys{
+	launch.SkyPilot: {
+		"name": {}, "num_nodes": {}, "setup": {}, "run": {},
+		"resources": {"infra": {}, "instance_type": {}, "accelerators": {}, "use_spot": {}, "ports": {}},
+		"service":   {"readiness_probe": {}, "replicas": {}},
+	},
+	launch.Dstack: {
+		"type": {}, "name": {}, "nodes": {}, "placement": {}, "replicas": {}, "image": {}, "commands": {}, "port": {}, "model": {},
+		"resources": {"gpu": {}, "cpu": {}, "memory": {}, "shm_size": {}},
+		"backends":  {}, "regions": {}, "instance_types": {}, "spot_policy": {},
+	},
+	launch.Kubernetes: {
+		"apiVersion": {}, "kind": {},
+		"metadata": {"name": {}, "labels": nil, "annotations": nil},
+		"spec": {
+			"replicas": {}, "selector": {"matchLabels": nil}, "completions": {}, "parallelism": {}, "completionMode": {},
+			"template": {
+				"metadata": {"labels": nil},
+				"spec": {
+					"nodeSelector": nil, "restartPolicy": {},
+					"tolerations": {"key": {}, "operator": {}, "value": {}, "effect": {}},
+					"volumes":     {"name": {}, "emptyDir": {"medium": {}, "sizeLimit": {}}},
+					"containers": {
+						"name": {}, "image": {}, "command": {}, "args": {},
+						"ports":          {"containerPort": {}},
+						"readinessProbe": {"httpGet": {"path": {}, "port": {}}},
+						"resources":      {"limits": nil, "requests": {"cpu": {}, "memory": {}}},
+						"volumeMounts":   {"name": {}, "mountPath": {}},
+					},
+				},
+			},
+		},
+	},
+}
+
+// checkKeys requires every key of v to be in the schema, recursively.
+func checkKeys(t *testing.T, where string, v any, schema keys) {
+	t.Helper()
+	if schema == nil {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, sub := range v {
+			s, ok := schema[k]
+			if !ok {
+				t.Errorf("%s: key %q is not in the tool's documented schema", where, k)
+				continue
+			}
+			if len(s) > 0 {
+				checkKeys(t, where+"."+k, sub, s)
+			}
+		}
+	case []any:
+		for i, item := range v {
+			checkKeys(t, fmt.Sprintf("%s[%d]", where, i), item, schema)
+		}
+	}
+}
+
+// skyPilotClouds and dstackBackends are the names the tools' documents
+// give the providers the test's answers use.
+var (
+	skyPilotClouds = map[string]string{"aws": "aws", "gcp": "gcp", "azure": "azure", "lambda": "lambda", "nebius": "nebius", "cudo": "cudo", "seeweb": "seeweb"}
+	dstackBackends = map[string]string{"aws": "aws", "gcp": "gcp", "azure": "azure", "lambda": "lambda", "nebius": "nebius", "cudo": "cudo", "verda": "verda"}
+)
+
+func checkSkyPilot(t *testing.T, where string, doc map[string]any, res advisor.Result, p advisor.Placement) {
+	t.Helper()
+	r := mapAt(t, where, doc, "resources")
+	want := map[string]any{"infra": skyPilotClouds[p.Provider] + "/" + p.Region, "instance_type": p.InstanceType, "use_spot": p.Pricing == catalog.Spot}
+	if name, ok := catalog.AcceleratorName(p.GPU); ok {
+		want["accelerators"] = name + ":" + strconv.Itoa(p.GPUCount)
+	}
+	for k, v := range want {
+		if r[k] != v {
+			t.Errorf("%s: resources.%s = %v, want %v", where, k, r[k], v)
+		}
+	}
+	if res.Request.Workload.Kind == catalog.KindTraining {
+		if doc["num_nodes"] != p.Nodes {
+			t.Errorf("%s: num_nodes = %v, want the answer's %d nodes", where, doc["num_nodes"], p.Nodes)
+		}
+		return
+	}
+	svc := mapAt(t, where, doc, "service")
+	if svc["replicas"] != p.Machines() {
+		t.Errorf("%s: service.replicas = %v, want the answer's %d instances", where, svc["replicas"], p.Machines())
+	}
+	if res.Pick.Serving != nil {
+		run, _ := doc["run"].(string)
+		checkEngine(t, where, strings.Fields(run), res, p, p.Replicas/p.Machines())
+	}
+}
+
+func checkDstack(t *testing.T, where string, doc map[string]any, res advisor.Result, p advisor.Placement) {
+	t.Helper()
+	for k, v := range map[string]string{"backends": dstackBackends[p.Provider], "regions": p.Region, "instance_types": p.InstanceType} {
+		if l, _ := doc[k].([]any); len(l) != 1 || l[0] != v {
+			t.Errorf("%s: %s = %v, want [%s]", where, k, doc[k], v)
+		}
+	}
+	wantSpot := "on-demand"
+	if p.Pricing == catalog.Spot {
+		wantSpot = "spot"
+	}
+	if doc["spot_policy"] != wantSpot {
+		t.Errorf("%s: spot_policy = %v, want %s", where, doc["spot_policy"], wantSpot)
+	}
+	gpu, _ := mapAt(t, where, doc, "resources")["gpu"].(string)
+	if p.GPUCount > 0 && !strings.HasSuffix(gpu, ":"+strconv.Itoa(p.GPUCount)) {
+		t.Errorf("%s: resources.gpu = %q, want %d GPUs", where, gpu, p.GPUCount)
+	}
+	switch {
+	case res.Pick.Serving != nil:
+		if doc["type"] != "service" || doc["replicas"] != p.Machines() {
+			t.Errorf("%s: type %v with %v replicas, want a service of the answer's %d instances", where, doc["type"], doc["replicas"], p.Machines())
+		}
+		cmds, _ := doc["commands"].([]any)
+		if len(cmds) != 1 {
+			t.Fatalf("%s: commands = %v, want the engine's one", where, doc["commands"])
+		}
+		checkEngine(t, where, strings.Fields(cmds[0].(string)), res, p, p.Replicas/p.Machines())
+	case doc["type"] != "fleet" || doc["nodes"] != p.Machines():
+		t.Errorf("%s: type %v with %v nodes, want a fleet of the answer's %d instances", where, doc["type"], doc["nodes"], p.Machines())
+	}
+}
+
+var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
+
+func checkKubernetes(t *testing.T, where string, doc map[string]any, res advisor.Result, p advisor.Placement) {
+	t.Helper()
+	meta := mapAt(t, where, doc, "metadata")
+	if name, _ := meta["name"].(string); !dnsLabel.MatchString(name) {
+		t.Errorf("%s: metadata.name %q is not a DNS label", where, name)
+	}
+	spec := mapAt(t, where, doc, "spec")
+	pod := mapAt(t, where, mapAt(t, where, spec, "template"), "spec")
+	containers, _ := pod["containers"].([]any)
+	if len(containers) != 1 {
+		t.Fatalf("%s: %d containers, want 1", where, len(containers))
+	}
+	c := containers[0].(map[string]any)
+	gpus := p.GPUCount
+	pods := p.Replicas
+	if res.Request.Workload.Kind == catalog.KindTraining {
+		pods = p.Nodes
+		if doc["kind"] != "Job" || doc["apiVersion"] != "batch/v1" || spec["completions"] != pods || spec["parallelism"] != pods {
+			t.Errorf("%s: %v %v of %v/%v pods, want a batch/v1 Job of the answer's %d nodes", where, doc["apiVersion"], doc["kind"], spec["completions"], spec["parallelism"], pods)
+		}
+	} else if doc["kind"] != "Deployment" || doc["apiVersion"] != "apps/v1" || spec["replicas"] != pods {
+		t.Errorf("%s: %v %v of %v replicas, want an apps/v1 Deployment of the answer's %d", where, doc["apiVersion"], doc["kind"], spec["replicas"], pods)
+	}
+	if p.GPUsPerReplica > 0 {
+		gpus = p.GPUsPerReplica
+	}
+	limits := mapAt(t, where, mapAt(t, where, c, "resources"), "limits")
+	if limits["nvidia.com/gpu"] != gpus {
+		t.Errorf("%s: nvidia.com/gpu = %v, want %d per pod", where, limits["nvidia.com/gpu"], gpus)
+	}
+	if slices.Contains([]string{"aws", "gcp", "azure"}, p.Provider) {
+		sel := mapAt(t, where, pod, "nodeSelector")
+		if sel["node.kubernetes.io/instance-type"] != p.InstanceType || sel["topology.kubernetes.io/region"] != p.Region {
+			t.Errorf("%s: nodeSelector %v does not select %s in %s", where, sel, p.InstanceType, p.Region)
+		}
+		if _, spot := sel[spotLabel[p.Provider]]; spot != (p.Pricing == catalog.Spot) {
+			t.Errorf("%s: nodeSelector %v: spot label present %v, want %v", where, sel, spot, p.Pricing == catalog.Spot)
+		}
+	}
+	if res.Pick.Serving != nil {
+		var args []string
+		for _, a := range c["args"].([]any) {
+			args = append(args, a.(string))
+		}
+		checkEngine(t, where, args, res, p, 1)
+	}
+}
+
+// spotLabel is the node label of each managed Kubernetes' spot capacity.
+var spotLabel = map[string]string{"aws": "eks.amazonaws.com/capacityType", "gcp": "cloud.google.com/gke-spot", "azure": "kubernetes.azure.com/scalesetpriority"}
+
+// checkEngine requires the vLLM arguments to serve the answer's model at
+// its tensor-parallel size and operating point, with dp copies per
+// process.
+func checkEngine(t *testing.T, where string, args []string, res advisor.Result, p advisor.Placement, dp int) {
+	t.Helper()
+	cat, _ := loadCatalog()
+	prof, _ := cat.Profile(res.Request.Workload.Profile)
+	s := res.Pick.Serving
+	if !slices.Contains(args, prof.LLM.Repo) {
+		t.Errorf("%s: the engine does not serve %s: %v", where, prof.LLM.Repo, args)
+	}
+	want := map[string]int{"--tensor-parallel-size": s.TensorParallel, "--max-num-seqs": int(math.Ceil(s.Concurrency)),
+		"--max-model-len": res.Request.Workload.InputTokens + res.Request.Workload.OutputTokens}
+	if dp > 1 {
+		want["--data-parallel-size"] = dp
+	}
+	for flag, v := range want {
+		i := slices.Index(args, flag)
+		if i < 0 || i+1 >= len(args) || args[i+1] != strconv.Itoa(v) {
+			t.Errorf("%s: %s is not %d in %v", where, flag, v, args)
+		}
+	}
+	if p.GPUsPerReplica > 0 && s.TensorParallel != p.GPUsPerReplica {
+		t.Errorf("%s: tensor parallel %d, but a replica spans %d GPUs", where, s.TensorParallel, p.GPUsPerReplica)
+	}
+}
+
+// mapAt is the mapping under key k of m.
+func mapAt(t *testing.T, where string, m map[string]any, k string) map[string]any {
+	t.Helper()
+	v, ok := m[k].(map[string]any)
+	if !ok {
+		t.Fatalf("%s: %s is not a mapping: %v", where, k, m[k])
+	}
+	return v
+}
+
+// Ensure an alternative's file launches that alternative, and asking for
+// one the answer does not have, or for an unknown format, names the key.
+func TestLaunchAlternativesAndKeys(t *testing.T) {
+	cat, res := answer(t, questions["serving"])
+	if len(res.Alternatives) == 0 {
+		t.Fatal("the serving question has no alternatives")
+	}
+	plan, err := launch.FromAnswer(cat, res, 1, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := launch.Write(launch.Kubernetes, plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := res.Alternatives[0].Placements[0]
+	if !bytes.Contains(b, []byte("alternative 1")) || !bytes.Contains(b, []byte(alt.InstanceType)) {
+		t.Errorf("alternative 1's file does not launch %s:\n%s", alt.InstanceType, b)
+	}
+	var fe locale.FieldErrors
+	if _, err := launch.FromAnswer(cat, res, len(res.Alternatives)+1, "x"); !errors.As(err, &fe) || fe[0].Field != launch.KeyAlt {
+		t.Errorf("alt past the alternatives: %v, want the alt key's field error", err)
+	}
+	for _, q := range []string{"format=yaml", "format=skypilot&alt=0", "format=dstack&alt=two", ""} {
+		v, _ := urlValues(q)
+		if _, _, fe := launch.ReadKeys(v); len(fe) == 0 {
+			t.Errorf("ReadKeys(%q) accepted it", q)
+		}
+	}
+	v, _ := urlValues("format=Kubernetes&alt=2")
+	if f, n, fe := launch.ReadKeys(v); len(fe) != 0 || f != launch.Kubernetes || n != 2 {
+		t.Errorf("ReadKeys(format=Kubernetes&alt=2) = %v, %d, %v", f, n, fe)
+	}
+}
+
+func urlValues(q string) (url.Values, error) { return url.ParseQuery(q) }

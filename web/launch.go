@@ -1,0 +1,138 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/launch"
+	"gpuplace/internal/locale"
+	"gpuplace/internal/question"
+	"gpuplace/templates"
+)
+
+// contentTypeYAML is a launch file's media type (RFC 9512).
+const contentTypeYAML = "application/yaml; charset=utf-8"
+
+// handleAPILaunch handles GET /api/v1/advice/launch?format=&alt=&… (the
+// advice keys): the launch file of the answer's pick or alternative.
+func (s *Server) handleAPILaunch(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
+	q := r.URL.Query()
+	format, alt, fe := launch.ReadKeys(q)
+	f := parseAdviceForm(cat, q)
+	if err := f.errs.Merge(fe.OrNil()).OrNil(); err != nil {
+		return err
+	}
+	res, err := s.recommend(cat, f.req)
+	if err != nil {
+		return err
+	}
+	b, err := s.launchFile(cat, res, format, alt)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", contentTypeYAML)
+	w.Header().Set("Content-Disposition", `inline; filename="`+format.FileName(launch.Name(res.Request.Workload.Profile))+`"`)
+	w.WriteHeader(http.StatusOK)
+	_, err = w.Write(b)
+	return err
+}
+
+// launchFile is the file of format that launches an answer's option.
+func (s *Server) launchFile(cat *catalog.Catalog, res advisor.Result, format launch.Format, alt int) ([]byte, error) {
+	p, err := launch.FromAnswer(cat, res, alt, s.linkURL("/advice?"+question.Query(res.Request).Encode()))
+	if err != nil {
+		return nil, err
+	}
+	return launch.Write(format, p)
+}
+
+// launchURL is the address of an answer's launch file: the question's
+// query (as the page's other links write it, so that it compresses
+// against them) then the format and, for an alternative, its number.
+func launchURL(q url.Values, format launch.Format, alt int) string {
+	u := "/api/v1/advice/launch?" + question.Canonical(q).Encode() + "&" + launch.KeyFormat + "=" + string(format)
+	if alt > 0 {
+		u += "&" + launch.KeyAlt + "=" + strconv.Itoa(alt)
+	}
+	return u
+}
+
+// launchView is the answer page's launch files: the pick's in each
+// format, and the page with every file. linked is false on a pinned
+// answer: its files show in place, without links that would ask the
+// question anew.
+func (s *Server) launchView(cat *catalog.Catalog, res *advisor.Result, q url.Values, linked bool) *templates.LaunchView {
+	if res.Pick == nil {
+		return nil
+	}
+	v := &templates.LaunchView{Files: s.launchFiles(cat, res, q, 0, linked)}
+	if linked {
+		v.PageURL = "/advice/launch?" + question.Canonical(q).Encode()
+	}
+	return v
+}
+
+// handleLaunchPage handles GET /advice/launch?… (the advice keys): every
+// launch file of the answer, the pick's and each alternative's. It is
+// kept as answer pages are.
+func (s *Server) handleLaunchPage(w http.ResponseWriter, r *http.Request) error {
+	cat := s.cat(r)
+	q := askedIn(r.Context(), r.URL.Query())
+	key := "launch page " + cat.Version.ID + " " + locale.LangOf(r.Context()) + " " + question.Canonical(q).Encode()
+	if gz, ok := s.bodies.get(key); ok {
+		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz, nil)
+	}
+	f := parseAdviceForm(cat, q)
+	res, err := s.answer(cat, f)
+	if err != nil {
+		return err
+	}
+	if res.Pick == nil {
+		return locale.FieldErrors{locale.Invalid(launch.KeyAlt, "invalid.launch.none")}
+	}
+	v := templates.LaunchPageView{Frame: frame(r), AnswerURL: "/advice?" + question.Canonical(q).Encode(),
+		Pick: templates.LaunchOption{Where: where(cat, *res.Pick), Files: s.launchFiles(cat, &res, q, 0, true)}}
+	for i, a := range res.Alternatives {
+		v.Alternatives = append(v.Alternatives, templates.LaunchOption{N: i + 1, Where: where(cat, a), Files: s.launchFiles(cat, &res, q, i+1, true)})
+	}
+	return renderBytes(r, templates.LaunchPage(v), func(b []byte) error { return s.writeKept(w, key, contentTypeHTML, b) })
+}
+
+// where names an option's places: "g6e.xlarge, AWS us-east-1".
+func where(cat *catalog.Catalog, o advisor.Option) string {
+	var parts []string
+	for _, p := range o.Placements {
+		parts = append(parts, p.InstanceType+", "+cat.ProviderLabel(p.Provider)+" "+p.Region)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// launchFiles is one option's file in every format.
+func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Values, alt int, linked bool) []templates.LaunchFile {
+	var out []templates.LaunchFile
+	for _, f := range launch.Formats {
+		lf := templates.LaunchFile{Format: string(f), Label: f.Label(), FileName: f.FileName(launch.Name(res.Request.Workload.Profile))}
+		b, err := s.launchFile(cat, *res, f, alt)
+		var fe locale.FieldErrors
+		switch {
+		case errors.As(err, &fe) && len(fe) > 0:
+			lf.Refusal = &fe[0].Message
+		case err != nil:
+			s.log.Error("launch file", "format", f, "alt", alt, "err", err)
+			continue
+		default:
+			lf.YAML = string(b)
+			if linked {
+				lf.URL = launchURL(q, f, alt)
+			}
+		}
+		out = append(out, lf)
+	}
+	return out
+}
