@@ -96,7 +96,7 @@ func Write(f Format, p Plan) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		head := []string{pl.describe() + "."}
+		head := append([]string{pl.describe() + "."}, pl.notes()...)
 		if len(p.Places) > 1 {
 			head[0] = fmt.Sprintf("Region %d of %d: %s", i+1, len(p.Places), head[0])
 		}

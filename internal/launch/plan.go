@@ -142,6 +142,15 @@ func (pl Place) reservedNote() string {
 		"it bills the on-demand instances this file launches."
 }
 
+// notes are the comment lines a place needs: an Arm host wants arm64
+// builds of the images and packages the file names.
+func (pl Place) notes() []string {
+	if pl.GPU != nil && pl.GPU.ID == "gh200" {
+		return []string{"Grace Hopper hosts are Arm (aarch64): use arm64 builds of the images and packages this file names."}
+	}
+	return nil
+}
+
 // pricingWords are the pricing models as a file's comments write them.
 var pricingWords = map[catalog.PricingModel]string{catalog.OnDemand: "on demand", catalog.Spot: "spot",
 	catalog.Reserved1Y: "reserved for 1 year", catalog.Reserved3Y: "reserved for 3 years", catalog.Monthly: "monthly"}
