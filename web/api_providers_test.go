@@ -194,12 +194,19 @@ func schemaProps(t *testing.T, doc map[string]any, schema map[string]any) []stri
 	return out
 }
 
-// at walks a path of keys through decoded JSON.
-func at(v any, path ...string) map[string]any {
-	for _, k := range path {
-		v = v.(map[string]any)[k]
+// at walks a path of keys through the decoded OpenAPI document doc from
+// v, following each $ref to a schema of doc's components.
+func at(doc map[string]any, v any, path ...string) map[string]any {
+	deref := func(v any) any {
+		if ref, ok := v.(map[string]any)["$ref"].(string); ok {
+			return doc["components"].(map[string]any)["schemas"].(map[string]any)[strings.TrimPrefix(ref, "#/components/schemas/")]
+		}
+		return v
 	}
-	return v.(map[string]any)
+	for _, k := range path {
+		v = deref(v).(map[string]any)[k]
+	}
+	return deref(v).(map[string]any)
 }
 
 // enumOf reads a schema's enum.
@@ -240,23 +247,26 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 	if err := json.Unmarshal(s.do(t, "GET", "/api/openapi.json", nil).Body.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	schemas := at(doc, "components", "schemas")
-	req := at(schemas, "Request", "properties")
+	schemas := at(doc, doc, "components", "schemas")
+	req := at(doc, schemas, "Request", "properties")
 	for what, tt := range map[string]struct {
 		got, want []string
 	}{
-		"Request.gdpr":       {enumOf(at(req, "gdpr")), advisor.GDPRModeNames()},
-		"Request.pricing":    {enumOf(at(req, "pricing", "items")), catalog.PricingModelNames()},
-		"Request.currency":   {enumOf(at(req, "currency")), catalog.Currencies},
-		"Provider.kind":      {enumOf(at(schemas, "Provider", "properties", "kind")), catalog.ProviderKinds},
-		"placements.pricing": {enumOf(at(schemas, "Option", "properties", "placements", "items", "properties", "pricing")), catalog.PricingModelNames()},
+		"Request.gdpr":        {enumOf(at(doc, req, "gdpr")), advisor.GDPRModeNames()},
+		"Request.pricing":     {enumOf(at(doc, req, "pricing", "items")), catalog.PricingModelNames()},
+		"Request.currency":    {enumOf(at(doc, req, "currency")), catalog.Currencies},
+		"Request.accelerator": {enumOf(at(doc, req, "accelerator")), advisor.AcceleratorNames()},
+		"Request.redundancy":  {enumOf(at(doc, req, "redundancy")), advisor.RedundancyNames()},
+		"Workload.precision":  {enumOf(at(doc, schemas, "Workload", "properties", "precision")), append([]string{""}, catalog.Precisions...)},
+		"Provider.kind":       {enumOf(at(doc, schemas, "Provider", "properties", "kind")), catalog.ProviderKinds},
+		"placements.pricing":  {enumOf(at(doc, schemas, "Option", "properties", "placements", "items", "properties", "pricing")), catalog.PricingModelNames()},
 	} {
 		if !slices.Equal(tt.got, tt.want) {
 			t.Errorf("openapi.json %s enum = %q, want %q", what, tt.got, tt.want)
 		}
 	}
 	params := map[string][]string{}
-	for _, p := range at(doc, "paths", "/api/v1/providers", "get")["parameters"].([]any) {
+	for _, p := range at(doc, doc, "paths", "/api/v1/providers", "get")["parameters"].([]any) {
 		p := p.(map[string]any)
 		params[p["name"].(string)] = enumOf(p["schema"].(map[string]any))
 	}
@@ -268,7 +278,7 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		Providers []map[string]json.RawMessage `json:"providers"`
 	}
 	json.Unmarshal(s.do(t, "GET", "/api/v1/providers", nil).Body.Bytes(), &providers)
-	wantDescribed(t, "Provider", schemaProps(t, doc, at(schemas, "Provider")), providers.Providers...)
+	wantDescribed(t, "Provider", schemaProps(t, doc, at(doc, schemas, "Provider")), providers.Providers...)
 
 	var offers []map[string]json.RawMessage
 	prices := map[string][]map[string]json.RawMessage{}
@@ -292,10 +302,10 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 			break
 		}
 	}
-	offerSchema := at(schemas, "Offer")
+	offerSchema := at(doc, schemas, "Offer")
 	wantDescribed(t, "Offer", schemaProps(t, doc, offerSchema), offers...)
 	for pm, ps := range prices {
-		wantDescribed(t, "Offer."+pm, schemaProps(t, doc, at(offerSchema, "properties", pm)), ps...)
+		wantDescribed(t, "Offer."+pm, schemaProps(t, doc, at(doc, offerSchema, "properties", pm)), ps...)
 	}
 
 	var advice struct {
@@ -304,7 +314,7 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		} `json:"pick"`
 	}
 	json.Unmarshal(s.do(t, "GET", "/api/v1/advice?"+germanInference+"&gdpr=eu_sovereign&pricing=monthly,on_demand&currency=EUR", nil).Body.Bytes(), &advice)
-	wantDescribed(t, "placements", schemaProps(t, doc, at(schemas, "Option", "properties", "placements", "items")), advice.Pick.Placements...)
+	wantDescribed(t, "placements", schemaProps(t, doc, at(doc, schemas, "Option", "properties", "placements", "items")), advice.Pick.Placements...)
 
 	// An LLM answer's option, its operating point, the points of its
 	// curve and its token APIs are described too.
@@ -312,7 +322,7 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		Pick map[string]json.RawMessage `json:"pick"`
 	}
 	json.Unmarshal(s.do(t, "GET", "/api/v1/advice?kind=inference&profile=llama-3.1-8b&rps=5&input_tokens=1000&output_tokens=300&ttft_ms=800&tpot_ms=60&users=US:100", nil).Body.Bytes(), &llm)
-	option := at(schemas, "Option")
+	option := at(doc, schemas, "Option")
 	wantDescribed(t, "Option", schemaProps(t, doc, option), llm.Pick)
 	var serving struct {
 		Curve    []map[string]json.RawMessage `json:"curve"`
@@ -323,11 +333,11 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 	json.Unmarshal(llm.Pick["serving"], &serving)
 	json.Unmarshal(llm.Pick["serving"], &servingKeys)
 	json.Unmarshal(llm.Pick["token_apis"], &apis)
-	servingSchema := at(option, "properties", "serving")
+	servingSchema := at(doc, option, "properties", "serving")
 	wantDescribed(t, "serving", schemaProps(t, doc, servingSchema), servingKeys)
-	wantDescribed(t, "serving.curve", schemaProps(t, doc, at(servingSchema, "properties", "curve", "items")), append(serving.Curve, serving.Measured...)...)
-	wantDescribed(t, "token_apis", schemaProps(t, doc, at(option, "properties", "token_apis", "items")), apis...)
-	kinds := enumOf(at(option, "properties", "risks", "items", "properties", "kind"))
+	wantDescribed(t, "serving.curve", schemaProps(t, doc, at(doc, servingSchema, "properties", "curve", "items")), append(serving.Curve, serving.Measured...)...)
+	wantDescribed(t, "token_apis", schemaProps(t, doc, at(doc, option, "properties", "token_apis", "items")), apis...)
+	kinds := enumOf(at(doc, option, "properties", "risks", "items", "properties", "kind"))
 	for _, k := range advisor.RiskKinds {
 		if !slices.Contains(kinds, k) {
 			t.Errorf("openapi.json risks.kind enum %q lacks %q", kinds, k)

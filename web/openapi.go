@@ -17,9 +17,11 @@ import (
 var openapiSource []byte
 
 // openapi is the API's description as served: openapiSource with the
-// question's parameters first in GET /api/v1/advice and its what-if, made
-// once.
+// question's parameters first in each of questionPaths, made once.
 var openapi = mustOpenAPI(openapiSource)
+
+// questionPaths are the GET routes that take the question's query keys.
+var questionPaths = []string{"/api/v1/advice", "/api/v1/advice/what-if", "/api/v1/advice/launch"}
 
 // mustOpenAPI puts the question's parameters into the description.
 func mustOpenAPI(src []byte) []byte {
@@ -27,7 +29,7 @@ func mustOpenAPI(src []byte) []byte {
 	if err := json.Unmarshal(src, &doc); err != nil {
 		panic(fmt.Sprintf("web: openapi.json: %v", err))
 	}
-	for _, path := range []string{"/api/v1/advice", "/api/v1/advice/what-if"} {
+	for _, path := range questionPaths {
 		get := doc["paths"].(map[string]any)[path].(map[string]any)["get"].(map[string]any)
 		var params []any
 		for _, p := range question.Parameters() {
@@ -44,6 +46,11 @@ func mustOpenAPI(src []byte) []byte {
 	}
 	return b.Bytes()
 }
+
+// OpenAPI returns the API's description as GET /api/openapi.json serves
+// it (OpenAPI 3.1), for `gpuplace openapi` and client generators. The
+// bytes are a copy: the served description cannot be changed through it.
+func OpenAPI() []byte { return bytes.Clone(openapi) }
 
 // handleOpenAPI handles GET /api/openapi.json: the API's description.
 func handleOpenAPI(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,6 @@
 // Package cli is gpuplace's command line: it parses the arguments, runs
-// one command (serve, advise, catalog, user, backup) and reports how it
-// ended. Each command has a file of its own; main only calls Main.
+// one command (serve, advise, catalog, user, backup, openapi) and reports
+// how it ended. Each command has a file of its own; main only calls Main.
 package cli
 
 import (
@@ -56,6 +56,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runUser(ctx, args, getenv, stdin, stdout, stderr)
 	case "backup":
 		return runBackup(ctx, args, getenv, stdout, stderr)
+	case "openapi":
+		return runOpenAPI(args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -80,6 +82,7 @@ const usage = `usage:
   gpuplace catalog activate ID [-db FILE] [-confirm]
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
   gpuplace backup FILE [-db FILE]           (a consistent copy, safe while serving)
+  gpuplace openapi                          (the API's description, as GET /api/openapi.json serves it)
 
 Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG,
 GPUPLACE_LOG_FORMAT, GPUPLACE_CJK_FONT, GPUPLACE_IMPORT_TIMEOUT, GPUPLACE_LIMIT_POSTS,
