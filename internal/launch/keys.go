@@ -2,7 +2,6 @@ package launch
 
 import (
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -36,25 +35,4 @@ func ReadKeys(q url.Values) (Format, int, locale.FieldErrors) {
 		}
 	}
 	return f, alt, fe
-}
-
-// supported lists the providers a format launches on, by label.
-func supported(f Format, label func(string) string) string {
-	var ids []string
-	switch f {
-	case SkyPilot:
-		for id := range skyPilotInfra {
-			ids = append(ids, id)
-		}
-	case Dstack:
-		for id := range dstackBackends {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = label(id)
-	}
-	return strings.Join(names, ", ")
 }

@@ -1,7 +1,9 @@
 package launch
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -184,14 +186,5 @@ func optional(s string) *yaml.Node {
 
 // joinNotes joins the notes that are not empty, one per line.
 func joinNotes(notes ...string) string {
-	out := ""
-	for _, n := range notes {
-		if n != "" {
-			if out != "" {
-				out += "\n"
-			}
-			out += n
-		}
-	}
-	return out
+	return strings.Join(slices.DeleteFunc(notes, func(n string) bool { return n == "" }), "\n")
 }

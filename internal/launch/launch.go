@@ -135,7 +135,7 @@ func (p Plan) header(f Format) []string {
 	if s := p.LLM; s != nil && s.SizedOn != engineVLLM {
 		lines = append(lines, "The answer was sized on "+s.SizedOn+" figures; this file serves with vLLM, whose throughput at this operating point may differ.")
 	}
-	return append(lines, p.Notes...)
+	return lines
 }
 
 // docPage is the page each format's fields come from.

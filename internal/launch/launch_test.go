@@ -47,8 +47,9 @@ func answer(t *testing.T, body string) (*catalog.Catalog, advisor.Result) {
 }
 
 // questions are answers of each kind the launch files serve: training on
-// one node and on several, serving without an engine, LLM serving (one GPU
-// per replica, and tensor parallel), and an answer in two regions.
+// one node and on several, serving without an engine (on GPUs and on a CPU
+// server), LLM serving (one GPU per replica, and tensor parallel), and an
+// answer in several regions.
 var questions = map[string]string{
 	"training":           `{"workload":{"kind":"training","profile":"resnet50","deadline_hours":6}}`,
 	"training-aws-nodes": `{"workload":{"kind":"training","profile":"resnet50","deadline_hours":1},"providers":["aws"],"pricing":["on_demand","spot"]}`,
@@ -56,6 +57,7 @@ var questions = map[string]string{
 	"serving-spot-azure": `{"workload":{"kind":"inference","profile":"bert-large","rps":100,"peak_rps":200},"users":[{"location":"US","share":1}],"accelerator":"gpu","providers":["azure"],"pricing":["spot"]}`,
 	"llm":                `{"workload":{"kind":"inference","profile":"llama-3.1-8b","rps":5,"peak_rps":10},"users":[{"location":"US","share":1}]}`,
 	"llm-70b-aws":        `{"workload":{"kind":"inference","profile":"llama-3.3-70b","rps":2,"peak_rps":5,"precision":"mixed"},"users":[{"location":"US","share":1}],"providers":["aws"]}`,
+	"cpu-serving":        `{"workload":{"kind":"inference","profile":"resnet50","rps":20},"users":[{"location":"DE","share":1}],"gdpr":"eu","accelerator":"cpu","providers":["aws"]}`,
 	"two-regions":        `{"workload":{"kind":"inference","profile":"resnet50","rps":200,"peak_rps":400,"latency_ms":60},"users":[{"location":"US","share":0.5},{"location":"DE","share":0.5}],"accelerator":"gpu","providers":["aws"]}`,
 }
 
@@ -319,8 +321,12 @@ func checkKubernetes(t *testing.T, where string, doc map[string]any, res advisor
 	if p.GPUsPerReplica > 0 {
 		gpus = p.GPUsPerReplica
 	}
-	limits := mapAt(t, where, mapAt(t, where, c, "resources"), "limits")
-	if limits["nvidia.com/gpu"] != gpus {
+	if p.CPU != nil {
+		requests := mapAt(t, where, mapAt(t, where, c, "resources"), "requests")
+		if requests["cpu"] != strconv.Itoa(p.VCPUs) {
+			t.Errorf("%s: a CPU server's pod requests %v CPUs, want its %d", where, requests["cpu"], p.VCPUs)
+		}
+	} else if limits := mapAt(t, where, mapAt(t, where, c, "resources"), "limits"); limits["nvidia.com/gpu"] != gpus {
 		t.Errorf("%s: nvidia.com/gpu = %v, want %d per pod", where, limits["nvidia.com/gpu"], gpus)
 	}
 	if slices.Contains([]string{"aws", "gcp", "azure"}, p.Provider) {

@@ -24,8 +24,6 @@ type Plan struct {
 	// LLM is the serving engine's settings where the option serves a
 	// language model; nil otherwise.
 	LLM *LLMServer
-	// Notes are further comment lines for the file's header.
-	Notes []string
 	// providerLabel names a provider as the catalog labels it.
 	providerLabel func(id string) string
 }

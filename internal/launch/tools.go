@@ -1,6 +1,7 @@
 package launch
 
 import (
+	"slices"
 	"strings"
 
 	"gpuplace/internal/catalog"
@@ -69,3 +70,24 @@ func dstackGPUName(g *catalog.GPU) (string, bool) {
 
 // amd reports whether the GPU is AMD's (ROCm), not NVIDIA's.
 func amd(g *catalog.GPU) bool { return g != nil && strings.HasPrefix(g.ID, "mi") }
+
+// supported lists the providers a format launches on, by label.
+func supported(f Format, label func(string) string) string {
+	var ids []string
+	switch f {
+	case SkyPilot:
+		for id := range skyPilotInfra {
+			ids = append(ids, id)
+		}
+	case Dstack:
+		for id := range dstackBackends {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = label(id)
+	}
+	return strings.Join(names, ", ")
+}
