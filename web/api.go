@@ -6,13 +6,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/api"
-	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 	"gpuplace/internal/question"
 )
@@ -136,90 +134,31 @@ func (s *Server) handleAPIGPUs(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"gpus": s.cat(r).GPUs})
 }
 
-// apiRegion is a region with its jurisdiction.
-type apiRegion struct {
-	catalog.Region
-	Key      string `json:"key"`
-	EUEEA    bool   `json:"eu_eea"`
-	Adequacy string `json:"adequacy,omitempty"`
-	// Jurisdiction is the country's (catalog.Jurisdictions): mainland
-	// China's is icp_required.
-	Jurisdiction string `json:"jurisdiction"`
-	Offers       int    `json:"offers"`
-	// Carbon is the region's grid, null where there is no figure (its
-	// carbon_note says why).
-	Carbon *catalog.RegionCarbon `json:"carbon"`
-}
-
 // handleAPIRegions handles GET /api/v1/regions?provider=.
 func (s *Server) handleAPIRegions(w http.ResponseWriter, r *http.Request) error {
-	cat := s.cat(r)
-	provider := r.URL.Query().Get("provider")
-	count := map[string]int{}
-	for _, o := range cat.Offers {
-		count[o.RegionKey()]++
-	}
-	out := []apiRegion{}
-	for _, reg := range cat.Regions {
-		if provider != "" && reg.Provider != provider {
-			continue
-		}
-		c, _ := cat.Country(reg.Country)
-		out = append(out, apiRegion{Region: reg, Key: reg.Key(), EUEEA: c.EUEEA, Adequacy: c.Adequacy, Jurisdiction: c.Jurisdiction(), Offers: count[reg.Key()], Carbon: reg.Carbon})
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"regions": out})
+	return writeJSON(w, http.StatusOK, api.Regions(s.cat(r), r.URL.Query().Get("provider")))
 }
 
-// Pages of GET /api/v1/offers (API.md).
-const (
-	offersPerPage    = 100
-	maxOffersPerPage = 500
-)
-
-// apiOffers is one page of GET /api/v1/offers. Count is every match, on
-// all pages; Next is the URL of the next page, null on the last.
-type apiOffers struct {
-	Count   int             `json:"count"`
-	Page    int             `json:"page"`
-	PerPage int             `json:"per_page"`
-	Offers  []catalog.Offer `json:"offers"`
-	Next    *string         `json:"next"`
-}
-
-// handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=&page=
-// &per_page=; region is a region id or "provider:region". Without page
-// keys it answers the first 100 offers and where the next ones are.
+// handleAPIOffers handles GET /api/v1/offers?gpu=&provider=&region=
+// &accelerator=&page=&per_page=; region is a region id or
+// "provider:region". Without page keys it answers the first 100 offers
+// and where the next ones are.
 func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
-	cat := s.cat(r)
 	q := r.URL.Query()
 	page, err := pageOf(q)
 	if err != nil {
 		return err
 	}
-	per, err := wholeIn(q, "per_page", offersPerPage, 1, maxOffersPerPage)
+	per, err := wholeIn(q, "per_page", api.OffersPerPage, 1, api.MaxOffersPerPage)
 	if err != nil {
 		return err
 	}
-	gpu, provider, region, accel := q.Get("gpu"), q.Get("provider"), q.Get("region"), q.Get("accelerator")
-	if accel != "" && !slices.Contains(catalog.Accelerators, accel) {
-		return locale.FieldErrors{locale.Invalid("accelerator", "invalid.one_of2", catalog.AcceleratorGPU, catalog.AcceleratorCPU)}
+	out, err := api.FindOffers(s.cat(r), api.OffersQuery{GPU: q.Get("gpu"), Provider: q.Get("provider"), Region: q.Get("region"),
+		Accelerator: q.Get("accelerator"), Page: page, PerPage: per})
+	if err != nil {
+		return err
 	}
-	out := apiOffers{Page: page, PerPage: per, Offers: []catalog.Offer{}}
-	first := (page - 1) * per
-	for _, o := range cat.Offers {
-		if (accel == catalog.AcceleratorGPU && o.IsCPU()) || (accel == catalog.AcceleratorCPU && !o.IsCPU()) {
-			continue
-		}
-		if (gpu != "" && o.GPU != gpu) || (provider != "" && o.Provider != provider) ||
-			(region != "" && o.Region != region && o.RegionKey() != region) {
-			continue
-		}
-		if out.Count >= first && len(out.Offers) < per {
-			out.Offers = append(out.Offers, o)
-		}
-		out.Count++
-	}
-	if first+per < out.Count {
+	if out.More() {
 		q.Set("page", strconv.Itoa(page+1))
 		q.Set("per_page", strconv.Itoa(per))
 		next := s.linkURL("/api/v1/offers?" + q.Encode())
@@ -231,27 +170,12 @@ func (s *Server) handleAPIOffers(w http.ResponseWriter, r *http.Request) error {
 // handleAPILatency handles GET /api/v1/latency?from=&to=: the round trip
 // between two metros, or from one metro to every other.
 func (s *Server) handleAPILatency(w http.ResponseWriter, r *http.Request) error {
-	cat := s.cat(r)
 	q := r.URL.Query()
-	from, to := q.Get("from"), q.Get("to")
-	fi := cat.MetroIndex(from)
-	if fi < 0 {
-		return locale.FieldErrors{locale.Invalid("from", "invalid.metro", from)}
+	out, err := api.Latency(s.cat(r), api.LatencyQuery{From: q.Get("from"), To: q.Get("to")})
+	if err != nil {
+		return err
 	}
-	if to != "" {
-		ti := cat.MetroIndex(to)
-		if ti < 0 {
-			return locale.FieldErrors{locale.Invalid("to", "invalid.metro", to)}
-		}
-		return writeJSON(w, http.StatusOK, map[string]any{"pairs": []catalog.LatencyPair{cat.Pair(fi, ti)}})
-	}
-	pairs := []catalog.LatencyPair{}
-	for i := range cat.Metros {
-		if i != fi {
-			pairs = append(pairs, cat.Pair(fi, i))
-		}
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"pairs": pairs})
+	return writeJSON(w, http.StatusOK, out)
 }
 
 func quoted(s string) string { return strconv.Quote(s) }

@@ -1,15 +1,12 @@
 package web_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
 
-	"gpuplace/data"
 	"gpuplace/internal/account"
-	"gpuplace/internal/catalog"
 	"gpuplace/internal/store/storetest"
 	"gpuplace/internal/versions"
 	"gpuplace/web"
@@ -51,22 +48,8 @@ func TestTwoInstances(t *testing.T) {
 		}
 		wantStatus(t, b.do(t, "GET", "/quotes/"+first, nil, "Cookie", cookie), http.StatusOK)
 
-		next, err := catalog.Load(data.FS)
-		if err != nil {
-			t.Fatal(err)
-		}
-		next.Version.ID = "next"
-		var bundle bytes.Buffer
-		if err := next.Bundle(&bundle); err != nil {
-			t.Fatal(err)
-		}
+		a.activateNext(t)
 		ctx := context.Background()
-		if err := a.db.SaveCatalogVersion(ctx, "next", "test", bundle.Bytes()); err != nil {
-			t.Fatal(err)
-		}
-		if err := a.versions.Activate(ctx, "next", true); err != nil {
-			t.Fatal(err)
-		}
 		if err := b.versions.Refresh(ctx); err != nil { // what serve's watcher does every 10 s
 			t.Fatal(err)
 		}

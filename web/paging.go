@@ -5,18 +5,14 @@ import (
 	"strconv"
 	"strings"
 
+	"gpuplace/internal/api"
 	"gpuplace/internal/locale"
 )
 
-// maxPage bounds page numbers: far past the last page of any list, and
-// small enough that (page − 1) × per_page is an offset both databases
-// take alike (page=9223372036854775807 overflowed PostgreSQL's OFFSET).
-const maxPage = 100_000
-
 // pageOf reads the page key of a list: 1 when absent, else a whole number
-// from 1 to maxPage (a field error otherwise, 422).
+// from 1 to api.MaxPage (a field error otherwise, 422).
 func pageOf(q url.Values) (int, error) {
-	return wholeIn(q, "page", 1, 1, maxPage)
+	return wholeIn(q, "page", 1, 1, api.MaxPage)
 }
 
 // wholeIn reads a whole-number query key within [least, most], or def

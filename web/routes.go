@@ -84,6 +84,10 @@ func (s *Server) routes() chi.Router {
 		r.Post("/admin/seller", s.handle(s.handleAdminSellerSave))
 	})
 
+	// MCP for AI assistants, with the API's body cap, text check and
+	// advice budget (see mcpHandler); every method goes to the SDK.
+	r.With(limitBodies(maxFormBytes), s.rejectBadText, adviceLimit).Handle("/mcp", s.mcpHandler())
+
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(limitBodies(maxFormBytes), s.rejectBadText)
@@ -111,13 +115,13 @@ func (s *Server) routes() chi.Router {
 	return r
 }
 
-// answerError answers every request with err: problem+json under /api/,
-// an HTML page elsewhere.
+// answerError answers every request with err: problem+json under /api/
+// and on /mcp, an HTML page elsewhere.
 func (s *Server) answerError(err error) http.HandlerFunc {
 	api := s.handleAPI(func(http.ResponseWriter, *http.Request) error { return err })
 	page := s.withLanguage(s.handle(func(http.ResponseWriter, *http.Request) error { return err }))
 	return func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") {
+		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/mcp" {
 			api(w, r)
 			return
 		}

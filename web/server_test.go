@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"html"
@@ -493,5 +494,27 @@ func TestAdvicePageOutlinesBadUserRow(t *testing.T) {
 				t.Errorf("%s: %s marked %v, want only %s marked", c.users, in[1], marked, c.bad)
 			}
 		}
+	}
+}
+
+// activateNext stores the embedded catalog again as version "next" and
+// activates it, as an admin's import and activation do.
+func (s *testServer) activateNext(t testing.TB) {
+	t.Helper()
+	next, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Version.ID = "next"
+	var bundle bytes.Buffer
+	if err := next.Bundle(&bundle); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := s.db.SaveCatalogVersion(ctx, "next", "test", bundle.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.versions.Activate(ctx, "next", true); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,6 +1,7 @@
 // Package api holds the public JSON shapes of answers and of the catalog
-// (API.md): what GET and POST /api/v1/advice, GET /api/v1/catalog and the
-// command line's advise and catalog stats print.
+// (API.md) and the catalog queries behind them: what GET and POST
+// /api/v1/advice, GET /api/v1/catalog, /offers, /regions and /latency, the
+// command line's advise and catalog stats, and the MCP tools answer.
 package api
 
 import (

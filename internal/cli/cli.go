@@ -1,6 +1,7 @@
 // Package cli is gpuplace's command line: it parses the arguments, runs
-// one command (serve, advise, catalog, user, backup, openapi) and reports
-// how it ended. Each command has a file of its own; main only calls Main.
+// one command (serve, advise, catalog, user, backup, openapi, mcp) and
+// reports how it ended. Each command has a file of its own; main only
+// calls Main.
 package cli
 
 import (
@@ -58,6 +59,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runBackup(ctx, args, getenv, stdout, stderr)
 	case "openapi":
 		return runOpenAPI(args, stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, args, getenv, stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -83,6 +86,7 @@ const usage = `usage:
   gpuplace user add -email E -role sales|admin [-db FILE]   (password on stdin)
   gpuplace backup FILE [-db FILE]           (a consistent copy, safe while serving)
   gpuplace openapi                          (the API's description, as GET /api/openapi.json serves it)
+  gpuplace mcp [-catalog DIR]               (the MCP tools for AI assistants, over stdio; logs on stderr)
 
 Flags fall back to GPUPLACE_ADDR, GPUPLACE_DB, GPUPLACE_BASE_URL, GPUPLACE_CATALOG,
 GPUPLACE_LOG_FORMAT, GPUPLACE_CJK_FONT, GPUPLACE_IMPORT_TIMEOUT, GPUPLACE_LIMIT_POSTS,
