@@ -83,13 +83,14 @@ func Write(f Format, p Plan) ([]byte, error) {
 	for i, pl := range p.Places {
 		var doc *yaml.Node
 		var err error
+		one := p.forPlace(pl, maxName[f])
 		switch f {
 		case SkyPilot:
-			doc, err = skyPilotTask(p, pl)
+			doc, err = skyPilotTask(one, pl)
 		case Dstack:
-			doc, err = dstackConfiguration(p, pl)
+			doc, err = dstackConfiguration(one, pl)
 		case Kubernetes:
-			doc = kubernetesManifest(p, pl)
+			doc = kubernetesManifest(one, pl)
 		default:
 			return nil, fmt.Errorf("launch: unknown format %q", f)
 		}
@@ -120,6 +121,30 @@ func Write(f Format, p Plan) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// forPlace is the plan as one place's document names it, in at most max
+// characters: a plan in several regions names each region's service, run
+// or Deployment apart ("gpuplace-bert-large-us-east-1"), the region kept
+// whole, so that the tools, which keep one of each name, launch them side
+// by side.
+func (p Plan) forPlace(pl Place, max int) Plan {
+	suffix := ""
+	if len(p.Places) > 1 {
+		suffix = "-" + dnsLabel(pl.Region)
+	}
+	base := p.Name
+	if len(base)+len(suffix) > max {
+		base = strings.TrimRight(base[:max-len(suffix)], "-")
+	}
+	p.Name = base + suffix
+	return p
+}
+
+// maxName is the longest name each tool takes: a DNS label's 63
+// characters, but dstack's 41 (its resource names match
+// ^[a-z][a-z0-9-]{1,40}$: src/dstack/_internal/core/services/__init__.py
+// at dstackai/dstack 21213d71).
+var maxName = map[Format]int{SkyPilot: 63, Dstack: 41, Kubernetes: 63}
+
 // header is the comment a file opens with: where it came from and what it
 // launches.
 func (p Plan) header(f Format) []string {
@@ -130,7 +155,8 @@ func (p Plan) header(f Format) []string {
 		"Fields as documented at " + docPage[f] + ".",
 	}
 	if len(p.Places) > 1 {
-		lines = append(lines, fmt.Sprintf("The answer runs in %d regions: each document below is launched on its own.", len(p.Places)))
+		lines = append(lines, fmt.Sprintf("The answer runs in %d regions: each document below (split at the --- lines) is launched on its own, "+
+			"under a name of its own.", len(p.Places)))
 	}
 	if s := p.LLM; s != nil && s.SizedOn != engineVLLM {
 		lines = append(lines, "The answer was sized on "+s.SizedOn+" figures; this file serves with vLLM, whose throughput at this operating point may differ.")

@@ -93,8 +93,14 @@ func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
 			if !bytes.Contains(b, []byte("Catalog version: "+res.CatalogVersion+";")) || !bytes.Contains(b, []byte("https://gpuplace.test/advice?q")) {
 				t.Errorf("%s %s: the header does not name the answer and its catalog version:\n%s", name, f, b)
 			}
+			names := map[string]bool{}
 			for i, doc := range docs {
 				where := fmt.Sprintf("%s %s place %d", name, f, i+1)
+				if n := launchedName(doc); names[n] {
+					t.Errorf("%s: named %q as another region is: the tool keeps one of each name", where, n)
+				} else {
+					names[n] = true
+				}
 				checkKeys(t, where, doc, documented[f])
 				p := res.Pick.Placements[i]
 				switch f {
@@ -133,6 +139,15 @@ func checkRefusal(t *testing.T, name string, f launch.Format, o *advisor.Option,
 }
 
 // decodeAll parses every YAML document of a file.
+// launchedName is the name a document launches under: its name, or a
+// manifest's metadata.name.
+func launchedName(doc map[string]any) string {
+	if m, ok := doc["metadata"].(map[string]any); ok {
+		return fmt.Sprint(m["name"])
+	}
+	return fmt.Sprint(doc["name"])
+}
+
 func decodeAll(t *testing.T, b []byte) []map[string]any {
 	t.Helper()
 	dec := yaml.NewDecoder(bytes.NewReader(b))
@@ -267,6 +282,9 @@ func checkDstack(t *testing.T, where string, doc map[string]any, res advisor.Res
 			t.Errorf("%s: %s = %v, want [%s]", where, k, doc[k], v)
 		}
 	}
+	if name, _ := doc["name"].(string); !dstackName.MatchString(name) {
+		t.Errorf("%s: name %q is not a dstack resource name", where, name)
+	}
 	wantSpot := "on-demand"
 	if p.Pricing == catalog.Spot {
 		wantSpot = "spot"
@@ -292,6 +310,10 @@ func checkDstack(t *testing.T, where string, doc map[string]any, res advisor.Res
 		t.Errorf("%s: type %v with %v nodes, want a fleet of the answer's %d instances", where, doc["type"], doc["nodes"], p.Machines())
 	}
 }
+
+// dstackName is the names dstack takes (src/dstack/_internal/core/services/
+// __init__.py at dstackai/dstack 21213d71).
+var dstackName = regexp.MustCompile(`^[a-z][a-z0-9-]{1,40}$`)
 
 var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
 
