@@ -204,6 +204,14 @@ type LaunchFile struct {
 	Format, Label, FileName, URL string
 	YAML                         string
 	Refusal                      *locale.Text
+	// RegionURLs download each region's file alone, for an option in
+	// several regions.
+	RegionURLs []RegionLink
+}
+
+// RegionLink is one region's launch file alone.
+type RegionLink struct {
+	Region, FileName, URL string
 }
 
 // LaunchOption is one option's files: N is 0 for the pick, else the

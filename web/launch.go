@@ -18,12 +18,13 @@ import (
 // contentTypeYAML is a launch file's media type (RFC 9512).
 const contentTypeYAML = "application/yaml; charset=utf-8"
 
-// handleAPILaunch handles GET /api/v1/advice/launch?format=&alt=&… (the
-// advice keys): the launch file of the answer's pick or alternative.
+// handleAPILaunch handles GET /api/v1/advice/launch?format=&alt=&region=&…
+// (the advice keys): the launch file of the answer's pick or alternative,
+// or of one of its regions.
 func (s *Server) handleAPILaunch(w http.ResponseWriter, r *http.Request) error {
 	cat := s.cat(r)
 	q := r.URL.Query()
-	format, alt, fe := launch.ReadKeys(q)
+	keys, fe := launch.ReadKeys(q)
 	f := parseAdviceForm(cat, q)
 	if err := f.errs.Merge(fe.OrNil()).OrNil(); err != nil {
 		return err
@@ -32,33 +33,42 @@ func (s *Server) handleAPILaunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.launchFile(cat, res, format, alt)
+	b, err := s.launchFile(cat, res, keys)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", contentTypeYAML)
-	w.Header().Set("Content-Disposition", `inline; filename="`+format.FileName(launch.Name(res.Request.Workload.Profile))+`"`)
+	name := launch.Name(res.Request.Workload.Profile)
+	if o, ok := optionOf(res, keys.Alt); ok && keys.Region > 0 && len(o.Placements) > 1 {
+		name = launch.RegionName(name, o.Placements[keys.Region-1].Region)
+	}
+	w.Header().Set("Content-Disposition", `inline; filename="`+keys.Format.FileName(name)+`"`)
 	w.WriteHeader(http.StatusOK)
 	_, err = w.Write(b)
 	return err
 }
 
-// launchFile is the file of format that launches an answer's option.
-func (s *Server) launchFile(cat *catalog.Catalog, res advisor.Result, format launch.Format, alt int) ([]byte, error) {
-	p, err := launch.FromAnswer(cat, res, alt, s.linkURL("/advice?"+question.Query(res.Request).Encode()))
+// launchFile is the file that launches an answer's option (or one of its
+// regions) with the keys' tool.
+func (s *Server) launchFile(cat *catalog.Catalog, res advisor.Result, keys launch.Keys) ([]byte, error) {
+	p, err := launch.FromAnswer(cat, res, keys.Alt, s.linkURL("/advice?"+question.Query(res.Request).Encode()))
 	if err != nil {
 		return nil, err
 	}
-	return launch.Write(format, p)
+	return launch.WriteRegion(keys.Format, p, keys.Region)
 }
 
 // launchURL is the address of an answer's launch file: the question's
 // query (as the page's other links write it, so that it compresses
-// against them) then the format and, for an alternative, its number.
-func launchURL(q url.Values, format launch.Format, alt int) string {
-	u := "/api/v1/advice/launch?" + question.Canonical(q).Encode() + "&" + launch.KeyFormat + "=" + string(format)
-	if alt > 0 {
-		u += "&" + launch.KeyAlt + "=" + strconv.Itoa(alt)
+// against them) then the format and, for an alternative or one region,
+// its number.
+func launchURL(q url.Values, keys launch.Keys) string {
+	u := "/api/v1/advice/launch?" + question.Canonical(q).Encode() + "&" + launch.KeyFormat + "=" + string(keys.Format)
+	if keys.Alt > 0 {
+		u += "&" + launch.KeyAlt + "=" + strconv.Itoa(keys.Alt)
+	}
+	if keys.Region > 0 {
+		u += "&" + launch.KeyRegion + "=" + strconv.Itoa(keys.Region)
 	}
 	return u
 }
@@ -118,7 +128,7 @@ func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Va
 	var out []templates.LaunchFile
 	for _, f := range launch.Formats {
 		lf := templates.LaunchFile{Format: string(f), Label: f.Label(), FileName: f.FileName(launch.Name(res.Request.Workload.Profile))}
-		b, err := s.launchFile(cat, *res, f, alt)
+		b, err := s.launchFile(cat, *res, launch.Keys{Format: f, Alt: alt})
 		var fe locale.FieldErrors
 		switch {
 		case errors.As(err, &fe) && len(fe) > 0:
@@ -129,10 +139,38 @@ func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Va
 		default:
 			lf.YAML = string(b)
 			if linked {
-				lf.URL = launchURL(q, f, alt)
+				lf.URL = launchURL(q, launch.Keys{Format: f, Alt: alt})
+				lf.RegionURLs = regionURLs(q, f, alt, *res, launch.Name(res.Request.Workload.Profile))
 			}
 		}
 		out = append(out, lf)
+	}
+	return out
+}
+
+// optionOf is the answer's pick (alt 0) or its alt-th alternative, and
+// whether it has one.
+func optionOf(res advisor.Result, alt int) (advisor.Option, bool) {
+	switch {
+	case alt == 0 && res.Pick != nil:
+		return *res.Pick, true
+	case alt > 0 && alt <= len(res.Alternatives):
+		return res.Alternatives[alt-1], true
+	}
+	return advisor.Option{}, false
+}
+
+// regionURLs are the addresses of each region's file alone, for an option
+// in several regions (none for one region: the file is its region's).
+func regionURLs(q url.Values, f launch.Format, alt int, res advisor.Result, name string) []templates.RegionLink {
+	o, _ := optionOf(res, alt)
+	if len(o.Placements) < 2 {
+		return nil
+	}
+	out := make([]templates.RegionLink, len(o.Placements))
+	for i, p := range o.Placements {
+		out[i] = templates.RegionLink{Region: p.Region, FileName: f.FileName(launch.RegionName(name, p.Region)),
+			URL: launchURL(q, launch.Keys{Format: f, Alt: alt, Region: i + 1})}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,5 +89,56 @@ func TestLaunchEndToEnd(t *testing.T) {
 		if n := strings.Count(page, `data-testid="launch-alternative"`); n != len(advice.Alternatives) {
 			t.Errorf("%s launch page: %d alternatives' files, want the answer's %d", lang, n, len(advice.Alternatives))
 		}
+	}
+}
+
+// Ensure an answer in several regions gives each region's file alone at
+// region=N, named for its region, one YAML document as SkyPilot and
+// dstack read; the launch page links each one; a region past the
+// option's names the region key.
+func TestLaunchOneRegion(t *testing.T) {
+	s := newTestServer(t)
+	const question = "kind=inference&profile=resnet50&rps=200&peak_rps=400&latency_ms=60&users=US:50,DE:50&accelerator=gpu&providers=aws"
+	var advice struct {
+		Pick struct {
+			Placements []struct {
+				Region       string `json:"region"`
+				InstanceType string `json:"instance_type"`
+			} `json:"placements"`
+		} `json:"pick"`
+	}
+	rec := s.do(t, "GET", "/api/v1/advice?candidates=0&"+question, nil)
+	wantStatus(t, rec, http.StatusOK)
+	if err := json.Unmarshal(rec.Body.Bytes(), &advice); err != nil || len(advice.Pick.Placements) < 2 {
+		t.Fatalf("advice: %v, %d places; the test needs an answer in several regions", err, len(advice.Pick.Placements))
+	}
+	places := advice.Pick.Placements
+	for _, format := range []string{"skypilot", "dstack", "kubernetes"} {
+		for i, p := range places {
+			rec := s.do(t, "GET", "/api/v1/advice/launch?format="+format+"&region="+strconv.Itoa(i+1)+"&"+question, nil)
+			wantStatus(t, rec, http.StatusOK)
+			var doc map[string]any
+			if err := yaml.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
+				t.Errorf("%s region %d: not one YAML document: %v\n%s", format, i+1, err, rec.Body)
+			}
+			cd := rec.Header().Get("Content-Disposition")
+			if !strings.Contains(rec.Body.String(), p.InstanceType) || !strings.Contains(rec.Body.String(), p.Region) ||
+				!strings.Contains(cd, "-"+p.Region+".") {
+				t.Errorf("%s region %d: not %s in %s (Content-Disposition %q):\n%s", format, i+1, p.InstanceType, p.Region, cd, rec.Body)
+			}
+		}
+		rec := s.do(t, "GET", "/api/v1/advice/launch?format="+format+"&region="+strconv.Itoa(len(places)+1)+"&"+question, nil)
+		wantStatus(t, rec, http.StatusUnprocessableEntity)
+		if !strings.Contains(rec.Body.String(), `"field":"region"`) {
+			t.Errorf("%s: a region past the option's: %s", format, rec.Body)
+		}
+	}
+	rec = s.do(t, "GET", "/advice/launch?"+question, nil)
+	wantStatus(t, rec, http.StatusOK)
+	if n := strings.Count(rec.Body.String(), `data-testid="launch-regions"`); n < 3 {
+		t.Errorf("launch page: %d lists of one-region files, want one per format of the pick at least", n)
+	}
+	if !strings.Contains(rec.Body.String(), "&amp;region=2") {
+		t.Errorf("launch page: no link to the second region's file")
 	}
 }

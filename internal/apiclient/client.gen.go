@@ -2593,6 +2593,9 @@ type GetLaunchFileParams struct {
 
 	// Alt the N-th alternative (from 1) instead of the pick
 	Alt *int `form:"alt,omitempty" json:"alt,omitempty"`
+
+	// Region the N-th region (from 1) of an option in several regions, its file alone: one YAML document, as SkyPilot and dstack read one a file
+	Region *int `form:"region,omitempty" json:"region,omitempty"`
 }
 
 // GetLaunchFileParamsGdpr defines parameters for GetLaunchFile.
@@ -3099,7 +3102,7 @@ type ClientInterface interface {
 
 	// GetLaunchFile A launch file for the pick or an alternative
 	//
-	// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format and alt; it shares the advice budget.
+	// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format, alt and region; it shares the advice budget.
 	//
 	// Corresponds with GET /api/v1/advice/launch (the `GetLaunchFile` operationId).
 	GetLaunchFile(ctx context.Context, params *GetLaunchFileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3295,7 +3298,7 @@ func (c *Client) PostAdvice(ctx context.Context, params *PostAdviceParams, body 
 
 // GetLaunchFile A launch file for the pick or an alternative
 //
-// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format and alt; it shares the advice budget.
+// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format, alt and region; it shares the advice budget.
 //
 // Corresponds with GET /api/v1/advice/launch (the `GetLaunchFile` operationId).
 func (c *Client) GetLaunchFile(ctx context.Context, params *GetLaunchFileParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4550,6 +4553,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.Region != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "region", *params.Region, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -5728,7 +5743,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetLaunchFileWithResponse A launch file for the pick or an alternative
 	//
-	// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format and alt; it shares the advice budget.
+	// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format, alt and region; it shares the advice budget.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7026,7 +7041,7 @@ func (c *ClientWithResponses) PostAdviceWithResponse(ctx context.Context, params
 
 // GetLaunchFileWithResponse A launch file for the pick or an alternative
 //
-// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format and alt; it shares the advice budget.
+// The answer's pick (or, with alt, its N-th alternative) as a file a deployment tool runs: a SkyPilot task, a dstack configuration or a Kubernetes Deployment, its comments naming the option, the answer's address and the catalog version it came from. A provider the tool does not support is refused, not faked. Same query keys as GET /api/v1/advice, plus format, alt and region; it shares the advice budget.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -12,27 +12,43 @@ import (
 const (
 	KeyFormat = "format"
 	KeyAlt    = "alt"
+	KeyRegion = "region"
 )
 
-// ReadKeys reads the launch keys of a query: the format (required) and
-// the option (alt, absent for the pick, N ≥ 1 for the N-th alternative).
-func ReadKeys(q url.Values) (Format, int, locale.FieldErrors) {
+// Keys are the launch keys of a query: the tool's format, the option (0
+// for the pick, N for the N-th alternative) and its region (0 for every
+// region, one YAML document each; N for the N-th region's alone, a file
+// the tools that read one document a file take as it is).
+type Keys struct {
+	Format      Format
+	Alt, Region int
+}
+
+// ReadKeys reads the launch keys of a query: the format is required, alt
+// and region are whole numbers from 1 when given.
+func ReadKeys(q url.Values) (Keys, locale.FieldErrors) {
 	var fe locale.FieldErrors
 	f, ok := ParseFormat(q.Get(KeyFormat))
 	if !ok {
 		fe.Add(KeyFormat, "invalid.one_of3", string(SkyPilot), string(Dstack), string(Kubernetes))
 	}
-	alt := 0
-	if s := strings.TrimSpace(q.Get(KeyAlt)); s != "" {
-		n, err := strconv.Atoi(s)
-		switch {
-		case err != nil:
-			fe.Add(KeyAlt, "invalid.whole.got", s)
-		case n < 1:
-			fe.Add(KeyAlt, "invalid.min", "1")
-		default:
-			alt = n
-		}
+	return Keys{Format: f, Alt: ordinal(q, KeyAlt, &fe), Region: ordinal(q, KeyRegion, &fe)}, fe
+}
+
+// ordinal reads key as a whole number from 1; 0 when it is absent.
+func ordinal(q url.Values, key string, fe *locale.FieldErrors) int {
+	s := strings.TrimSpace(q.Get(key))
+	if s == "" {
+		return 0
 	}
-	return f, alt, fe
+	n, err := strconv.Atoi(s)
+	switch {
+	case err != nil:
+		fe.Add(key, "invalid.whole.got", s)
+	case n < 1:
+		fe.Add(key, "invalid.min", "1")
+	default:
+		return n
+	}
+	return 0
 }

@@ -79,8 +79,22 @@ func (e *UnsupportedError) Unwrap() error {
 // YAML document per place (a place is a region; each is launched on its
 // own). An *UnsupportedError says the tool cannot launch the plan.
 func Write(f Format, p Plan) ([]byte, error) {
+	return WriteRegion(f, p, 0)
+}
+
+// WriteRegion is Write for the plan's region-th place alone (from 1; 0:
+// every place), named and described as in the whole file: SkyPilot and
+// dstack read one document a file. A region past the plan's places is
+// the region key's field error.
+func WriteRegion(f Format, p Plan, region int) ([]byte, error) {
+	if region > len(p.Places) {
+		return nil, locale.FieldErrors{locale.Invalid(KeyRegion, "invalid.launch.region", len(p.Places))}
+	}
 	var docs []*yaml.Node
 	for i, pl := range p.Places {
+		if region > 0 && i != region-1 {
+			continue
+		}
 		var doc *yaml.Node
 		var err error
 		one := p.forPlace(pl, maxName[f])
@@ -101,7 +115,7 @@ func Write(f Format, p Plan) ([]byte, error) {
 		if len(p.Places) > 1 {
 			head[0] = fmt.Sprintf("Region %d of %d: %s", i+1, len(p.Places), head[0])
 		}
-		if i == 0 {
+		if len(docs) == 0 {
 			head = append(p.header(f), head...)
 		}
 		doc.HeadComment = comment(head...) + prepend(doc.HeadComment)
@@ -127,16 +141,26 @@ func Write(f Format, p Plan) ([]byte, error) {
 // whole, so that the tools, which keep one of each name, launch them side
 // by side.
 func (p Plan) forPlace(pl Place, max int) Plan {
-	suffix := ""
 	if len(p.Places) > 1 {
-		suffix = "-" + dnsLabel(pl.Region)
+		p.Name = regionName(p.Name, pl.Region, max)
+	} else if len(p.Name) > max {
+		p.Name = strings.TrimRight(p.Name[:max], "-")
 	}
-	base := p.Name
-	if len(base)+len(suffix) > max {
-		base = strings.TrimRight(base[:max-len(suffix)], "-")
-	}
-	p.Name = base + suffix
 	return p
+}
+
+// RegionName is the name of one region's file and of what it launches,
+// as the documents of a plan in several regions name them.
+func RegionName(name, region string) string { return regionName(name, region, 63) }
+
+// regionName is name with the region added, in at most max characters:
+// the region kept whole, name shortened to make room.
+func regionName(name, region string, max int) string {
+	suffix := "-" + dnsLabel(region)
+	if len(name)+len(suffix) > max {
+		name = strings.TrimRight(name[:max-len(suffix)], "-")
+	}
+	return name + suffix
 }
 
 // maxName is the longest name each tool takes: a DNS label's 63
@@ -155,8 +179,8 @@ func (p Plan) header(f Format) []string {
 		"Fields as documented at " + docPage[f] + ".",
 	}
 	if len(p.Places) > 1 {
-		lines = append(lines, fmt.Sprintf("The answer runs in %d regions: each document below (split at the --- lines) is launched on its own, "+
-			"under a name of its own.", len(p.Places)))
+		lines = append(lines, fmt.Sprintf("The answer runs in %d regions, each launched on its own under a name of its own "+
+			"(with region=N, the address gives the N-th region's file alone).", len(p.Places)))
 	}
 	if s := p.LLM; s != nil && s.SizedOn != engineVLLM {
 		lines = append(lines, "The answer was sized on "+s.SizedOn+" figures; this file serves with vLLM, whose throughput at this operating point may differ.")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -432,16 +433,62 @@ func TestLaunchAlternativesAndKeys(t *testing.T) {
 	if _, err := launch.FromAnswer(cat, res, len(res.Alternatives)+1, "x"); !errors.As(err, &fe) || fe[0].Field != launch.KeyAlt {
 		t.Errorf("alt past the alternatives: %v, want the alt key's field error", err)
 	}
-	for _, q := range []string{"format=yaml", "format=skypilot&alt=0", "format=dstack&alt=two", ""} {
+	for q, field := range map[string]string{"format=yaml": launch.KeyFormat, "format=skypilot&alt=0": launch.KeyAlt,
+		"format=dstack&alt=two": launch.KeyAlt, "": launch.KeyFormat, "format=dstack&region=0": launch.KeyRegion,
+		"format=skypilot&region=first": launch.KeyRegion} {
 		v, _ := urlValues(q)
-		if _, _, fe := launch.ReadKeys(v); len(fe) == 0 {
-			t.Errorf("ReadKeys(%q) accepted it", q)
+		if _, fe := launch.ReadKeys(v); len(fe) != 1 || fe[0].Field != field {
+			t.Errorf("ReadKeys(%q) = %v; want one error for %s", q, fe, field)
 		}
 	}
-	v, _ := urlValues("format=Kubernetes&alt=2")
-	if f, n, fe := launch.ReadKeys(v); len(fe) != 0 || f != launch.Kubernetes || n != 2 {
-		t.Errorf("ReadKeys(format=Kubernetes&alt=2) = %v, %d, %v", f, n, fe)
+	v, _ := urlValues("format=Kubernetes&alt=2&region=3")
+	if k, fe := launch.ReadKeys(v); len(fe) != 0 || k != (launch.Keys{Format: launch.Kubernetes, Alt: 2, Region: 3}) {
+		t.Errorf("ReadKeys(format=Kubernetes&alt=2&region=3) = %+v, %v", k, fe)
 	}
 }
 
 func urlValues(q string) (url.Values, error) { return url.ParseQuery(q) }
+
+// Ensure a region's file alone is that region's document of the whole
+// file, named and described as there, with the file's header; a region
+// past the option's is the region key's field error.
+func TestWriteOneRegion(t *testing.T) {
+	cat, res := answer(t, questions["two-regions"])
+	plan, err := launch.FromAnswer(cat, res, 0, "https://gpuplace.test/advice?q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Places) < 2 {
+		t.Fatalf("the two-region question is answered in %d region(s)", len(plan.Places))
+	}
+	for _, f := range launch.Formats {
+		whole, err := launch.Write(f, plan)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		docs := decodeAll(t, whole)
+		for i := range plan.Places {
+			b, err := launch.WriteRegion(f, plan, i+1)
+			if err != nil {
+				t.Fatalf("%s region %d: %v", f, i+1, err)
+			}
+			one := decodeAll(t, b)
+			if len(one) != 1 || !reflect.DeepEqual(one[0], docs[i]) {
+				t.Errorf("%s region %d: %d documents, not the whole file's document %d:\n%s", f, i+1, len(one), i+1, b)
+			}
+			if !bytes.Contains(b, []byte("Catalog version: "+res.CatalogVersion+";")) ||
+				!bytes.Contains(b, []byte(fmt.Sprintf("Region %d of %d", i+1, len(plan.Places)))) {
+				t.Errorf("%s region %d: no header or region line:\n%s", f, i+1, b)
+			}
+			// dstack's names are shorter: the region stays whole.
+			got, want := launchedName(one[0]), launch.RegionName(plan.Name, plan.Places[i].Region)
+			if got != want && (f != launch.Dstack || !strings.HasSuffix(got, "-"+plan.Places[i].Region)) {
+				t.Errorf("%s region %d: named %q, want %q", f, i+1, got, want)
+			}
+		}
+		var fe locale.FieldErrors
+		if _, err := launch.WriteRegion(f, plan, len(plan.Places)+1); !errors.As(err, &fe) || fe[0].Field != launch.KeyRegion {
+			t.Errorf("%s: a region past the option's: %v, want the region key's field error", f, err)
+		}
+	}
+}

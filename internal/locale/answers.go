@@ -275,6 +275,7 @@ var answers = map[string][2]string{
 	"invalid.min":                  {"must be at least %s", "不能小于 %s"},
 	"invalid.max":                  {"must be at most %s", "不能大于 %s"},
 	"invalid.launch.alt":           {"the answer has %s alternatives", "该答案只有 %s 个备选方案"},
+	"invalid.launch.region":        {"the option runs in %s regions", "该方案只在 %s 个区域运行"},
 	"invalid.launch.none":          {"the answer has no option to launch: nothing meets the question", "该答案没有可启动的方案：没有满足问题的选项"},
 	"invalid.launch.unsupported":   {"%s does not support %s; among the catalog's providers it launches on %s", "%s 不支持 %s；在目录的云服务商中，它支持：%s"},
 	"invalid.pricing":              {"unknown pricing model %q; use on_demand, spot, reserved_1y, reserved_3y, monthly", "未知的计费方式 %q；请使用 on_demand、spot、reserved_1y、reserved_3y、monthly"},

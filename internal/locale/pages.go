@@ -271,6 +271,7 @@ var pages = map[string][2]string{
 	"launch.intro":                   {"The pick as a file for each launch tool: the instance type, region, GPUs and pricing of the answer; the file's comments say what to add.", "为每种启动工具写好的文件：答案中的实例类型、区域、GPU 与计费方式；需要补充的内容见文件中的注释。"},
 	"launch.download":                {"Download %s", "下载 %s"},
 	"launch.all":                     {"Every file, with the alternatives' →", "查看全部文件（含备选方案）→"},
+	"launch.regions":                 {"One region a file (SkyPilot and dstack read one document a file):", "每个区域一个文件（SkyPilot 与 dstack 每个文件只读一个文档）："},
 	"launch.back":                    {"← Back to the answer", "← 返回答案"},
 	"launch.pick":                    {"The pick", "推荐方案"},
 	"launch.alternative":             {"Alternative %d", "备选方案 %d"},
