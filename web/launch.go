@@ -58,6 +58,15 @@ func (s *Server) launchFile(cat *catalog.Catalog, res advisor.Result, keys launc
 	return launch.WriteRegion(keys.Format, p, keys.Region)
 }
 
+// launchCheck is launchFile's refusal, without writing the file.
+func (s *Server) launchCheck(cat *catalog.Catalog, res advisor.Result, keys launch.Keys) error {
+	p, err := launch.FromAnswer(cat, res, keys.Alt, "")
+	if err != nil {
+		return err
+	}
+	return launch.Check(keys.Format, p)
+}
+
 // launchURL is the address of an answer's launch file: the question's
 // query (as the page's other links write it, so that it compresses
 // against them) then the format and, for an alternative or one region,
@@ -81,7 +90,7 @@ func (s *Server) launchView(cat *catalog.Catalog, res *advisor.Result, q url.Val
 	if res.Pick == nil {
 		return nil
 	}
-	v := &templates.LaunchView{Files: s.launchFiles(cat, res, q, 0, linked)}
+	v := &templates.LaunchView{Files: s.launchFiles(cat, res, q, 0, linked, !linked)}
 	if linked {
 		v.PageURL = "/advice/launch?" + question.Canonical(q).Encode()
 	}
@@ -107,9 +116,9 @@ func (s *Server) handleLaunchPage(w http.ResponseWriter, r *http.Request) error 
 		return locale.FieldErrors{locale.Invalid(launch.KeyAlt, "invalid.launch.none")}
 	}
 	v := templates.LaunchPageView{Frame: frame(r), AnswerURL: "/advice?" + question.Canonical(q).Encode(),
-		Pick: templates.LaunchOption{Where: where(cat, *res.Pick), Files: s.launchFiles(cat, &res, q, 0, true)}}
+		Pick: templates.LaunchOption{Where: where(cat, *res.Pick), Files: s.launchFiles(cat, &res, q, 0, true, true)}}
 	for i, a := range res.Alternatives {
-		v.Alternatives = append(v.Alternatives, templates.LaunchOption{N: i + 1, Where: where(cat, a), Files: s.launchFiles(cat, &res, q, i+1, true)})
+		v.Alternatives = append(v.Alternatives, templates.LaunchOption{N: i + 1, Where: where(cat, a), Files: s.launchFiles(cat, &res, q, i+1, true, true)})
 	}
 	return renderBytes(r, templates.LaunchPage(v), func(b []byte) error { return s.writeKept(w, key, contentTypeHTML, b) })
 }
@@ -123,12 +132,21 @@ func where(cat *catalog.Catalog, o advisor.Option) string {
 	return strings.Join(parts, "; ")
 }
 
-// launchFiles is one option's file in every format.
-func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Values, alt int, linked bool) []templates.LaunchFile {
+// launchFiles is one option's file in every format. linked files link
+// their download; texts holds the files' YAML too: the answer page, which
+// only links the files, leaves it out, and only asks whether each tool
+// launches the option (launch.Check), a tenth of a new page's work saved.
+func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Values, alt int, linked, texts bool) []templates.LaunchFile {
 	var out []templates.LaunchFile
 	for _, f := range launch.Formats {
 		lf := templates.LaunchFile{Format: string(f), Label: f.Label(), FileName: f.FileName(launch.Name(res.Request.Workload.Profile))}
-		b, err := s.launchFile(cat, *res, launch.Keys{Format: f, Alt: alt})
+		var b []byte
+		var err error
+		if texts {
+			b, err = s.launchFile(cat, *res, launch.Keys{Format: f, Alt: alt})
+		} else {
+			err = s.launchCheck(cat, *res, launch.Keys{Format: f, Alt: alt})
+		}
 		var fe locale.FieldErrors
 		switch {
 		case errors.As(err, &fe) && len(fe) > 0:

@@ -17,10 +17,7 @@ import (
 // model, resources.gpu, resources.cpu, resources.memory, resources.
 // shm_size, backends, regions, instance_types, spot_policy).
 func dstackConfiguration(p Plan, pl Place) (*yaml.Node, error) {
-	backend, ok := dstackBackends[pl.Provider]
-	if !ok {
-		return nil, &UnsupportedError{Format: Dstack, Provider: pl.ProviderLabel, Supported: supported(Dstack, p.providerLabel)}
-	}
+	backend := dstackBackends[pl.Provider] // Check has refused the others
 	spot := "on-demand"
 	if pl.spot() {
 		spot = "spot"

@@ -90,6 +90,9 @@ func WriteRegion(f Format, p Plan, region int) ([]byte, error) {
 	if region > len(p.Places) {
 		return nil, locale.FieldErrors{locale.Invalid(KeyRegion, "invalid.launch.region", len(p.Places))}
 	}
+	if err := Check(f, p); err != nil {
+		return nil, err
+	}
 	var docs []*yaml.Node
 	for i, pl := range p.Places {
 		if region > 0 && i != region-1 {

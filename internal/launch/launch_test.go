@@ -78,6 +78,9 @@ func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
 		}
 		for _, f := range launch.Formats {
 			b, err := launch.Write(f, plan)
+			if check := launch.Check(f, plan); fmt.Sprint(check) != fmt.Sprint(err) {
+				t.Errorf("%s %s: Check says %v, Write %v", name, f, check, err)
+			}
 			var unsupported *launch.UnsupportedError
 			if errors.As(err, &unsupported) {
 				checkRefusal(t, name, f, res.Pick, unsupported, err)

@@ -16,10 +16,7 @@ import (
 // accelerators, instance_type, use_spot, ports, setup, run, service.
 // readiness_probe, service.replicas).
 func skyPilotTask(p Plan, pl Place) (*yaml.Node, error) {
-	cloud, ok := skyPilotInfra[pl.Provider]
-	if !ok {
-		return nil, &UnsupportedError{Format: SkyPilot, Provider: pl.ProviderLabel, Supported: supported(SkyPilot, p.providerLabel)}
-	}
+	cloud := skyPilotInfra[pl.Provider] // Check has refused the others
 	var accel *yaml.Node
 	accelNote := ""
 	if name, ok := gpuName(pl.GPU); ok {

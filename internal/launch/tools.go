@@ -71,6 +71,28 @@ func dstackGPUName(g *catalog.GPU) (string, bool) {
 // amd reports whether the GPU is AMD's (ROCm), not NVIDIA's.
 func amd(g *catalog.GPU) bool { return g != nil && strings.HasPrefix(g.ID, "mi") }
 
+// Check is the refusal Write gives a plan for format f, without writing
+// the file: an *UnsupportedError naming the first place's provider the
+// tool does not launch on, nil when it launches every place (Kubernetes
+// runs anywhere).
+func Check(f Format, p Plan) error {
+	var tool map[string]string
+	switch f {
+	case SkyPilot:
+		tool = skyPilotInfra
+	case Dstack:
+		tool = dstackBackends
+	default:
+		return nil
+	}
+	for _, pl := range p.Places {
+		if _, ok := tool[pl.Provider]; !ok {
+			return &UnsupportedError{Format: f, Provider: pl.ProviderLabel, Supported: supported(f, p.providerLabel)}
+		}
+	}
+	return nil
+}
+
 // supported lists the providers a format launches on, by label.
 func supported(f Format, label func(string) string) string {
 	var ids []string
