@@ -68,11 +68,11 @@ func (s *Server) launchCheck(cat *catalog.Catalog, res advisor.Result, keys laun
 }
 
 // launchURL is the address of an answer's launch file: the question's
-// query (as the page's other links write it, so that it compresses
-// against them) then the format and, for an alternative or one region,
+// canonical query, encoded (as the page's other links write it, so that
+// it compresses against them) then the format and, for an alternative or one region,
 // its number.
-func launchURL(q url.Values, keys launch.Keys) string {
-	u := "/api/v1/advice/launch?" + question.Canonical(q).Encode() + "&" + launch.KeyFormat + "=" + string(keys.Format)
+func launchURL(canonical string, keys launch.Keys) string {
+	u := "/api/v1/advice/launch?" + canonical + "&" + launch.KeyFormat + "=" + string(keys.Format)
 	if keys.Alt > 0 {
 		u += "&" + launch.KeyAlt + "=" + strconv.Itoa(keys.Alt)
 	}
@@ -138,6 +138,10 @@ func where(cat *catalog.Catalog, o advisor.Option) string {
 // launches the option (launch.Check), a tenth of a new page's work saved.
 func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Values, alt int, linked, texts bool) []templates.LaunchFile {
 	var out []templates.LaunchFile
+	canonical := ""
+	if linked {
+		canonical = question.Canonical(q).Encode()
+	}
 	for _, f := range launch.Formats {
 		lf := templates.LaunchFile{Format: string(f), Label: f.Label(), FileName: f.FileName(launch.Name(res.Request.Workload.Profile))}
 		var b []byte
@@ -157,8 +161,8 @@ func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Va
 		default:
 			lf.YAML = string(b)
 			if linked {
-				lf.URL = launchURL(q, launch.Keys{Format: f, Alt: alt})
-				lf.RegionURLs = regionURLs(q, f, alt, *res, launch.Name(res.Request.Workload.Profile))
+				lf.URL = launchURL(canonical, launch.Keys{Format: f, Alt: alt})
+				lf.RegionURLs = regionURLs(canonical, f, alt, *res, launch.Name(res.Request.Workload.Profile))
 			}
 		}
 		out = append(out, lf)
@@ -180,7 +184,7 @@ func optionOf(res advisor.Result, alt int) (advisor.Option, bool) {
 
 // regionURLs are the addresses of each region's file alone, for an option
 // in several regions (none for one region: the file is its region's).
-func regionURLs(q url.Values, f launch.Format, alt int, res advisor.Result, name string) []templates.RegionLink {
+func regionURLs(canonical string, f launch.Format, alt int, res advisor.Result, name string) []templates.RegionLink {
 	o, _ := optionOf(res, alt)
 	if len(o.Placements) < 2 {
 		return nil
@@ -188,7 +192,7 @@ func regionURLs(q url.Values, f launch.Format, alt int, res advisor.Result, name
 	out := make([]templates.RegionLink, len(o.Placements))
 	for i, p := range o.Placements {
 		out[i] = templates.RegionLink{Region: p.Region, FileName: f.FileName(launch.RegionName(name, p.Region)),
-			URL: launchURL(q, launch.Keys{Format: f, Alt: alt, Region: i + 1})}
+			URL: launchURL(canonical, launch.Keys{Format: f, Alt: alt, Region: i + 1})}
 	}
 	return out
 }

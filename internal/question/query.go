@@ -39,7 +39,7 @@ func Canonical(q url.Values) url.Values {
 	}
 	kind := catalog.WorkloadKind(out.Get(KeyKind))
 	for _, f := range Fields {
-		if !f.AppliesTo(kind) && reads(f, out.Get(f.Key)) {
+		if v := out.Get(f.Key); v != "" && !f.AppliesTo(kind) && reads(f, v) {
 			out.Del(f.Key)
 		}
 	}
