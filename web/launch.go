@@ -69,8 +69,8 @@ func (s *Server) launchCheck(cat *catalog.Catalog, res advisor.Result, keys laun
 
 // launchURL is the address of an answer's launch file: the question's
 // canonical query, encoded (as the page's other links write it, so that
-// it compresses against them) then the format and, for an alternative or one region,
-// its number.
+// it compresses against them), then the format and, for an alternative
+// or one region, its number.
 func launchURL(canonical string, keys launch.Keys) string {
 	u := "/api/v1/advice/launch?" + canonical + "&" + launch.KeyFormat + "=" + string(keys.Format)
 	if keys.Alt > 0 {
