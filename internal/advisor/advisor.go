@@ -81,6 +81,9 @@ type engine struct {
 	sovereignOut []locale.Text
 	usable       []*usable
 	users        []userPoint
+	// weights are the users' weights side by side, in e.users order, for
+	// the multi-region search's loop over every point of every set.
+	weights []float64
 	// order is rank's order of the plans, and nearBest the near-best
 	// rule's figures when no plan meets the target (see rank).
 	order    func(a, b *plan) int
@@ -290,6 +293,10 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 	}
 	e.search.memoSlab, e.search.placeMemos = e.buf.memo[:0], e.buf.memoIndex
 	e.users = userPoints(cat, req.Users)
+	e.weights = make([]float64, len(e.users))
+	for i, u := range e.users {
+		e.weights[i] = u.weight
+	}
 	if req.Workload.Kind == catalog.KindInference && p.LLM != nil {
 		e.llm = p.LLM
 		e.llmModel = p.LLM.ServingModel("")

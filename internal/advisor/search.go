@@ -105,21 +105,31 @@ func (e *engine) routeFirst(r *routing, rtt []float64) {
 // point goes to the first member with the lowest round trip. The members'
 // shares add up the points' weights in point order, and each member's keep
 // is worked out in the same pass from its serving table (members).
+//
+// The loop is the search's innermost (every point of every set): it reads
+// the points' weights side by side (e.weights) and adds up into locals,
+// which the compiler keeps out of *r; the sums come out in the same order,
+// so to the same bits.
 func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[MaxRegions]*servingTable) {
-	r.shares = [MaxRegions]float64{}
+	var shares [MaxRegions]float64
+	var keep [MaxRegions]int32
 	var reach [MaxRegions][]int32
 	for m := 0; m <= k; m++ {
-		reach[m], r.keep[m] = members[m].reach, int32(len(members[m].byService))
+		reach[m], keep[m] = members[m].reach, int32(len(members[m].byService))
 	}
+	n := len(rtt)
+	route, nearest := r.route[:n], r.nearest[:n]
+	prevRoute, prevNearest, weights := prev.route[:n], prev.nearest[:n], e.weights[:n]
 	for i, t := range rtt {
-		m, near := prev.route[i], prev.nearest[i]
+		m, near := prevRoute[i], prevNearest[i]
 		if t < near {
 			m, near = k, t
 		}
-		r.route[i], r.nearest[i] = m, near
-		r.shares[m] += e.users[i].weight
-		r.keep[m] = narrowKeep(r.keep[m], reach[m][i])
+		route[i], nearest[i] = m, near
+		shares[m] += weights[i]
+		keep[m] = narrowKeep(keep[m], reach[m][i])
 	}
+	r.shares, r.keep = shares, keep
 }
 
 // searchMetros returns the metros worth combining. It picks them greedily

@@ -86,8 +86,9 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	}
 	target := e.req.Workload.LatencyMS
 	weighted, within := 0.0, 0.0
+	weights := e.weights
 	for j, rtt := range e.rttTo(metro) {
-		w := e.users[j].weight
+		w := weights[j]
 		total := rtt + computeMS
 		weighted += w * total
 		if total <= target {
