@@ -33,38 +33,25 @@ func (s *Server) handleAPILaunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	b, err := s.launchFile(cat, res, keys)
+	p, err := launch.FromAnswer(cat, res, keys.Alt, s.answerURL(res))
+	if err != nil {
+		return err
+	}
+	b, err := launch.WriteRegion(keys.Format, p, keys.Region)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", contentTypeYAML)
-	name := launch.Name(res.Request.Workload.Profile)
-	if o, ok := optionOf(res, keys.Alt); ok && keys.Region > 0 && len(o.Placements) > 1 {
-		name = launch.RegionName(name, o.Placements[keys.Region-1].Region)
-	}
-	w.Header().Set("Content-Disposition", `inline; filename="`+keys.Format.FileName(name)+`"`)
+	w.Header().Set("Content-Disposition", `inline; filename="`+p.FileName(keys.Format, keys.Region)+`"`)
 	w.WriteHeader(http.StatusOK)
 	_, err = w.Write(b)
 	return err
 }
 
-// launchFile is the file that launches an answer's option (or one of its
-// regions) with the keys' tool.
-func (s *Server) launchFile(cat *catalog.Catalog, res advisor.Result, keys launch.Keys) ([]byte, error) {
-	p, err := launch.FromAnswer(cat, res, keys.Alt, s.linkURL("/advice?"+question.Query(res.Request).Encode()))
-	if err != nil {
-		return nil, err
-	}
-	return launch.WriteRegion(keys.Format, p, keys.Region)
-}
-
-// launchCheck is launchFile's refusal, without writing the file.
-func (s *Server) launchCheck(cat *catalog.Catalog, res advisor.Result, keys launch.Keys) error {
-	p, err := launch.FromAnswer(cat, res, keys.Alt, "")
-	if err != nil {
-		return err
-	}
-	return launch.Check(keys.Format, p)
+// answerURL is the address of an answer's question, as a launch file's
+// header names it.
+func (s *Server) answerURL(res advisor.Result) string {
+	return s.linkURL("/advice?" + question.Query(res.Request).Encode())
 }
 
 // launchURL is the address of an answer's launch file: the question's
@@ -137,19 +124,26 @@ func where(cat *catalog.Catalog, o advisor.Option) string {
 // only links the files, leaves it out, and only asks whether each tool
 // launches the option (launch.Check), a tenth of a new page's work saved.
 func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Values, alt int, linked, texts bool) []templates.LaunchFile {
-	var out []templates.LaunchFile
+	origin := "" // only the files' text names it
+	if texts {
+		origin = s.answerURL(*res)
+	}
+	p, planErr := launch.FromAnswer(cat, *res, alt, origin)
 	canonical := ""
 	if linked {
 		canonical = question.Canonical(q).Encode()
 	}
+	var out []templates.LaunchFile
 	for _, f := range launch.Formats {
 		lf := templates.LaunchFile{Format: string(f), Label: f.Label(), FileName: f.FileName(launch.Name(res.Request.Workload.Profile))}
 		var b []byte
-		var err error
-		if texts {
-			b, err = s.launchFile(cat, *res, launch.Keys{Format: f, Alt: alt})
-		} else {
-			err = s.launchCheck(cat, *res, launch.Keys{Format: f, Alt: alt})
+		err := planErr
+		switch {
+		case err != nil: // no plan: each format says why
+		case texts:
+			b, err = launch.Write(f, p)
+		default:
+			err = launch.Check(f, p)
 		}
 		var fe locale.FieldErrors
 		switch {
@@ -162,7 +156,7 @@ func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Va
 			lf.YAML = string(b)
 			if linked {
 				lf.URL = launchURL(canonical, launch.Keys{Format: f, Alt: alt})
-				lf.RegionURLs = regionURLs(canonical, f, alt, *res, launch.Name(res.Request.Workload.Profile))
+				lf.RegionURLs = regionURLs(canonical, f, alt, p)
 			}
 		}
 		out = append(out, lf)
@@ -170,28 +164,15 @@ func (s *Server) launchFiles(cat *catalog.Catalog, res *advisor.Result, q url.Va
 	return out
 }
 
-// optionOf is the answer's pick (alt 0) or its alt-th alternative, and
-// whether it has one.
-func optionOf(res advisor.Result, alt int) (advisor.Option, bool) {
-	switch {
-	case alt == 0 && res.Pick != nil:
-		return *res.Pick, true
-	case alt > 0 && alt <= len(res.Alternatives):
-		return res.Alternatives[alt-1], true
-	}
-	return advisor.Option{}, false
-}
-
-// regionURLs are the addresses of each region's file alone, for an option
-// in several regions (none for one region: the file is its region's).
-func regionURLs(canonical string, f launch.Format, alt int, res advisor.Result, name string) []templates.RegionLink {
-	o, _ := optionOf(res, alt)
-	if len(o.Placements) < 2 {
+// regionURLs are the addresses of each region's file alone, for a plan in
+// several regions (none for one region: the file is its region's).
+func regionURLs(canonical string, f launch.Format, alt int, p launch.Plan) []templates.RegionLink {
+	if len(p.Places) < 2 {
 		return nil
 	}
-	out := make([]templates.RegionLink, len(o.Placements))
-	for i, p := range o.Placements {
-		out[i] = templates.RegionLink{Region: p.Region, FileName: f.FileName(launch.RegionName(name, p.Region)),
+	out := make([]templates.RegionLink, len(p.Places))
+	for i, pl := range p.Places {
+		out[i] = templates.RegionLink{Region: pl.Region, FileName: p.FileName(f, i+1),
 			URL: launchURL(canonical, launch.Keys{Format: f, Alt: alt, Region: i + 1})}
 	}
 	return out

@@ -58,6 +58,15 @@ func (f Format) FileName(name string) string {
 	return name + ".k8s.yaml"
 }
 
+// FileName is the name of the plan's file for format f, or of its
+// region-th place's file alone (region from 1) when it has several.
+func (p Plan) FileName(f Format, region int) string {
+	if region > 0 && region <= len(p.Places) && len(p.Places) > 1 {
+		return f.FileName(RegionName(p.Name, p.Places[region-1].Region))
+	}
+	return f.FileName(p.Name)
+}
+
 // UnsupportedError says a tool cannot launch an option: it has no support
 // for one of the option's providers. It unwraps to the format key's field
 // error, which names the providers the tool does launch on.
