@@ -114,15 +114,18 @@ type answerMemos struct {
 	curveSlab  []llmCurve
 	sizingSlab []llmSizing
 	// latency caches, by metro, its latency figures for each GPU service
-	// time asked, each metro's list in latencySlab while it has room.
-	latency     [][]latencyStats
-	latencySlab []latencyStats
+	// time asked (see statsFor).
+	latency [][]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo),
 	// the columns cut from rttSlab.
 	rtts    [][]float64
 	rttSlab []float64
+	// swept says whether sweepLatencies has run; reach is, by place, the
+	// user points its fastest usable offer keeps within the target.
+	swept bool
+	reach [][]int32
 }
 
 // regionSearch is the multi-region search's state (see multiRegionPlans).
@@ -171,6 +174,8 @@ type buffers struct {
 	memo      []placeMemo
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
+	// sweepLatencies' service times and their sums (see sweepPlace).
+	sweepSums []float64
 	rtts      []float64
 	aloneUSD  []float64
 	// the serving tables' groups of rows (see dropDominated).

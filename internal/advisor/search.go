@@ -205,24 +205,15 @@ func (e *engine) metroOptions() ([]*metroOption, [][]int32) {
 	for _, u := range e.usable {
 		m := all[index[u.metro]]
 		m.offers = append(m.offers, u)
-		m.minCompute = math.Min(m.minCompute, u.computeMS)
+		m.minCompute = min(m.minCompute, u.computeMS)
 	}
 	// Each metro's reach: the user points its fastest offer keeps within
-	// the target, in order, its list cut from one array.
-	target := e.req.Workload.LatencyMS
+	// the target, in order.
 	reach := make([][]int32, len(all))
-	reachAll := take(&e.buf.reach, len(all)*len(e.users))
 	for i, m := range all {
 		m.coverage = e.statsFor(m.metro, m.minCompute).within
-		start := len(reachAll)
-		for j, rtt := range e.rttTo(m.metro) {
-			if rtt+m.minCompute <= target {
-				reachAll = append(reachAll, int32(j))
-			}
-		}
-		reach[i] = reachAll[start:len(reachAll):len(reachAll)]
+		reach[i] = e.reachOf(m.metro)
 	}
-	e.buf.reach = reachAll
 	return all, reach
 }
 
@@ -305,7 +296,7 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			if pm == catalog.Spot {
 				band = bandShare(e.cat, u.offer)
 			}
-			best = math.Min(best, egress+replicaCost(peak, perReplica, billedHours(pm, e.serviceHours()), u.hourlyFloat(pm),
+			best = min(best, egress+replicaCost(peak, perReplica, billedHours(pm, e.serviceHours()), u.hourlyFloat(pm),
 				setupUSD(u.offer, pm, 1), band, u.hourlyFloat(catalog.OnDemand)))
 		}
 	}

@@ -61,10 +61,6 @@ func (e *engine) rttTo(metro int) []float64 {
 	return col
 }
 
-// statsPerMetro is how many service times statsFor keeps room for per
-// metro (more still fit, in an array of their own).
-const statsPerMetro = 12
-
 // latencyStats is what users see when one metro serves all of them.
 type latencyStats struct {
 	computeMS  float64 // the GPU service time they are for
@@ -72,13 +68,13 @@ type latencyStats struct {
 	within     float64 // percent of users within the target
 }
 
-// statsFor returns the latency figures of serving everyone from one metro,
-// computed once per metro and GPU service time (a metro's offers have a
-// handful of service times: a short list beats a map keyed by floats).
+// statsFor returns the latency figures of serving everyone from one metro
+// with a GPU service time of computeMS. Those of every usable offer come
+// from sweepLatencies; any other is added up here, the same way, and kept
+// (a metro's offers have a handful of service times: a short list beats a
+// map keyed by floats).
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
-	if e.memo.latency == nil {
-		e.memo.latency = make([][]latencyStats, e.cat.PlaceCount())
-	}
+	e.sweepLatencies()
 	for _, s := range e.memo.latency[metro] {
 		if s.computeMS == computeMS {
 			return s
@@ -86,9 +82,8 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	}
 	target := e.req.Workload.LatencyMS
 	weighted, within := 0.0, 0.0
-	weights := e.weights
 	for j, rtt := range e.rttTo(metro) {
-		w := weights[j]
+		w := e.weights[j]
 		total := rtt + computeMS
 		weighted += w * total
 		if total <= target {
@@ -96,15 +91,6 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	s := latencyStats{computeMS: computeMS, weightedMS: weighted, within: within * 100}
-	if e.memo.latency[metro] == nil {
-		// Room for a few service times a metro, all metros in one array.
-		if e.memo.latencySlab == nil {
-			// (From the buffers: what an earlier answer left in it is
-			// never read, each metro's list starting empty.)
-			e.memo.latencySlab = grow(&e.buf.latency, statsPerMetro*e.cat.PlaceCount())
-		}
-		e.memo.latency[metro] = e.memo.latencySlab[statsPerMetro*metro : statsPerMetro*metro : statsPerMetro*(metro+1)]
-	}
 	e.memo.latency[metro] = append(e.memo.latency[metro], s)
 	return s
 }

@@ -61,6 +61,23 @@ func (c *Catalog) PlaceRTT(p Point, place int) (worst, best float64, estimated b
 	return worst, max(best, 0), estimated || place >= len(c.Metros)
 }
 
+// PlaceWorstRTTs writes into out, for each of places, the worse end of
+// the round trip from p to it (PlaceRTT's worst), reading p's round trips
+// once for them all.
+func (c *Catalog) PlaceWorstRTTs(p Point, places []int, out []float64) {
+	for k, place := range places {
+		if place < len(c.Metros) {
+			out[k] = p.rtt[place]
+			continue
+		}
+		worst := 0.0
+		for _, m := range c.placeSets[place-len(c.Metros)] {
+			worst = max(worst, p.rtt[m])
+		}
+		out[k] = worst
+	}
+}
+
 // Located reports whether a region's source states where it is well
 // enough to answer a latency question: its country at least.
 func (r Region) Located() bool { return !r.CountryAssumed }
