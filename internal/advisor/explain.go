@@ -120,7 +120,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		best := 0.0
 		for _, q := range plans {
 			if len(q.places) == 1 {
-				best = math.Max(best, q.within)
+				best = max(best, q.within)
 			}
 		}
 		out = append(out, locale.New("why.multi", locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct(best), len(p.places)), lat)
@@ -452,7 +452,7 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 			note = locale.New("pricing.note.spot", locale.Pct((1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100), band)
 		default:
 			share := q.places[0].priceUSD.InexactFloat64() / od.InexactFloat64()
-			used := math.Min(1, p.hours/float64(catalog.TermHours(pm)))
+			used := min(1, p.hours/float64(catalog.TermHours(pm)))
 			note = locale.New("pricing.note.reserved", locale.Pct(share*100), locale.Pct(share*catalog.HoursPerMonth), locale.Pct(used*100))
 		}
 		if !allowed(e.req.Pricing, pm) {

@@ -71,7 +71,7 @@ func (e *engine) inferencePlans() []*plan {
 				egress[u.facts.region] = eg
 			}
 			p.costUSD = e.computeCost(pl) + eg // priceInference, one place
-			e.search.aloneUSD[u.metro] = math.Min(e.search.aloneUSD[u.metro], p.costUSD)
+			e.search.aloneUSD[u.metro] = min(e.search.aloneUSD[u.metro], p.costUSD)
 			plans = append(plans, p)
 		}
 	}
@@ -121,7 +121,7 @@ func (e *engine) servingPlace(u *usable, pm catalog.PricingModel, share float64)
 // N regions fails.
 func (e *engine) sized(share float64) float64 {
 	if n := e.req.MinRegions; n >= 2 {
-		return math.Max(share, 1/float64(n-1))
+		return max(share, 1/float64(n-1))
 	}
 	return share
 }

@@ -155,7 +155,7 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	}
 	pt, ok := c.curve.Best(budgetMS, tpotMS)
 	if !ok {
-		pt, _ = c.curve.Best(nearFastest(pt.TTFTMS, budgetMS), math.Max(tpotMS, pt.TPOTMS*(1+NearBestShare)))
+		pt, _ = c.curve.Best(nearFastest(pt.TTFTMS, budgetMS), max(tpotMS, pt.TPOTMS*(1+NearBestShare)))
 	}
 	p := curvePoint{metro: metro, pt: pt, meets: ok}
 	if c.points == nil {
@@ -319,7 +319,7 @@ func (e *engine) newFitted() *llmFitted {
 // the near-best band of its fastest, max(NearBestMS, NearBestShare) above
 // it, and never under the budget.
 func nearFastest(fastest, budgetMS float64) float64 {
-	return math.Max(budgetMS, fastest+math.Max(NearBestMS, NearBestShare*fastest))
+	return max(budgetMS, fastest+max(NearBestMS, NearBestShare*fastest))
 }
 
 // throughput is the figure an LLM option is sized with, as the answer
@@ -393,7 +393,7 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 	if n == 0 {
 		return nil, 1
 	}
-	return nearest, math.Min(math.Max(math.Exp(logSum/float64(n)), 1/serving.OutlierRatio), serving.OutlierRatio)
+	return nearest, min(max(math.Exp(logSum/float64(n)), 1/serving.OutlierRatio), serving.OutlierRatio)
 }
 
 // anchorSpan is how far (as a ratio) a measured figure's lengths may be

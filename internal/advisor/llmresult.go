@@ -119,7 +119,7 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 		o.Latency.TTFTMS = o.Latency.WeightedMS
 		var tpot float64
 		for _, pl := range p.places {
-			tpot = math.Max(tpot, pl.u.serving.tpotMS)
+			tpot = max(tpot, pl.u.serving.tpotMS)
 		}
 		o.Latency.TPOTMS = round1(tpot)
 	}

@@ -25,7 +25,7 @@ const (
 // bills the hours; a reserved term is paid in full, term after term.
 func billedHours(pricing catalog.PricingModel, hours float64) float64 {
 	if t := float64(catalog.TermHours(pricing)); t > 0 {
-		return t * math.Max(1, math.Ceil(hours/t-1e-9))
+		return t * max(1, math.Ceil(hours/t-1e-9))
 	}
 	return hours
 }
@@ -45,7 +45,7 @@ func spreadOverTiers(tiers []catalog.EgressTier, gb float64) []tierSpan {
 		}
 		hi := gb
 		if t.ToGB > 0 {
-			hi = math.Min(gb, t.ToGB)
+			hi = min(gb, t.ToGB)
 		}
 		out = append(out, tierSpan{t, hi - t.FromGB})
 	}
@@ -92,7 +92,7 @@ func tieredCostUSD(tiers []egressTier, gb float64) float64 {
 		}
 		hi := gb
 		if t.toGB > 0 {
-			hi = math.Min(gb, t.toGB)
+			hi = min(gb, t.toGB)
 		}
 		sum += (hi - t.fromGB) * t.usdPerGB
 	}

@@ -150,7 +150,7 @@ func markFastEnough(plans []*plan, noneMeets bool) {
 	lowest := math.Inf(1)
 	for _, p := range plans {
 		if competes(p) {
-			lowest = math.Min(lowest, p.metric)
+			lowest = min(lowest, p.metric)
 		}
 	}
 	band := max(LatencyTieMS, LatencyTieShare*lowest)

@@ -405,7 +405,7 @@ func band(f catalog.Figure) float64 {
 	if !f.Estimated || f.Unvalidated {
 		return 0
 	}
-	return math.Min(f.ErrorPct/100, maxBand)
+	return min(f.ErrorPct/100, maxBand)
 }
 
 // maxBand caps an error band: a method that misses by more is no figure

@@ -120,8 +120,8 @@ func (c *Catalog) cpuServingOf(p CPU, profile, precision string, check shareChec
 			break
 		}
 	}
-	s.ErrorPct = math.Max(medianOf(spread), medianOf(check.misses))
-	s.WorstPct = math.Max(slices.Max(append([]float64{0}, spread...)), slices.Max(append([]float64{0}, check.misses...)))
+	s.ErrorPct = max(medianOf(spread), medianOf(check.misses))
+	s.WorstPct = max(slices.Max(append([]float64{0}, spread...)), slices.Max(append([]float64{0}, check.misses...)))
 	measured, _ := c.CPU(newest.CPU)
 	s.Method = fmt.Sprintf("per-core share of %d two-socket %s servers (MLPerf closed, Server, %s, p99 ≤ %s ms): %s %ss/s a core "+
 		"× the instance's cores (vCPUs ÷ %d); held out: %.1f %% across submitters, %.1f %% across core counts (%s); none measured below %d cores",

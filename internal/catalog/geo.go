@@ -144,7 +144,7 @@ func medianFit(points []fitPoint) float64 {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range points {
 		r := (p.rtt - BaseRTTMS) / p.km
-		lo, hi = math.Min(lo, r), math.Max(hi, r)
+		lo, hi = min(lo, r), max(hi, r)
 	}
 	res := make([]float64, len(points))
 	medianAt := func(slope float64) float64 {
@@ -207,7 +207,7 @@ func DistanceKM(lat1, lon1, lat2, lon2 float64) float64 {
 	dLon := (lon2 - lon1) * rad
 	a := math.Sin(dLat/2)*math.Sin(dLat/2) +
 		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
-	return 2 * EarthRadiusKM * math.Asin(math.Min(1, math.Sqrt(a)))
+	return 2 * EarthRadiusKM * math.Asin(min(1, math.Sqrt(a)))
 }
 
 // accessRTT is the round trip over a user's access leg of km to a metro,

@@ -1,8 +1,6 @@
 package chart
 
 import (
-	"math"
-
 	"github.com/shopspring/decimal"
 )
 
@@ -42,8 +40,8 @@ func BarsOf(in []BarInput) Bars {
 	left, right := barLabelW, barValueW
 	for _, b := range in {
 		maxAmt = decimal.Max(maxAmt, b.Amount)
-		left = math.Max(left, TextWidth(b.Label)+8)
-		right = math.Max(right, TextWidth(b.Value)+12)
+		left = max(left, TextWidth(b.Label)+8)
+		right = max(right, TextWidth(b.Value)+12)
 	}
 	out := Bars{Width: Width, Height: float64(len(in))*(barHeight+barGap) + barGap}
 	for i, b := range in {

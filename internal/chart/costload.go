@@ -52,15 +52,15 @@ func CostLoadOf(in CostLoadInput, label, factor func(float64) string) CostLoad {
 	maxY := 0.0
 	for _, p := range in.Points {
 		if !math.IsNaN(p.Pick) {
-			maxY = math.Max(maxY, p.Pick)
+			maxY = max(maxY, p.Pick)
 		}
-		maxY = math.Max(maxY, p.Asked)
+		maxY = max(maxY, p.Asked)
 	}
 	maxY = fineMax(maxY * 1.05)
 	c.Left = 20
 	for i := 0; i <= 4; i++ {
 		c.YTicks = append(c.YTicks, Tick{Label: Compact(maxY*float64(i)/4, label)})
-		c.Left = math.Max(c.Left, TextWidth(c.YTicks[i].Label)+14)
+		c.Left = max(c.Left, TextWidth(c.YTicks[i].Label)+14)
 	}
 	c.Right = Width - plotMarginR
 	lo, hi := math.Log(in.Low), math.Log(in.High)

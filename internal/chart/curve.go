@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"math"
 	"strings"
 )
 
@@ -45,24 +44,24 @@ type Curve struct {
 // are left out. label writes an axis figure.
 func CurveOf(in CurveInput, label func(float64) string) Curve {
 	c := Curve{Width: Width, Height: curveTop + plotHeight + curveBottom, TargetX: -1}
-	maxX := fineMax(math.Max(in.Target, in.Op.X) * 1.5)
+	maxX := fineMax(max(in.Target, in.Op.X) * 1.5)
 	maxY := 0.0
 	for _, p := range in.Curve {
 		if p.X <= maxX {
-			maxY = math.Max(maxY, p.Y)
+			maxY = max(maxY, p.Y)
 		}
 	}
 	for _, m := range in.Measured {
 		if m.X <= maxX {
-			maxY = math.Max(maxY, m.Y)
+			maxY = max(maxY, m.Y)
 		}
 	}
-	maxY = fineMax(math.Max(maxY, in.Op.Y) * 1.1)
+	maxY = fineMax(max(maxY, in.Op.Y) * 1.1)
 	// The ticks first: the left margin fits the widest.
 	c.Left = 20
 	for i := 0; i <= 4; i++ {
 		c.YTicks = append(c.YTicks, Tick{Label: label(maxY * float64(i) / 4)})
-		c.Left = math.Max(c.Left, TextWidth(c.YTicks[i].Label)+14)
+		c.Left = max(c.Left, TextWidth(c.YTicks[i].Label)+14)
 	}
 	c.Right, c.Top, c.Bottom = Width-plotMarginR, curveTop, curveTop+plotHeight
 	px := func(x float64) float64 { return c.Left + x/maxX*(c.Right-c.Left) }

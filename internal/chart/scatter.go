@@ -57,9 +57,9 @@ func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Sc
 	}
 	maxY := axisMax(in, func(c ScatterInput) float64 { return c.Y }, costSpan)
 	px := func(x float64) float64 {
-		return plotMarginL + math.Min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
+		return plotMarginL + min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
 	}
-	py := func(y float64) float64 { return plotMarginT + plotHeight - math.Min(y, maxY)/maxY*plotHeight }
+	py := func(y float64) float64 { return plotMarginT + plotHeight - min(y, maxY)/maxY*plotHeight }
 	var front []ScatterInput
 	for _, c := range in {
 		pt := ScatterPoint{X: px(c.X), Y: py(c.Y), Pareto: c.Pareto, Pick: c.Pick, Detail: c.Detail, Clipped: c.X > maxX || c.Y > maxY}
@@ -102,7 +102,7 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) floa
 	for _, c := range cs {
 		all = append(all, v(c))
 		if c.Pick || c.Pareto {
-			keep = math.Max(keep, v(c))
+			keep = max(keep, v(c))
 		}
 		if c.Pick {
 			pick = v(c)
@@ -113,11 +113,11 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) floa
 	}
 	slices.Sort(all)
 	p80 := all[int(math.Ceil(0.8*float64(len(all))))-1]
-	end := math.Min(all[len(all)-1], math.Max(keep, p80))
+	end := min(all[len(all)-1], max(keep, p80))
 	if span > 0 && pick > 0 {
-		end = math.Min(end, span*pick)
+		end = min(end, span*pick)
 	}
-	return niceMax(math.Max(end, pick) * 1.2)
+	return niceMax(max(end, pick) * 1.2)
 }
 
 // PointsMarkup is the candidates as SVG: a circle for each (a triangle on

@@ -13,7 +13,7 @@ const (
 
 // Project places a point of the globe on the world map.
 func Project(lat, lon float64) (x, y float64) {
-	lat = math.Max(MapSouth, math.Min(MapNorth, lat))
+	lat = max(MapSouth, min(MapNorth, lat))
 	return (lon + 180) / 360 * MapWidth, (MapNorth - lat) / (MapNorth - MapSouth) * MapHeight
 }
 
@@ -62,7 +62,7 @@ func WorldMapOf(users []MapUserInput, regions []MapRegionInput) WorldMap {
 	for _, u := range users {
 		x, y := Project(u.Lat, u.Lon)
 		m.Lines = append(m.Lines, LineOf(u.Lat, u.Lon, u.ServedLat, u.ServedLon, u.MS, u.LineTitle))
-		m.Users = append(m.Users, MapDot{X: x, Y: y, R: math.Max(3, maxUserR*math.Sqrt(u.Share)), Title: u.Title})
+		m.Users = append(m.Users, MapDot{X: x, Y: y, R: max(3, maxUserR*math.Sqrt(u.Share)), Title: u.Title})
 	}
 	for _, r := range regions {
 		m.Regions = append(m.Regions, RegionDot(r))

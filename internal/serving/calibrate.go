@@ -165,11 +165,11 @@ func fitFrom(ms []Measurement, start Params, datasetCap map[string]float64) Para
 	for _, f := range []float64{0.6, 1.6} {
 		s := start.clone()
 		for k, e := range s.Architectures {
-			s.Architectures[k] = Efficiency{Memory: math.Min(e.Memory*f, 1), Compute: math.Min(e.Compute*f, 1)}
+			s.Architectures[k] = Efficiency{Memory: min(e.Memory*f, 1), Compute: min(e.Compute*f, 1)}
 		}
 		if len(s.Architectures) == 0 {
 			for _, m := range ms {
-				s.Architectures[m.Setup.Hardware.Architecture] = Efficiency{Memory: math.Min(0.5*f, 1), Compute: math.Min(0.5*f, 1)}
+				s.Architectures[m.Setup.Hardware.Architecture] = Efficiency{Memory: min(0.5*f, 1), Compute: min(0.5*f, 1)}
 			}
 		}
 		s.StepMS, s.LayerUS, s.SequenceUS = s.StepMS/f, s.LayerUS/f, s.SequenceUS/f
@@ -239,7 +239,7 @@ func summarise(group string, ms []Miss) GroupError {
 		if r < 1 {
 			r = 1 / r
 		}
-		g.MaxRatio = math.Max(g.MaxRatio, r)
+		g.MaxRatio = max(g.MaxRatio, r)
 	}
 	slices.Sort(errs)
 	if len(errs) > 0 {

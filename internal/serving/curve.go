@@ -104,10 +104,10 @@ func (c *Curve) Best(ttftMS, tpotMS float64) (p Point, ok bool) {
 	a, b := c.point(lo), c.point(lo+1)
 	f := 1.0
 	if b.TTFTMS > ttftMS {
-		f = math.Min(f, (ttftMS-a.TTFTMS)/(b.TTFTMS-a.TTFTMS))
+		f = min(f, (ttftMS-a.TTFTMS)/(b.TTFTMS-a.TTFTMS))
 	}
 	if b.TPOTMS > tpotMS {
-		f = math.Min(f, (tpotMS-a.TPOTMS)/(b.TPOTMS-a.TPOTMS))
+		f = min(f, (tpotMS-a.TPOTMS)/(b.TPOTMS-a.TPOTMS))
 	}
 	return interpolate(a, b, f), true
 }

@@ -140,7 +140,7 @@ func (k knob) value(x float64) float64 { return k.lo + (k.hi-k.lo)/(1+math.Exp(-
 
 func (k knob) variable(v float64) float64 {
 	f := (v - k.lo) / (k.hi - k.lo)
-	f = math.Min(math.Max(f, 1e-6), 1-1e-6)
+	f = min(max(f, 1e-6), 1-1e-6)
 	return math.Log(f / (1 - f))
 }
 

@@ -41,14 +41,14 @@ func leastSquares(residuals func([]float64) []float64, x0 []float64, iters int, 
 		// direction (a factor at a bound) takes no unbounded step.
 		top := 0.0
 		for j := range n {
-			top = math.Max(top, a[j][j])
+			top = max(top, a[j][j])
 		}
 		improved := false
 		for range 12 {
 			m := make([][]float64, n)
 			for j := range n {
 				m[j] = append([]float64(nil), a[j]...)
-				m[j][j] += lambda * math.Max(a[j][j], 1e-4*top)
+				m[j][j] += lambda * max(a[j][j], 1e-4*top)
 			}
 			delta, ok := solve(m, append([]float64(nil), g...))
 			if !ok {
@@ -59,14 +59,14 @@ func leastSquares(residuals func([]float64) []float64, x0 []float64, iters int, 
 			for j := range x {
 				// A fit variable moves at most maxStep a step: its
 				// factor then moves at most about a third of its range.
-				trial[j] = x[j] + math.Max(-maxStep, math.Min(maxStep, delta[j]))
+				trial[j] = x[j] + max(-maxStep, min(maxStep, delta[j]))
 			}
 			tr := residuals(trial)
 			c := sumSquares(tr)
 			if c < cost {
 				gain := (cost - c) / cost
 				x, r, cost = trial, tr, c
-				lambda = math.Max(lambda/3, 1e-9)
+				lambda = max(lambda/3, 1e-9)
 				improved = gain >= tol
 				break
 			}

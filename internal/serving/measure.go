@@ -140,7 +140,7 @@ func (p *Params) bestTP(m Measurement, in float64, f func(*Replica) float64) flo
 		if err != nil || !(r.MaxBatch(in, m.Out) >= 1) {
 			continue
 		}
-		best = math.Max(best, f(r)/float64(tp))
+		best = max(best, f(r)/float64(tp))
 	}
 	return best
 }
@@ -151,7 +151,7 @@ func (p *Params) bestTP(m Measurement, in float64, f func(*Replica) float64) flo
 // real figure where the bounds are just met, so the fit's errors change
 // smoothly as the factors move a setup across them.
 func shortOf(pt Point, ttftMS, tpotMS float64) float64 {
-	f := math.Min(1, ttftMS/pt.TTFTMS) * math.Min(1, tpotMS/pt.TPOTMS)
+	f := min(1, ttftMS/pt.TTFTMS) * min(1, tpotMS/pt.TPOTMS)
 	return pt.OutputPerS * f * f * f * f
 }
 

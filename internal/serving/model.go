@@ -3,7 +3,6 @@ package serving
 import (
 	"errors"
 	"fmt"
-	"math"
 )
 
 // Weight and KV-cache formats.
@@ -156,7 +155,7 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 	}
 	r := Replica{Setup: s, p: p, eff: p.efficiency(h.Architecture, s.Family), link: p.link(h.Interconnect)}
 	if h.Card && p.PCIeCards > 0 {
-		r.eff.Compute = math.Min(r.eff.Compute*p.PCIeCards, 1)
+		r.eff.Compute = min(r.eff.Compute*p.PCIeCards, 1)
 	}
 	tp := float64(s.TP) * s.Share
 	r.weights = s.Model.WeightBytes(s.Format)
@@ -175,7 +174,7 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 // once: its KV cache reserves each request's whole length (the engines'
 // guaranteed-no-evict scheduling), up to the engines' batch limit.
 func (r *Replica) MaxBatch(in, out float64) float64 {
-	return math.Min(r.kvRoom/(r.kvToken*(in+out)), MaxBatchLimit)
+	return min(r.kvRoom/(r.kvToken*(in+out)), MaxBatchLimit)
 }
 
 // MaxBatchLimit is the largest batch the engine benchmark tools run

@@ -85,7 +85,7 @@ func (p *Params) efficiency(arch, family string) Efficiency {
 			e.Overhead = f.Overhead
 		}
 	}
-	e.Memory, e.Compute = math.Min(e.Memory, 1), math.Min(e.Compute, 1)
+	e.Memory, e.Compute = min(e.Memory, 1), min(e.Compute, 1)
 	return e
 }
 

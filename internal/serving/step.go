@@ -29,7 +29,7 @@ func (r *Replica) step(b, in, out float64) work {
 	tokens := b + promptTokens
 	read := r.weights / (r.bw * r.eff.Memory)
 	products := 2 * m.ParamsB * 1e9 * tokens / (r.flops * r.eff.Compute)
-	w := work{weights: math.Max(read, products)}
+	w := work{weights: max(read, products)}
 	if products > 0 {
 		w.prompt = promptTokens / tokens
 	}
@@ -96,15 +96,15 @@ func (r *Replica) At(b, in, out, q float64) Point {
 	prompt := r.prefill(in)
 	base := r.p.FirstTokenSteps*step + prompt
 	rate := b / (base + out*step)
-	rho := math.Min(rate*prompt, 0.999)
+	rho := min(rate*prompt, 0.999)
 	wait := rho * prompt / (2 * (1 - rho))
 	ttft := base + wait
 	rate = b / (ttft + out*step)
 	tpot := step
 	if q > 0 {
-		tpot = step * (1 + (r.p.TPOTTail-1)*math.Max(zScore(q), 0)/zScore(0.99))
+		tpot = step * (1 + (r.p.TPOTTail-1)*max(zScore(q), 0)/zScore(0.99))
 		if z := math.Log(rho / (1 - q)); z > 0 {
-			ttft = base + math.Max(wait, r.p.TTFTTail*z*prompt/(1-rho))
+			ttft = base + max(wait, r.p.TTFTTail*z*prompt/(1-rho))
 		}
 	}
 	share := w.prompt * w.weights
