@@ -446,7 +446,7 @@ func (e *engine) llmBudgetMS(metro int) float64 {
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rtts[a], rtts[b]) })
 	var within, rtt float64
 	for _, j := range order {
-		within += e.users[j].weight
+		within += e.weights[j]
 		rtt = rtts[j]
 		if reaches(100*within, MeetsTargetShare) {
 			break

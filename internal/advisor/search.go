@@ -308,7 +308,7 @@ func (e *engine) weightWhere(points []int32, marks []bool, want bool) float64 {
 	sum := 0.0
 	for _, j := range points {
 		if marks[j] == want {
-			sum += e.users[j].weight
+			sum += e.weights[j]
 		}
 	}
 	return sum
@@ -328,7 +328,7 @@ func (e *engine) alone(metro int) float64 {
 func (e *engine) groupRTT(metro int, points []int32) float64 {
 	col, sum := e.rttTo(metro), 0.0
 	for _, j := range points {
-		sum += e.users[j].weight * col[j]
+		sum += e.weights[j] * col[j]
 	}
 	return sum
 }
@@ -368,11 +368,12 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 	}
 	// (Summed in locals, which stay in registers.)
 	metric, within := 0.0, 0.0
-	for i := range e.users {
-		w := e.users[i].weight
+	weights := e.weights
+	nearest, route := r.nearest[:len(weights)], r.route[:len(weights)]
+	for i, w := range weights {
 		// Each member serves from its own metro, so a user's round trip
 		// is the one it was routed by.
-		total := r.nearest[i] + compute[r.route[i]]
+		total := nearest[i] + compute[route[i]]
 		metric += w * total
 		if total <= target {
 			within += w

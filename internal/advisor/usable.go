@@ -280,7 +280,7 @@ func (e *engine) proximityOf(metro int) float64 {
 	}
 	var sum float64
 	for j, rtt := range e.rttTo(metro) {
-		sum += e.users[j].weight * rtt
+		sum += e.weights[j] * rtt
 	}
 	return sum
 }

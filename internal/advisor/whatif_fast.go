@@ -150,7 +150,7 @@ func (wp *whatIfPlans) targetsMet() []float64 {
 		if !seen {
 			us = us[:0]
 			for j, rtt := range e.rttTo(u.metro) {
-				us = append(us, user{rtt + u.computeMS, e.users[j].weight})
+				us = append(us, user{rtt + u.computeMS, e.weights[j]})
 			}
 			slices.SortFunc(us, func(a, b user) int { return cmp.Compare(a.ms, b.ms) })
 			from = math.Inf(1)
