@@ -247,7 +247,9 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 		// The group's share of the traffic, and what serving it costs from
 		// a metro (worked out for the metros that tie on reach only).
 		share := e.weightWhere(g.points, in, true)
-		best, bestGain, bestCost := -1, 0.0, math.Inf(1)
+		// The best's cost is worked out only once another metro ties it
+		// on reach, or at the end (NaN: not yet).
+		best, bestGain, bestCost := -1, 0.0, math.NaN()
 		for i, m := range all {
 			if taken[i] || m.coverage == 0 {
 				continue
@@ -256,9 +258,19 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 			if gain <= 0 || (best >= 0 && gain < bestGain) {
 				continue
 			}
-			if cost := e.groupCost(m, share); best < 0 || gain > bestGain || cost < bestCost {
-				best, bestGain, bestCost = i, gain, cost
+			if best < 0 || gain > bestGain {
+				best, bestGain, bestCost = i, gain, math.NaN()
+				continue
 			}
+			if math.IsNaN(bestCost) {
+				bestCost = e.groupCost(all[best], share)
+			}
+			if cost := e.groupCost(m, share); cost < bestCost {
+				best, bestCost = i, cost
+			}
+		}
+		if best >= 0 && math.IsNaN(bestCost) {
+			bestCost = e.groupCost(all[best], share)
 		}
 		if best >= 0 && (bestCost < e.groupCost(all[g.by], share) ||
 			e.groupRTT(all[best].metro, g.points) < e.groupRTT(all[g.by].metro, g.points)) {
