@@ -4,12 +4,13 @@ import "slices"
 
 // sweepPlace is one serving place of the usable offers as sweepLatencies
 // adds it up: its offers' distinct service times, shortest first, and for
-// each the weighted latency and the weight of the points within the
-// target; and the points its fastest offer keeps within the target, in
-// order.
+// each the weight of the points within the target; the points' weighted
+// round trip; and the points its fastest offer keeps within the target,
+// in order.
 type sweepPlace struct {
-	times, weighted, within []float64
-	reach                   []int32
+	times, within []float64
+	weightedRTT   float64
+	reach         []int32
 }
 
 // sweepLatencies works out statsFor's figures for every place the usable
@@ -17,9 +18,17 @@ type sweepPlace struct {
 // place's reach (see reachOf), in one pass over the user points: each
 // point's round trips to all those places are read at once, from its own
 // row of them. Looked up one place at a time, every point's row was read
-// again for each place (a fifth of an answer for 200 user places). The
-// sums add the same terms in the same order as statsFor's, so they come
-// out to the same bits.
+// again for each place (a fifth of an answer for 200 user places).
+//
+// A place's weighted latency at a service time is its weighted round trip
+// plus the service time (the weights add up to one, up to rounding), and
+// a point within the target at one service time is within it at every
+// shorter one (adding a shorter time never rounds past a longer one): the
+// times are tried shortest first, up to the first that leaves the point
+// out, which is the first for most places, far from most points. Each
+// figure adds its terms in point order, whatever the place's other
+// service times, as statsFor does: two places whose round trips are the
+// same get the same figures to the bit, and tie.
 //
 // It runs once per answer, on first use.
 func (e *engine) sweepLatencies() {
@@ -48,7 +57,7 @@ func (e *engine) sweepLatencies() {
 	}
 	places := make([]sweepPlace, len(ids))
 	n := len(e.usable)
-	sums := zeroed(&e.buf.sweepSums, 3*n)
+	sums := zeroed(&e.buf.sweepSums, 2*n)
 	start := 0
 	for k, c := range counts {
 		places[k].times = sums[start : start : start+c]
@@ -68,8 +77,7 @@ func (e *engine) sweepLatencies() {
 		sp := &places[k]
 		slices.Sort(sp.times)
 		t := len(sp.times)
-		sp.weighted = sums[start : start+t : start+t]
-		sp.within = sums[start+n : start+n+t : start+n+t]
+		sp.within = sums[start : start+t : start+t]
 		start += t
 		sp.reach = reach[k*users : k*users : (k+1)*users]
 	}
@@ -80,25 +88,26 @@ func (e *engine) sweepLatencies() {
 		w := e.weights[j]
 		for k, rtt := range row {
 			sp := &places[k]
+			sp.weightedRTT += w * rtt
 			for i, t := range sp.times {
-				total := rtt + t
-				sp.weighted[i] += w * total
-				if total <= target {
-					sp.within[i] += w
+				if !(rtt+t <= target) {
+					break
 				}
-			}
-			if rtt+sp.times[0] <= target {
-				sp.reach = append(sp.reach, int32(j))
+				sp.within[i] += w
+				if i == 0 {
+					sp.reach = append(sp.reach, int32(j))
+				}
 			}
 		}
 	}
+	total := e.totalWeight()
 	slab := take(&e.buf.latency, n)
 	for k, id := range ids {
 		sp := &places[k]
 		e.memo.reach[id] = sp.reach
 		from := len(slab)
 		for i, t := range sp.times {
-			slab = append(slab, latencyStats{computeMS: t, weightedMS: sp.weighted[i], within: sp.within[i] * 100})
+			slab = append(slab, latencyStats{computeMS: t, weightedMS: sp.weightedRTT + t*total, within: sp.within[i] * 100})
 		}
 		e.memo.latency[id] = slab[from:len(slab):len(slab)]
 	}

@@ -44,13 +44,15 @@ func TestSweepMatchesOnePlaceAtATime(t *testing.T) {
 			fastest := math.Inf(1)
 			for _, c := range times {
 				fastest = min(fastest, c)
-				weighted, within := 0.0, 0.0
+				weightedRTT, total, within := 0.0, 0.0, 0.0
 				for j, rtt := range rtts {
-					weighted += e.users[j].weight * (rtt + c)
+					weightedRTT += e.users[j].weight * rtt
+					total += e.users[j].weight
 					if rtt+c <= target {
 						within += e.users[j].weight
 					}
 				}
+				weighted := weightedRTT + c*total
 				got := e.statsFor(place, c)
 				if math.Float64bits(got.weightedMS) != math.Float64bits(weighted) || math.Float64bits(got.within) != math.Float64bits(within*100) {
 					t.Errorf("%v, place %d at %g ms: sweep %v/%v, one place at a time %v/%v", req.Users, place, c,

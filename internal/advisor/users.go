@@ -81,16 +81,25 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	target := e.req.Workload.LatencyMS
-	weighted, within := 0.0, 0.0
+	weightedRTT, within := 0.0, 0.0
 	for j, rtt := range e.rttTo(metro) {
 		w := e.weights[j]
-		total := rtt + computeMS
-		weighted += w * total
-		if total <= target {
+		weightedRTT += w * rtt
+		if rtt+computeMS <= target {
 			within += w
 		}
 	}
-	s := latencyStats{computeMS: computeMS, weightedMS: weighted, within: within * 100}
+	s := latencyStats{computeMS: computeMS, weightedMS: weightedRTT + computeMS*e.totalWeight(), within: within * 100}
 	e.memo.latency[metro] = append(e.memo.latency[metro], s)
 	return s
+}
+
+// totalWeight is the users' weights added up in point order: one, up to
+// rounding.
+func (e *engine) totalWeight() float64 {
+	total := 0.0
+	for _, w := range e.weights {
+		total += w
+	}
+	return total
 }
