@@ -175,10 +175,10 @@ type buffers struct {
 	memo      []placeMemo
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
-	// sweepLatencies' service times and their sums (see sweepPlace).
-	sweepSums []float64
-	rtts      []float64
-	aloneUSD  []float64
+	// sweepLatencies' lists (see sweepBuffers).
+	sweep    sweepBuffers
+	rtts     []float64
+	aloneUSD []float64
 	// the serving tables' groups of rows (see dropDominated).
 	dominance map[uint64]dominanceRow
 	// the user points each metro reaches (see searchMetros) and each

@@ -180,30 +180,20 @@ func (e *engine) searchMetros() []metroOption {
 // first offer, and the user points each reaches within the target with its
 // fastest offer.
 func (e *engine) metroOptions() ([]*metroOption, [][]int32) {
-	// Metros in order of their first offer, each with its offers: counted
-	// first, so each metro's list is one slice of a single array.
-	index := make([]int, e.cat.PlaceCount())
-	count := make([]int, e.cat.PlaceCount())
-	var metros []int
-	for _, u := range e.usable {
-		if count[u.metro] == 0 {
-			metros = append(metros, u.metro)
-		}
-		count[u.metro]++
-	}
+	// Each metro's offers are one slice of a single array.
+	metros, count, at := e.servingPlaces()
 	all := make([]*metroOption, len(metros))
 	options := make([]metroOption, len(metros))
 	offers := take(&e.buf.metroOffers, len(e.usable))[:len(e.usable)]
 	e.buf.metroOffers = offers
 	start := 0
 	for i, metro := range metros {
-		index[metro] = i
-		options[i] = metroOption{metro: metro, minCompute: math.Inf(1), offers: offers[start : start : start+count[metro]]}
+		options[i] = metroOption{metro: metro, minCompute: math.Inf(1), offers: offers[start : start : start+count[i]]}
 		all[i] = &options[i]
-		start += count[metro]
+		start += count[i]
 	}
 	for _, u := range e.usable {
-		m := all[index[u.metro]]
+		m := all[at[u.metro]-1]
 		m.offers = append(m.offers, u)
 		m.minCompute = min(m.minCompute, u.computeMS)
 	}

@@ -13,6 +13,20 @@ type sweepPlace struct {
 	reach         []int32
 }
 
+// sweepBuffers are sweepLatencies' lists, kept with the answer's buffers:
+// by place, its figures, its reach and its index among the places swept
+// (from 1; 0: none); the places swept, their offers counted, and their
+// figures (sweepPlace) with their service times and sums; and the round
+// trips of one point to them. They point only into the buffers.
+type sweepBuffers struct {
+	latency     [][]latencyStats
+	reach       [][]int32
+	at          []int32
+	ids, counts []int
+	places      []sweepPlace
+	sums, row   []float64
+}
+
 // sweepLatencies works out statsFor's figures for every place the usable
 // offers serve from and every service time among its offers, and each
 // place's reach (see reachOf), in one pass over the user points: each
@@ -36,14 +50,13 @@ func (e *engine) sweepLatencies() {
 		return
 	}
 	e.memo.swept = true
-	if e.memo.latency == nil {
-		e.memo.latency = make([][]latencyStats, e.cat.PlaceCount())
-	}
-	e.memo.reach = make([][]int32, e.cat.PlaceCount())
+	b := &e.buf.sweep
+	e.memo.latency = zeroed(&b.latency, e.cat.PlaceCount())
+	e.memo.reach = zeroed(&b.reach, e.cat.PlaceCount())
 	// The places in order of their first offer, each with its distinct
 	// service times, their lists cut from one array in a first count.
-	at := make([]int32, e.cat.PlaceCount())
-	var ids, counts []int
+	at := zeroed(&b.at, e.cat.PlaceCount())
+	ids, counts := b.ids[:0], b.counts[:0]
 	for _, u := range e.usable {
 		if at[u.metro] == 0 {
 			ids = append(ids, u.metro)
@@ -52,12 +65,13 @@ func (e *engine) sweepLatencies() {
 		}
 		counts[at[u.metro]-1]++
 	}
+	b.ids, b.counts = ids, counts
 	if len(ids) == 0 {
 		return
 	}
-	places := make([]sweepPlace, len(ids))
+	places := zeroed(&b.places, len(ids))
 	n := len(e.usable)
-	sums := zeroed(&e.buf.sweepSums, 2*n)
+	sums := zeroed(&b.sums, 2*n)
 	start := 0
 	for k, c := range counts {
 		places[k].times = sums[start : start : start+c]
@@ -82,7 +96,7 @@ func (e *engine) sweepLatencies() {
 		sp.reach = reach[k*users : k*users : (k+1)*users]
 	}
 	target := e.req.Workload.LatencyMS
-	row := make([]float64, len(ids))
+	row := grow(&b.row, len(ids))
 	for j, up := range e.users {
 		e.cat.PlaceWorstRTTs(up.point, ids, row)
 		w := e.weights[j]
@@ -112,6 +126,15 @@ func (e *engine) sweepLatencies() {
 		e.memo.latency[id] = slab[from:len(slab):len(slab)]
 	}
 	e.buf.latency = slab
+}
+
+// servingPlaces is the places the usable offers serve from, in order of
+// their first offer, how many offers each has, and by place its index
+// among them plus one (0: none).
+func (e *engine) servingPlaces() (places, offers []int, at []int32) {
+	e.sweepLatencies()
+	b := &e.buf.sweep
+	return b.ids, b.counts, b.at
 }
 
 // reachOf is the user points that a place's fastest usable offer keeps
