@@ -339,7 +339,7 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		g.rtt += up.weight * rtt
 		g.best += up.weight * best
 		g.ranged = g.ranged || len(e.cat.PlaceMetros(pl.u.metro)) > 1
-		_, crosses := e.crossesFilter(up, pl.u.region)
+		_, crosses := e.crossesFilter(up, pl.u)
 		g.crossBorder = g.crossBorder || crosses
 		g.compute += up.weight * pl.u.computeMS
 		if rtt+pl.u.computeMS <= w.LatencyMS {

@@ -35,6 +35,9 @@ type catalogFacts struct {
 	egress      [][]egressTier
 	egressClass []int
 	regionAt    map[string]int
+	// filteredBorder is, by region, whether its country filters traffic
+	// at its border (catalog.Country.FilteredBorder).
+	filteredBorder []bool
 }
 
 // egressTier is a catalog.EgressTier with its price as a float.
@@ -132,6 +135,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 	regionKeys := make([]string, len(cat.Regions))
 	f.egress, f.regionAt = make([][]egressTier, len(cat.Regions)), make(map[string]int, len(cat.Regions))
 	f.egressClass = make([]int, len(cat.Regions))
+	f.filteredBorder = make([]bool, len(cat.Regions))
 	var distinct [][]egressTier // a catalog has a few dozen tables of tiers
 	for i := range cat.Regions {
 		r := &cat.Regions[i]
@@ -143,6 +147,9 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			c, distinct = len(distinct), append(distinct, tiers)
 		}
 		f.egress[i], f.egressClass[i] = distinct[c], c
+		if c, ok := cat.Country(r.Country); ok {
+			f.filteredBorder[i] = c.FilteredBorder
+		}
 	}
 	gpuAt := make(map[string]int, len(cat.GPUs))
 	for i, g := range cat.GPUs {

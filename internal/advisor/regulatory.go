@@ -28,7 +28,7 @@ func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
 	rtts := e.rttsOf(p)
 	for i, up := range e.users {
 		k, _ := nearestPlace(p, rtts, i)
-		if from, ok := e.crossesFilter(up, p.places[k].u.region); ok {
+		if from, ok := e.crossesFilter(up, p.places[k].u); ok {
 			add(RiskRegulatory, locale.New("risk.regulatory.cross_border", locale.Word("country."+from), regionPlace(p.places[k].u.region)))
 		}
 	}
@@ -36,16 +36,16 @@ func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
 
 // crossesFilter reports whether a user point's path to a region crosses a
 // filtered national border, and the filtered country it starts or ends in.
-func (e *engine) crossesFilter(up userPoint, r *catalog.Region) (string, bool) {
+func (e *engine) crossesFilter(up userPoint, u *usable) (string, bool) {
 	g := e.groupBorders()[up.group]
-	if g.country == r.Country {
+	if g.country == u.region.Country {
 		return "", false
 	}
 	if g.filtered {
 		return g.country, true
 	}
-	if c, ok := e.cat.Country(r.Country); ok && c.FilteredBorder {
-		return r.Country, true
+	if e.facts.filteredBorder[u.facts.region] {
+		return u.region.Country, true
 	}
 	return "", false
 }
