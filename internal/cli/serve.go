@@ -30,12 +30,12 @@ const shutdownTimeout = 10 * time.Second
 // GOMEMLIMIT sets another: past it the garbage collector runs more often
 // rather than letting garbage pile up (a burst of new questions allocates
 // several MB each). The answer caches are bounded well below it. With the
-// program's own pages (about 24 MB) it keeps a server under 100 MB: under
-// new questions at full speed 95–97 MB at its highest, where 72 MiB gave
-// 100–100.5 MB for as many answers a second (five runs each: 702 and 699 a
-// second on average, single runs 599 to 770) and 64 MiB about a tenth
-// fewer.
-const memoryLimit = 68 << 20
+// program's own pages (about 24 MB) it keeps a server under 100 MB after a
+// minute of new questions at full speed: 97.8 and 98.6 MB at the end, 101
+// at the highest (310 and 359 answers a second). 68 MiB gave 100.0 and
+// 101.3 MB at the end (405 and 390 a second) once the advisor answered
+// faster, the hour the build before gave 98.3 MB at 68 MiB (368 a second).
+const memoryLimit = 66 << 20
 
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
