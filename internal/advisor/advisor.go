@@ -181,7 +181,7 @@ type buffers struct {
 	aloneUSD []float64
 	// the serving tables' groups of rows (see dropDominated).
 	dominance map[uint64]dominanceRow
-	// the user points each metro reaches (see searchMetros) and each
+	// the user points each metro reaches (see sweepLatencies) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32
 	// written is how many elements of each buffer holding pointers the
