@@ -114,8 +114,8 @@ type answerMemos struct {
 	fitSlab    []llmFitted
 	curveSlab  []llmCurve
 	sizingSlab []llmSizing
-	// latency caches, by metro, its latency figures for each GPU service
-	// time asked (see statsFor).
+	// latency holds, by place, its latency figures for each service time
+	// of its usable offers (see sweepLatencies, statsFor).
 	latency [][]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64

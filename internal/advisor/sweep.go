@@ -41,8 +41,8 @@ type sweepBuffers struct {
 // times are tried shortest first, up to the first that leaves the point
 // out, which is the first for most places, far from most points. Each
 // figure adds its terms in point order, whatever the place's other
-// service times, as statsFor does: two places whose round trips are the
-// same get the same figures to the bit, and tie.
+// service times: two places whose round trips are the same get the same
+// figures to the bit, and tie.
 //
 // It runs once per answer, on first use.
 func (e *engine) sweepLatencies() {
@@ -97,9 +97,11 @@ func (e *engine) sweepLatencies() {
 	}
 	target := e.req.Workload.LatencyMS
 	row := grow(&b.row, len(ids))
+	total := 0.0 // the weights added up: one, up to rounding
 	for j, up := range e.users {
 		e.cat.PlaceWorstRTTs(up.point, ids, row)
 		w := e.weights[j]
+		total += w
 		for k, rtt := range row {
 			sp := &places[k]
 			sp.weightedRTT += w * rtt
@@ -114,7 +116,6 @@ func (e *engine) sweepLatencies() {
 			}
 		}
 	}
-	total := e.totalWeight()
 	slab := take(&e.buf.latency, n)
 	for k, id := range ids {
 		sp := &places[k]

@@ -1,6 +1,8 @@
 package advisor
 
 import (
+	"fmt"
+
 	"gpuplace/internal/catalog"
 )
 
@@ -69,10 +71,10 @@ type latencyStats struct {
 }
 
 // statsFor returns the latency figures of serving everyone from one metro
-// with a GPU service time of computeMS. Those of every usable offer come
-// from sweepLatencies; any other is added up here, the same way, and kept
-// (a metro's offers have a handful of service times: a short list beats a
-// map keyed by floats).
+// with a GPU service time of computeMS, as sweepLatencies worked them out
+// for every usable offer's metro and service time (a metro's offers have
+// a handful of service times: a short list beats a map keyed by floats).
+// Asking for another is a mistake in the advisor.
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	e.sweepLatencies()
 	for _, s := range e.memo.latency[metro] {
@@ -80,26 +82,5 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 			return s
 		}
 	}
-	target := e.req.Workload.LatencyMS
-	weightedRTT, within := 0.0, 0.0
-	for j, rtt := range e.rttTo(metro) {
-		w := e.weights[j]
-		weightedRTT += w * rtt
-		if rtt+computeMS <= target {
-			within += w
-		}
-	}
-	s := latencyStats{computeMS: computeMS, weightedMS: weightedRTT + computeMS*e.totalWeight(), within: within * 100}
-	e.memo.latency[metro] = append(e.memo.latency[metro], s)
-	return s
-}
-
-// totalWeight is the users' weights added up in point order: one, up to
-// rounding.
-func (e *engine) totalWeight() float64 {
-	total := 0.0
-	for _, w := range e.weights {
-		total += w
-	}
-	return total
+	panic(fmt.Sprintf("advisor: latency figures asked for place %d at %g ms, which no usable offer serves from", metro, computeMS))
 }
