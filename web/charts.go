@@ -62,13 +62,18 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	}
 	in := make([]chart.ScatterInput, len(r.Candidates))
 	front := 0
+	names := candidateNamer{ctx: ctx, cat: cat, regions: map[string]string{}, pricing: map[string]string{}}
+	var b strings.Builder
 	for i, c := range r.Candidates {
-		// c.Total is rounded to cents (for the pick and the alternatives,
-		// their cards' totals): its cents are a whole number, and this is
-		// NewFromFloat(c.Total).Round(2) without parsing a float.
-		total := decimal.New(int64(math.Round(c.Total*100)), -2)
-		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick,
-			Detail: candidateName(ctx, cat, c.Label) + ": " + catalog.MoneyOf(total, r.Currency).Rounded() + ", " + locale.Figure(c.Metric) + " " + unit}
+		b.Reset()
+		names.write(&b, c.Label)
+		b.WriteString(": ")
+		b.WriteString(catalog.MoneyOf(roundedTotal(c.Total), r.Currency).Rounded())
+		b.WriteString(", ")
+		b.WriteString(locale.Figure(c.Metric))
+		b.WriteByte(' ')
+		b.WriteString(unit)
+		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick, Detail: b.String()}
 		if c.Pareto {
 			front++
 		}
@@ -164,24 +169,70 @@ func placeOf(cat *catalog.Catalog, id string) (lat, lon float64, ok bool) {
 	return 0, 0, false
 }
 
-// candidateName says a candidate's label ("aws:eu-west-1:g5.xlarge/spot",
+// roundedTotal is a candidate's total as Money.Rounded writes it, made
+// without dividing decimals: the total is rounded to cents (for the pick
+// and the alternatives, their cards' totals), so its cents are a whole
+// number (NewFromFloat(total).Round(2) without parsing a float), and from
+// locale.CentsBelow up it is whole units, rounded half away from zero as
+// decimal's Round(0) rounds.
+func roundedTotal(total float64) decimal.Decimal {
+	cents := int64(math.Round(total * 100))
+	if cents >= locale.CentsBelow*100 || cents <= -locale.CentsBelow*100 {
+		half := int64(50)
+		if cents < 0 {
+			half = -50
+		}
+		return decimal.New((cents+half)/100, 0)
+	}
+	return decimal.New(cents, -2)
+}
+
+// candidateNamer says candidates' labels ("aws:eu-west-1:g5.xlarge/spot",
 // the API's) as pages name offers: "AWS eu-west-1 g5.xlarge, spot"; a
-// label of several placements ("…+…") says each.
-func candidateName(ctx context.Context, cat *catalog.Catalog, label string) string {
-	parts := strings.Split(label, "+")
-	for i, part := range parts {
+// label of several placements ("…+…") says each. A chart names hundreds
+// of candidates in a few regions, so each region's label and each pricing
+// model's word is looked up once.
+type candidateNamer struct {
+	ctx     context.Context
+	cat     *catalog.Catalog
+	regions map[string]string // "provider:region" → its label
+	pricing map[string]string // pricing model → its word
+}
+
+// write writes label's name to b.
+func (n *candidateNamer) write(b *strings.Builder, label string) {
+	for i, more := 0, true; more; i++ {
+		var part string
+		part, label, more = strings.Cut(label, "+")
+		if i > 0 {
+			b.WriteString(" + ")
+		}
 		offer, pricing, _ := strings.Cut(part, "/")
-		provider, rest, ok := strings.Cut(offer, ":")
-		region, instance, ok2 := strings.Cut(rest, ":")
+		provider, where, ok := strings.Cut(offer, ":")
+		id, instance, ok2 := strings.Cut(where, ":")
 		if !ok || !ok2 {
+			b.WriteString(part)
 			continue
 		}
-		parts[i] = cat.RegionLabel(provider+":"+region) + " " + instance
+		key := offer[:len(provider)+1+len(id)]
+		region, seen := n.regions[key]
+		if !seen {
+			region = n.cat.RegionLabel(key)
+			n.regions[key] = region
+		}
+		b.WriteString(region)
+		b.WriteByte(' ')
+		b.WriteString(instance)
 		if pricing != "" {
-			parts[i] += ", " + locale.T(ctx, "label.pricing."+pricing)
+			word, seen := n.pricing[pricing]
+			if !seen {
+				word = locale.T(n.ctx, "label.pricing."+pricing)
+				n.pricing[pricing] = word
+			}
+			b.WriteString(", ")
+			b.WriteString(word)
 		}
 	}
-	return strings.Join(parts, " + ")
 }
 
 // servingChart lays out an LLM pick's serving: output tokens a second per
