@@ -63,9 +63,11 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	in := make([]chart.ScatterInput, len(r.Candidates))
 	front := 0
 	names := candidateNamer{ctx: ctx, cat: cat, regions: map[string]string{}, pricing: map[string]string{}}
+	// The points' titles are written into one string and cut from it.
 	var b strings.Builder
+	b.Grow(len(r.Candidates) * 96)
+	ends := make([]int, len(r.Candidates))
 	for i, c := range r.Candidates {
-		b.Reset()
 		names.write(&b, c.Label)
 		b.WriteString(": ")
 		b.WriteString(catalog.MoneyOf(roundedTotal(c.Total), r.Currency).Rounded())
@@ -73,10 +75,15 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 		b.WriteString(locale.Figure(c.Metric))
 		b.WriteByte(' ')
 		b.WriteString(unit)
-		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick, Detail: b.String()}
+		ends[i] = b.Len()
+		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick}
 		if c.Pareto {
 			front++
 		}
+	}
+	titles, at := b.String(), 0
+	for i, end := range ends {
+		in[i].Detail, at = titles[at:end], end
 	}
 	w := r.Request.Workload
 	target, targetKey := w.LatencyMS, "chart.target"
