@@ -126,6 +126,8 @@ func (e *engine) filterOffers() {
 	nodes := zeroed(&e.buf.nodes, len(facts.nodes))
 	cpuNodes := zeroed(&e.buf.cpuNodes, len(facts.nodes))
 	ruledOut := map[string]bool{}
+	// What the profile needs of every GPU offer, read once.
+	need, cpu := e.profile.MemoryFor(w.Kind), e.profile.CPUFor(w.Kind)
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&e.buf.usable, len(e.cat.Offers))
 	e.usable = take(&e.buf.usables, len(e.cat.Offers))
@@ -188,7 +190,7 @@ func (e *engine) filterOffers() {
 			e.addLLMUsable(&pool, o, of, r, g, rf.comp, where)
 			continue
 		}
-		if mem, need := instanceMemory(*g, o), e.profile.MemoryFor(w.Kind); mem < need {
+		if mem := instanceMemory(g, o); mem < need {
 			e.excl.add(reasonMemory, func() locale.Text {
 				return locale.New("excluded.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name, locale.Short(need))
 			})
@@ -257,7 +259,7 @@ func (e *engine) filterOffers() {
 		u.service, u.node, u.copyGPUs = nf.service, nf.node, nf.copyGPUs
 		// The input pipeline runs on the instance's vCPUs: it serves or
 		// trains no faster than they prepare the input.
-		if cpu := e.profile.CPUFor(w.Kind); cpu != nil && o.VCPUs > 0 {
+		if cpu != nil && o.VCPUs > 0 {
 			if c := float64(o.VCPUs) * cpu.PerVCPU; c < u.nodeTput {
 				u.nodeTput, u.cpuBound = c, cpu
 			}
@@ -393,7 +395,7 @@ func (e *engine) copyGPUs(g catalog.GPU, o *catalog.Offer) int {
 // instanceMemory is the GPU memory one instance offers a model: all of its
 // GPUs', assuming a model too large for one GPU is sharded across them; a
 // partition's share of its GPU's.
-func instanceMemory(g catalog.GPU, o *catalog.Offer) float64 {
+func instanceMemory(g *catalog.GPU, o *catalog.Offer) float64 {
 	return g.MemoryGB * float64(o.GPUCount) * share(o)
 }
 
