@@ -690,7 +690,7 @@ func ScatterChart(s chart.Scatter) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templ.Raw(s.PointsMarkup()).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = markup(s.WritePoints).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

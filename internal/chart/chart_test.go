@@ -14,7 +14,7 @@ func figure(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 // Ensure the candidates' points are written as the template wrote them: a
 // circle sized and classed by its role at whole units, a triangle on the
 // edge for one beyond the axes, and every tooltip escaped.
-func TestPointsMarkup(t *testing.T) {
+func TestWritePoints(t *testing.T) {
 	s := Scatter{Points: []ScatterPoint{
 		{X: 156.14, Y: 149.25, Pareto: true, Pick: true, Detail: `aws:us-east-1:g4dn.xlarge/spot: $1,000.00, 31.3 ms`},
 		{X: 10, Y: 20, Detail: `<b>"R&D" o'clock</b>`},
@@ -23,8 +23,12 @@ func TestPointsMarkup(t *testing.T) {
 	want := `<circle cx="156" cy="149" r="7" class="pt pareto pick"><title>aws:us-east-1:g4dn.xlarge/spot: $1,000.00, 31.3 ms</title></circle>` +
 		`<circle cx="10" cy="20" r="4" class="pt"><title>&lt;b&gt;&#34;R&amp;D&#34; o&#39;clock&lt;/b&gt;</title></circle>` +
 		`<path d="M615.0 235.2 L625.0 235.2 L620.0 226.2 Z" class="pt clipped"><title>far &amp; dear</title></path>`
-	if got := s.PointsMarkup(); got != want {
-		t.Errorf("PointsMarkup:\n got %s\nwant %s", got, want)
+	var b strings.Builder
+	if err := s.WritePoints(&b); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != want {
+		t.Errorf("WritePoints:\n got %s\nwant %s", got, want)
 	}
 }
 

@@ -3,10 +3,10 @@ package chart
 import (
 	"fmt"
 	"html"
+	"io"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // ScatterInput is one candidate: its x (latency or duration) and y (its
@@ -120,46 +120,63 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) floa
 	return niceMax(max(end, pick) * 1.2)
 }
 
-// PointsMarkup is the candidates as SVG: a circle for each (a triangle on
-// the edge for one beyond the axes) with its details as a tooltip,
-// escaped. Hundreds of points written here cost a fraction of what a
-// template's attribute and class handling does.
-func (s Scatter) PointsMarkup() string {
-	var b strings.Builder
-	b.Grow(len(s.Points) * 200)
+// WritePoints writes the candidates to w as SVG: a circle for each (a
+// triangle on the edge for one beyond the axes) with its details as a
+// tooltip, escaped, a point at a time. Hundreds of points written here
+// cost a fraction of what a template's attribute and class handling does,
+// and the page never holds their markup (tens of KB) as one string.
+func (s Scatter) WritePoints(w io.Writer) error {
+	b := make([]byte, 0, 512)
 	for _, p := range s.Points {
-		if p.Clipped {
-			b.WriteString(`<path d="`)
-			b.WriteString("M" + F(p.X-5) + " " + F(p.Y+5) + " L" + F(p.X+5) + " " + F(p.Y+5) + " L" + F(p.X) + " " + F(p.Y-4) + " Z")
-			b.WriteString(`" class="pt clipped"><title>`)
-			b.WriteString(html.EscapeString(p.Detail))
-			b.WriteString(`</title></path>`)
-			continue
+		b = appendPoint(b[:0], p)
+		if _, err := w.Write(b); err != nil {
+			return err
 		}
-		// Whole units: a unit is under a pixel on any screen the chart
-		// fits, and hundreds of points weigh less.
-		b.WriteString(`<circle cx="`)
-		b.WriteString(strconv.FormatFloat(math.Round(p.X), 'f', 0, 64))
-		b.WriteString(`" cy="`)
-		b.WriteString(strconv.FormatFloat(math.Round(p.Y), 'f', 0, 64))
-		b.WriteString(`" r="`)
-		if p.Pick {
-			b.WriteString("7")
-		} else {
-			b.WriteString("4")
-		}
-		b.WriteString(`" class="pt`)
-		if p.Pareto {
-			b.WriteString(" pareto")
-		}
-		if p.Pick {
-			b.WriteString(" pick")
-		}
-		b.WriteString(`"><title>`)
-		b.WriteString(html.EscapeString(p.Detail))
-		b.WriteString(`</title></circle>`)
 	}
-	return b.String()
+	return nil
+}
+
+// appendPoint appends one point's markup (see WritePoints).
+func appendPoint(b []byte, p ScatterPoint) []byte {
+	if p.Clipped {
+		b = append(b, `<path d="M`...)
+		b = strconv.AppendFloat(b, p.X-5, 'f', 1, 64)
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, p.Y+5, 'f', 1, 64)
+		b = append(b, " L"...)
+		b = strconv.AppendFloat(b, p.X+5, 'f', 1, 64)
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, p.Y+5, 'f', 1, 64)
+		b = append(b, " L"...)
+		b = strconv.AppendFloat(b, p.X, 'f', 1, 64)
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, p.Y-4, 'f', 1, 64)
+		b = append(b, ` Z" class="pt clipped"><title>`...)
+		b = append(b, html.EscapeString(p.Detail)...)
+		return append(b, `</title></path>`...)
+	}
+	// Whole units: a unit is under a pixel on any screen the chart
+	// fits, and hundreds of points weigh less.
+	b = append(b, `<circle cx="`...)
+	b = strconv.AppendFloat(b, math.Round(p.X), 'f', 0, 64)
+	b = append(b, `" cy="`...)
+	b = strconv.AppendFloat(b, math.Round(p.Y), 'f', 0, 64)
+	b = append(b, `" r="`...)
+	if p.Pick {
+		b = append(b, '7')
+	} else {
+		b = append(b, '4')
+	}
+	b = append(b, `" class="pt`...)
+	if p.Pareto {
+		b = append(b, " pareto"...)
+	}
+	if p.Pick {
+		b = append(b, " pick"...)
+	}
+	b = append(b, `"><title>`...)
+	b = append(b, html.EscapeString(p.Detail)...)
+	return append(b, `</title></circle>`...)
 }
 
 // TargetLabelX and TargetAnchor place the target's label beside its line,
