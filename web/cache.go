@@ -14,16 +14,14 @@ import (
 // however the questions vary.
 const (
 	// answerCacheBytes bounds the advisor's answers kept, by their
-	// estimated size in memory (resultBytes): about 20 answers of three
-	// countries, for a question asked again in another form (its page,
-	// its JSON, a quote or a pin of it) within moments. Answers are
-	// pointer-rich, so each one kept is marked at every collection, and
-	// under the heap's soft limit (see internal/cli) a byte kept here is
-	// a byte less between collections. Under new questions at full
-	// speed, 8 MB collected every 24 answers, 11 % of the CPU; 2 MB
-	// every 40, 5 %, for 24 % more answers a second (side by side, the
-	// same RSS).
-	answerCacheBytes = 2 << 20
+	// estimated size in memory (resultBytes): about 80 answers of three
+	// countries. Only answers to questions asked a second time are kept
+	// (see askedAgain): answers are pointer-rich, so each one kept is
+	// marked at every collection, and under the heap's soft limit (see
+	// internal/cli) a byte kept here is a byte less between collections.
+	// Keeping every answer, new questions at full speed collected every
+	// 24 answers and spent 11 % of the CPU on it.
+	answerCacheBytes = 8 << 20
 	// bodyCacheBytes bounds the gzipped bodies kept: API answers and
 	// rendered pages.
 	bodyCacheBytes = 8 << 20

@@ -57,3 +57,16 @@ func TestRateLimits(t *testing.T) {
 	// The page GETs are not limited by the POST budget.
 	wantStatus(t, s.do(t, "GET", "/", nil), http.StatusOK)
 }
+
+// Ensure the answer cache keeps an answer from the second time its
+// question comes, in any form, and not before: its page in one language,
+// then in another, then its JSON, then its JSON with fewer candidates are
+// worked out twice. (The currency is given: each language has its own
+// default.)
+func TestAnswerCacheKeepsQuestionsAskedAgain(t *testing.T) {
+	s := newTestServer(t)
+	for _, target := range []string{"/advice?lang=en&", "/advice?lang=zh-CN&", "/api/v1/advice?", "/api/v1/advice?candidates=5&"} {
+		wantStatus(t, s.do(t, "GET", target+germanInference+"&currency=USD", nil), http.StatusOK)
+	}
+	wantContains(t, s.do(t, "GET", "/metrics", nil).Body.String(), "\ngpuplace_advice_compute_seconds_count 2\n")
+}

@@ -119,7 +119,9 @@ func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.R
 	<-s.adviceSlots
 	if err == nil {
 		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
-		s.answers.put(key, res, resultBytes(res))
+		if s.asked.again(key) {
+			s.answers.put(key, res, resultBytes(res))
+		}
 	}
 	return res, err
 }

@@ -120,8 +120,10 @@ type Server struct {
 	// options holds the form's choices for the catalog asked last (the
 	// active one): one entry, so no catalog is kept alive through it.
 	options atomic.Pointer[templates.Options]
-	// answers keeps recent answers; bodies their gzipped JSON and pages.
+	// answers keeps recent answers to questions asked more than once (see
+	// askedAgain); bodies their gzipped JSON and pages.
 	answers *lru[advisor.Result]
+	asked   *askedAgain
 	bodies  *lru[[]byte]
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
@@ -138,7 +140,7 @@ type Server struct {
 func NewServer(cfg Config) *Server {
 	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
 		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
-		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes),
+		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes), asked: newAskedAgain(),
 		bodies: newLRU[[]byte](bodyCacheBytes), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		metrics: newMetrics()}
 	if s.importTimeout <= 0 {
