@@ -25,6 +25,7 @@ type askedAgain struct {
 	in   map[uint64]int32 // how many times each hash is in ring
 }
 
+// newAskedAgain returns an askedAgain that remembers no question yet.
 func newAskedAgain() *askedAgain {
 	return &askedAgain{seed: maphash.MakeSeed(), in: make(map[uint64]int32, askedKeys)}
 }
