@@ -43,7 +43,13 @@ func TextWidth(s string) float64 {
 }
 
 // F writes a coordinate to a tenth of a unit.
-func F(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+func F(x float64) string {
+	var buf [24]byte
+	return string(appendF(buf[:0], x))
+}
+
+// appendF appends a coordinate as F writes it.
+func appendF(b []byte, x float64) []byte { return strconv.AppendFloat(b, x, 'f', 1, 64) }
 
 // U writes a coordinate with no more places than it needs.
 func U(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
