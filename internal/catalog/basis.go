@@ -93,15 +93,21 @@ func (c *Catalog) indexBases() {
 	c.figures = map[figureKey]figureOK{}
 	for _, p := range c.Profiles {
 		for _, b := range c.bases[p.ID] {
+			// Every GPU's throughput before any latency: a GPU without a
+			// latency figure takes that of the GPU nearest in throughput,
+			// read from these (see gpuThroughput).
 			for _, g := range c.GPUs {
 				for n := range counts {
 					f, ok := c.resolveThroughput(b, g, p.ID, n, "")
 					c.figures[figureKey{g.ID, p.ID, b.Kind, b.Precision, n, false}] = figureOK{f, ok}
 				}
-				if b.Kind == KindInference {
-					f, ok := c.resolveLatency(b, g, p.ID, "")
-					c.figures[figureKey{g.ID, p.ID, b.Kind, b.Precision, 1, true}] = figureOK{f, ok}
-				}
+			}
+			if b.Kind != KindInference {
+				continue
+			}
+			for _, g := range c.GPUs {
+				f, ok := c.resolveLatency(b, g, p.ID, "")
+				c.figures[figureKey{g.ID, p.ID, b.Kind, b.Precision, 1, true}] = figureOK{f, ok}
 			}
 		}
 	}
@@ -326,7 +332,7 @@ func (c *Catalog) scaleByTFLOPS(b Basis, g GPU, profile, skip string) (Figure, b
 // since a single request's latency follows launch overheads as much as
 // GPU speed.
 func (c *Catalog) nearestLatency(b Basis, g GPU, profile, skip string) (Figure, bool) {
-	own, ok := c.resolveThroughput(b, g, profile, 1, skip)
+	own, ok := c.gpuThroughput(b, g, profile, skip)
 	if !ok {
 		return Figure{}, false
 	}
@@ -337,7 +343,7 @@ func (c *Catalog) nearestLatency(b Basis, g GPU, profile, skip string) (Figure, 
 			continue
 		}
 		lat, ok1 := c.lookup(b.Latency, r.ID, profile, b.Kind, b.Precision, 1, true)
-		tp, ok2 := c.resolveThroughput(b, r, profile, 1, skip)
+		tp, ok2 := c.gpuThroughput(b, r, profile, skip)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -353,6 +359,19 @@ func (c *Catalog) nearestLatency(b Basis, g GPU, profile, skip string) (Figure, 
 	f.Method = fmt.Sprintf("no latency figure of this GPU: that of %s, the measured GPU nearest in throughput, unscaled (one request's latency follows launch overheads as much as GPU speed)",
 		c.gpuName(best.GPU))
 	return f, true
+}
+
+// gpuThroughput is resolveThroughput for one GPU. With nothing set aside
+// (skip empty) it is the figure indexBases stored, once stored: finding
+// each GPU's nearest in throughput resolves every other GPU's, which was
+// a third of loading a catalog.
+func (c *Catalog) gpuThroughput(b Basis, g GPU, profile, skip string) (Figure, bool) {
+	if skip == "" {
+		if r, ok := c.figures[figureKey{g.ID, profile, b.Kind, b.Precision, 1, false}]; ok {
+			return r.f, r.ok
+		}
+	}
+	return c.resolveThroughput(b, g, profile, 1, skip)
 }
 
 // CrosswalkCheck is one held-out check of the derivations: a GPU measured

@@ -186,9 +186,22 @@ func (m DistanceModel) slope(za, zb string) CorridorFit {
 // Estimate is the modelled round trip between two points, and how it was
 // made.
 func (m DistanceModel) Estimate(lat1, lon1, lat2, lon2 float64) (float64, string) {
-	km := DistanceKM(lat1, lon1, lat2, lon2)
-	f := m.slope(ZoneOf(lat1, lon1), ZoneOf(lat2, lon2))
+	km, f := m.fit(lat1, lon1, lat2, lon2)
 	return BaseRTTMS + f.MSPerKM*km, estimateMethod(km, f)
+}
+
+// EstimateRTT is Estimate's round trip without its sentence: a catalog's
+// users' places take it for thousands of pairs whose sentence no answer
+// shows.
+func (m DistanceModel) EstimateRTT(lat1, lon1, lat2, lon2 float64) float64 {
+	km, f := m.fit(lat1, lon1, lat2, lon2)
+	return BaseRTTMS + f.MSPerKM*km
+}
+
+// fit is the great-circle distance between two points and the corridor
+// fit the model prices it with.
+func (m DistanceModel) fit(lat1, lon1, lat2, lon2 float64) (float64, CorridorFit) {
+	return DistanceKM(lat1, lon1, lat2, lon2), m.slope(ZoneOf(lat1, lon1), ZoneOf(lat2, lon2))
 }
 
 func estimateMethod(km float64, f CorridorFit) string {

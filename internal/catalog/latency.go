@@ -116,7 +116,7 @@ func (c *Catalog) viaGateway(a, b int) (float64, string, bool) {
 			DistanceKM(mi.Lat, mi.Lon, mh.Lat, mh.Lon) > neighbourKM {
 			continue
 		}
-		l, _ := c.estimate(mi.Lat, mi.Lon, mh.Lat, mh.Lon, true)
+		l := c.estimateRTT(mi.Lat, mi.Lon, mh.Lat, mh.Lon, true)
 		if ms := l + c.rtt[h*n+outside]; ms < best {
 			best, via, leg = ms, h, l
 		}
@@ -131,15 +131,29 @@ func (c *Catalog) viaGateway(a, b int) (float64, string, bool) {
 }
 
 // estimate is the distance model between two points, scaled when the path
-// crosses a filtered border.
+// crosses a filtered border, and how it was made.
 func (c *Catalog) estimate(lat1, lon1, lat2, lon2 float64, filtered bool) (float64, string) {
 	ms, method := c.distance.Estimate(lat1, lon1, lat2, lon2)
 	if filtered && c.borderFactor != 1 {
-		ms *= c.borderFactor
 		method += fmt.Sprintf("; × %.2f across a filtered national border, the worse end of the %d pairs across it the catalog has (%.2f to %.2f, median %.2f): paths across it vary and lose packets at peak hours",
 			c.borderFactor, len(c.borderRatios), slices.Min(c.borderRatios), slices.Max(c.borderRatios), median(c.borderRatios))
 	}
-	return math.Round(ms*10) / 10, method
+	return c.scaledRTT(ms, filtered), method
+}
+
+// estimateRTT is estimate's round trip without its sentence, for the
+// callers that do not show it.
+func (c *Catalog) estimateRTT(lat1, lon1, lat2, lon2 float64, filtered bool) float64 {
+	return c.scaledRTT(c.distance.EstimateRTT(lat1, lon1, lat2, lon2), filtered)
+}
+
+// scaledRTT is a modelled round trip of ms scaled when the path crosses a
+// filtered border, to a tenth of a millisecond.
+func (c *Catalog) scaledRTT(ms float64, filtered bool) float64 {
+	if filtered && c.borderFactor != 1 {
+		ms *= c.borderFactor
+	}
+	return math.Round(ms*10) / 10
 }
 
 // Distance returns the fitted distance model.
@@ -177,7 +191,7 @@ func (c *Catalog) fitBorderFactor() float64 {
 			continue
 		}
 		ma, mb := c.Metros[a], c.Metros[b]
-		est, _ := c.distance.Estimate(ma.Lat, ma.Lon, mb.Lat, mb.Lon)
+		est := c.distance.EstimateRTT(ma.Lat, ma.Lon, mb.Lat, mb.Lon)
 		ratios = append(ratios, p.RTTMS/est)
 	}
 	if len(ratios) == 0 {

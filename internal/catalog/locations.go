@@ -98,7 +98,7 @@ func (c *Catalog) pointRTTs(p *Point, city City, country string) {
 	}
 	for j, m := range c.Metros {
 		if len(entries) == 0 {
-			p.rtt[j], _ = c.estimate(city.Lat, city.Lon, m.Lat, m.Lon, crosses(c, country, m.Country))
+			p.rtt[j] = c.estimateRTT(city.Lat, city.Lon, m.Lat, m.Lon, crosses(c, country, m.Country))
 			p.basis[j] = RouteEstimated
 			continue
 		}
