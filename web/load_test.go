@@ -46,7 +46,9 @@ func TestLoad(t *testing.T) {
 	// The clients keep their connections and ask for gzip as browsers do,
 	// but do not inflate the bodies: the load shares the server's cores,
 	// so what it measures is the server's work, not the client's.
-	transport := gzipAsking{&http.Transport{MaxIdleConnsPerHost: 50}}
+	pool := &http.Transport{MaxIdleConnsPerHost: 50}
+	defer pool.CloseIdleConnections()
+	transport := gzipAsking{pool}
 	deadline := time.Now().Add(*loadDuration)
 	var wg sync.WaitGroup
 	for c := range 50 {
