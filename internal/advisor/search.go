@@ -120,15 +120,25 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[Max
 	n := len(rtt)
 	route, nearest := r.route[:n], r.nearest[:n]
 	prevRoute, prevNearest, weights := prev.route[:n], prev.nearest[:n], e.weights[:n]
+	// Points next to each other are mostly of one place and routed alike:
+	// the member being added up to (cur) keeps its share and keep in
+	// registers until the route changes, so adding a point does not wait
+	// on the last store.
+	cur, share, kept, curReach := 0, 0.0, keep[0], reach[0]
 	for i, t := range rtt {
 		m, near := prevRoute[i], prevNearest[i]
 		if t < near {
 			m, near = k, t
 		}
 		route[i], nearest[i] = m, near
-		shares[m] += weights[i]
-		keep[m] = narrowKeep(keep[m], reach[m][i])
+		if m != cur {
+			shares[cur], keep[cur] = share, kept
+			cur, share, kept, curReach = m, shares[m], keep[m], reach[m]
+		}
+		share += weights[i]
+		kept = narrowKeep(kept, curReach[i])
 	}
+	shares[cur], keep[cur] = share, kept
 	r.shares, r.keep = shares, keep
 }
 
