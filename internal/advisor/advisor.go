@@ -151,11 +151,12 @@ type regionSearch struct {
 // answer; nothing in a Result points into them (results copy what they
 // show).
 type buffers struct {
-	usable  []usable
-	usables []*usable
-	plans   []plan
-	places  []place
-	ptrs    []*plan
+	// the usable offers and what filterOffers works out per kind of node
+	// (see offerLists).
+	offers offerLists
+	plans  []plan
+	places []place
+	ptrs   []*plan
 	// the multi-region search's plans, their places and the metros'
 	// serving tables (see multiPlan, servingTable).
 	multi       []plan
@@ -189,12 +190,6 @@ type buffers struct {
 	written struct {
 		usable, usables, plans, places, ptrs, multi, multiPlaces, cands, metroOffers, top, rest, memo int
 	}
-	// filterOffers' figures by GPU and by kind of node.
-	perfs    []perfOK
-	services []serviceOK
-	nodes    []nodeFacts
-	// addCPUUsable's, by kind of CPU server node.
-	cpuNodes []cpuNode
 	// the scratch buffers of the search (see scratch).
 	scratch scratch
 }
@@ -227,8 +222,8 @@ func (e *engine) newPlan(pl place) *plan {
 func (e *engine) release() {
 	b, w := e.buf, &e.buf.written
 	e.buf, e.usable = nil, nil
-	recycle(&b.usable, &w.usable)
-	recycle(&b.usables, &w.usables)
+	recycle(&b.offers.usable, &w.usable)
+	recycle(&b.offers.usables, &w.usables)
 	recycle(&b.plans, &w.plans)
 	recycle(&b.places, &w.places)
 	recycle(&b.ptrs, &w.ptrs)

@@ -38,6 +38,9 @@ type catalogFacts struct {
 	// filteredBorder is, by region, whether its country filters traffic
 	// at its border (catalog.Country.FilteredBorder).
 	filteredBorder []bool
+	// filters keeps the usable offers of questions that filter alike (see
+	// filterCache), for facts kept with their catalog (nil otherwise).
+	filters *filterCache
 }
 
 // egressTier is a catalog.EgressTier with its price as a float.
@@ -112,6 +115,7 @@ func factsOf(cat *catalog.Catalog) (*catalogFacts, error) {
 	if kept, ok := factsCache.m[k]; ok {
 		return kept, nil
 	}
+	f.filters = new(filterCache)
 	factsCache.m[k] = f
 	runtime.AddCleanup(cat, func(k weak.Pointer[catalog.Catalog]) {
 		factsCache.Lock()

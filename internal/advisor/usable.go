@@ -112,25 +112,52 @@ func (u *usable) hourlyFloat(pm catalog.PricingModel) float64 {
 // reason, in a fixed order so the output is deterministic. What depends only
 // on the catalog (and the GDPR mode) comes from its facts (see factsOf);
 // what depends on an offer's kind of node (throughput, service time) and
-// the request is worked out once per answer and shared.
+// the request is worked out once per answer and shared. Questions that
+// filter alike share their usable offers (see sharedFilterKey).
 func (e *engine) filterOffers() {
+	allowProvider := setOf(e.req.Providers)
+	allowCountry := setOf(e.req.Countries)
+	switch key, ok := e.sharedFilterKey(); {
+	case !ok:
+		e.filterEach(&e.buf.offers, allowProvider, allowCountry)
+	case e.facts.filters.use(e, key):
+	default:
+		e.filterEach(new(offerLists), allowProvider, allowCountry)
+		e.facts.filters.keep(e, key)
+	}
+	e.noPublicPrice(allowProvider, allowCountry)
+}
+
+// offerLists are filterOffers' lists: the usable offers (usables points
+// into usable) and, by GPU and by kind of node, the figures they share
+// and point to.
+type offerLists struct {
+	usable   []usable
+	usables  []*usable
+	perfs    []perfOK
+	services []serviceOK
+	nodes    []nodeFacts
+	// addCPUUsable's, by kind of CPU server node.
+	cpuNodes []cpuNode
+}
+
+// filterEach is filterOffers' pass over the offers, its lists in l.
+func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[string]bool) {
 	facts := e.facts
 	w := e.req.Workload
-	allowProvider := setOf(e.req.Providers)
 	allowGPU := setOf(e.req.GPUs)
-	allowCountry := setOf(e.req.Countries)
 	// By GPU and by kind of node, what the offers share, worked out on
-	// first use (the lists come from the buffers, emptied here).
-	perfs := zeroed(&e.buf.perfs, len(e.cat.GPUs))
-	services := zeroed(&e.buf.services, len(e.cat.GPUs))
-	nodes := zeroed(&e.buf.nodes, len(facts.nodes))
-	cpuNodes := zeroed(&e.buf.cpuNodes, len(facts.nodes))
+	// first use (the lists come from l, emptied here).
+	perfs := zeroed(&l.perfs, len(e.cat.GPUs))
+	services := zeroed(&l.services, len(e.cat.GPUs))
+	nodes := zeroed(&l.nodes, len(facts.nodes))
+	cpuNodes := zeroed(&l.cpuNodes, len(facts.nodes))
 	ruledOut := map[string]bool{}
 	// What the profile needs of every GPU offer, read once.
 	need, cpu := e.profile.MemoryFor(w.Kind), e.profile.CPUFor(w.Kind)
 	// One allocation for all the usable offers; e.usable points into it.
-	pool := take(&e.buf.usable, len(e.cat.Offers))
-	e.usable = take(&e.buf.usables, len(e.cat.Offers))
+	pool := take(&l.usable, len(e.cat.Offers))
+	e.usable = take(&l.usables, len(e.cat.Offers))
 	for i := range e.cat.Offers {
 		o, of := &e.cat.Offers[i], &facts.offers[i]
 		r := &e.cat.Regions[of.region]
@@ -266,8 +293,7 @@ func (e *engine) filterOffers() {
 		}
 		e.usable = append(e.usable, u)
 	}
-	e.buf.usable, e.buf.usables = pool, e.usable
-	e.noPublicPrice(allowProvider, allowCountry)
+	l.usable, l.usables = pool, e.usable
 }
 
 // proximityOf is how far a metro is from the work's data or users, for

@@ -1,0 +1,121 @@
+package advisor
+
+// The usable offers that questions which filter alike share: the same
+// workload, filters and pricing models over the same catalog give the same
+// usable offers and the same exclusions, whatever the load, the users or
+// the months, so the pass over every offer runs once for all of them.
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// SharedFilters is how many sets of usable offers a catalog keeps for the
+// questions that filter alike (a set is about 0.5 MB for the embedded
+// catalog); the oldest goes first.
+const SharedFilters = 4
+
+// sharedFilterKey is everything in the request that the pass over the
+// offers (filterEach) reads, and whether its usable offers depend on
+// nothing else. They do for serving a model that is not an LLM: an LLM's
+// operating point depends on its users' round trips, and training's
+// tie-breaker on the users and the data's region. The pricing models
+// keep their order, which the exclusions' sentences name.
+func (e *engine) sharedFilterKey() (string, bool) {
+	r, w := &e.req, &e.req.Workload
+	if e.facts.filters == nil || w.Kind != catalog.KindInference || e.llm != nil || e.excl.counts != nil || len(e.sovereignOut) > 0 {
+		return "", false
+	}
+	var b strings.Builder
+	field := func(s string) {
+		b.WriteString(strconv.Quote(s))
+		b.WriteByte(' ')
+	}
+	list := func(l []string) {
+		b.WriteString(strconv.Itoa(len(l)))
+		b.WriteByte(':')
+		for _, s := range l {
+			field(s)
+		}
+	}
+	field(string(w.Kind))
+	field(w.Profile)
+	field(w.Precision)
+	field(r.Accelerator)
+	field(string(r.GDPR))
+	field(strconv.FormatBool(r.AllowUnlocated))
+	list(r.Providers)
+	list(r.GPUs)
+	list(r.Countries)
+	b.WriteString(strconv.Itoa(len(r.Pricing)))
+	for _, pm := range r.Pricing {
+		field(string(pm))
+	}
+	return b.String(), true
+}
+
+// filtered is what the pass over the offers found for one key: the usable
+// offers (read-only: answers only read them) and the exclusions it counted.
+type filtered struct {
+	key          string
+	usable       []*usable
+	counts       map[string]int
+	examples     map[string]locale.Text
+	sovereignOut []locale.Text
+}
+
+// filterCache keeps the last SharedFilters sets of usable offers of one
+// catalog, by key (see sharedFilterKey).
+type filterCache struct {
+	mu   sync.Mutex
+	kept []*filtered // oldest first
+}
+
+// use gives e the usable offers and exclusions kept under key, and
+// reports whether there were any.
+func (c *filterCache) use(e *engine, key string) bool {
+	c.mu.Lock()
+	i := slices.IndexFunc(c.kept, func(f *filtered) bool { return f.key == key })
+	var f *filtered
+	if i >= 0 {
+		f = c.kept[i]
+	}
+	c.mu.Unlock()
+	if f == nil {
+		return false
+	}
+	e.usable = f.usable
+	e.excl = exclusions{counts: maps.Clone(f.counts), examples: maps.Clone(f.examples)}
+	e.sovereignOut = f.sovereignOut
+	return true
+}
+
+// keep keeps e's usable offers and exclusions under key, once filterEach
+// has found them in lists of their own. The usable offers are copied into
+// a slice of their own length: the pass allocates room for every offer.
+func (c *filterCache) keep(e *engine, key string) {
+	own := make([]usable, len(e.usable))
+	ptrs := make([]*usable, len(e.usable))
+	for i, u := range e.usable {
+		own[i] = *u
+		ptrs[i] = &own[i]
+	}
+	f := &filtered{key: key, usable: ptrs, sovereignOut: slices.Clip(e.sovereignOut),
+		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples)}
+	e.usable = slices.Clip(ptrs)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if slices.ContainsFunc(c.kept, func(k *filtered) bool { return k.key == key }) {
+		return // another answer kept the same meanwhile
+	}
+	if len(c.kept) == SharedFilters {
+		c.kept = append(c.kept[:0], c.kept[1:]...)
+	}
+	c.kept = append(c.kept, f)
+}
