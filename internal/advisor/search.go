@@ -308,8 +308,9 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			if pm == catalog.Spot {
 				band = bandShare(e.cat, u.offer)
 			}
-			best = min(best, egress+replicaCost(peak, perReplica, billedHours(pm, e.serviceHours()), u.hourlyFloat(pm),
-				setupUSD(u.offer, pm, 1), band, u.hourlyFloat(catalog.OnDemand)))
+			billed := billedHours(pm, e.serviceHours())
+			best = min(best, egress+replicaCost(peak, perReplica, billed*u.hourlyFloat(pm)+setupUSD(u.offer, pm, 1), billed,
+				band, u.hourlyFloat(catalog.OnDemand)))
 		}
 	}
 	return best

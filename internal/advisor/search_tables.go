@@ -31,17 +31,24 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 		egress[r] = math.NaN()
 	}
 	peak, gb := e.req.Workload.PeakRPS*e.sized(share), e.monthlyGB(share)
-	best, bestCost := -1, math.Inf(1)
-	for c := range t.cands {
-		sc := &t.cands[c]
-		if t.rank[sc.computeSlot] >= keep {
-			continue
+	egressOf := func(slot int) float64 {
+		if math.IsNaN(egress[slot]) {
+			egress[slot] = e.egressUSD(t.regions[slot], gb)
 		}
-		if math.IsNaN(egress[sc.regionSlot]) {
-			egress[sc.regionSlot] = e.egressUSD(sc.u.facts.region, gb)
-		}
-		if cost := egress[sc.regionSlot] + replicaCost(peak, sc.perReplica, sc.billed, sc.price, sc.setup, sc.bandShare, sc.onDemand); cost < bestCost {
-			best, bestCost = c, cost
+		return egress[slot]
+	}
+	cost := func(sc *servingCand) float64 {
+		return egressOf(sc.regionSlot) + replicaCost(peak, sc.perReplica, sc.unit, sc.billed, sc.bandShare, sc.onDemand)
+	}
+	best, bestCost := t.cheapestFirst(keep, egressOf, cost)
+	if best < 0 {
+		// Every row by table order: the first of the cheapest.
+		for c := range t.cands {
+			if sc := &t.cands[c]; t.rank[sc.computeSlot] < keep {
+				if cost := cost(sc); cost < bestCost {
+					best, bestCost = c, cost
+				}
+			}
 		}
 	}
 	if best < 0 {
@@ -51,11 +58,45 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 	return e.servingPlace(sc.u, e.req.Pricing[sc.pricing], share)
 }
 
+// cheapestFirst is cheapestPlace's answer (the row, and its cost) from the
+// table's rows with the lowest unit prices alone (see servingTable.cheap),
+// when they prove it: a row costs at least one replica at its unit price
+// plus the lowest egress of any region of the table, so when that bound
+// for the dearest of them is over the cheapest cost found, no other row
+// can match it. Otherwise it returns −1. Among rows of equal cost it keeps
+// the first in table order, as the scan of every row does.
+func (t *servingTable) cheapestFirst(keep int, egressOf func(slot int) float64, cost func(*servingCand) float64) (int, float64) {
+	if len(t.cheap) == len(t.cands) {
+		return -1, math.Inf(1) // the bound would spare nothing
+	}
+	best, bestCost := -1, math.Inf(1)
+	for _, c := range t.cheap {
+		sc := &t.cands[c]
+		if t.rank[sc.computeSlot] >= keep {
+			continue
+		}
+		if cost := cost(sc); cost < bestCost || cost == bestCost && int(c) < best {
+			best, bestCost = int(c), cost
+		}
+	}
+	if best < 0 {
+		return -1, math.Inf(1)
+	}
+	lowEgress := math.Inf(1)
+	for r := range t.regions {
+		lowEgress = min(lowEgress, egressOf(r))
+	}
+	if t.cands[t.cheap[len(t.cheap)-1]].unit+lowEgress > bestCost {
+		return best, bestCost
+	}
+	return -1, math.Inf(1)
+}
+
 // replicaCost is computeCostUSD of the place servingPlace would make for
-// peak: replicas of perReplica each, billed hours at price plus a setup
-// fee each, and on spot (bandShare > 0) the spares and the on-demand
-// fallback of its interruption band.
-func replicaCost(peak, perReplica, billed, price, setup, bandShare, onDemand float64) float64 {
+// peak: replicas of perReplica each, each billed hours at a unit price
+// (billed × price + setup fee), and on spot (bandShare > 0) the spares
+// and the on-demand fallback of its interruption band.
+func replicaCost(peak, perReplica, unit, billed, bandShare, onDemand float64) float64 {
 	replicas := replicasFor(peak, perReplica)
 	cost := 0.0
 	if bandShare > 0 {
@@ -63,7 +104,7 @@ func replicaCost(peak, perReplica, billed, price, setup, bandShare, onDemand flo
 		replicas += spares
 		cost = fallback * onDemand
 	}
-	return cost + float64(replicas)*(billed*price+setup)
+	return cost + float64(replicas)*unit
 }
 
 // narrowKeep adds one user point to a count of how many of a table's
@@ -89,10 +130,13 @@ func narrowKeep(keep, reach int32) int32 {
 // the figures cheapestPlace needs. It is built once per metro.
 type servingTable struct {
 	cands     []servingCand
-	computeMS []float64         // distinct service times
-	byService []int             // computeMS slots, shortest service time first
-	rank      []int             // by computeMS slot, its index in byService
-	regions   []*catalog.Region // distinct regions
+	computeMS []float64 // distinct service times
+	byService []int     // computeMS slots, shortest service time first
+	rank      []int     // by computeMS slot, its index in byService
+	regions   []int     // distinct regions, by index in the catalog
+	// cheap is the rows of the lowest unit prices, up to cheapRows of
+	// them, lowest first (see cheapestFirst).
+	cheap []int32
 	// reach is, by user point, how many service times (shortest first)
 	// keep it within the target from this metro.
 	reach []int32
@@ -105,6 +149,7 @@ type servingCand struct {
 	billed     float64 // hours billed per replica
 	price      float64 // USD per instance-hour
 	setup      float64 // USD per instance, once (see setupUSD)
+	unit       float64 // USD per replica: billed × price + setup
 	// spot only: the band's monthly interruption share and the on-demand
 	// price of the fallback (see spotServing).
 	bandShare   float64
@@ -140,10 +185,10 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			cs = len(l.computeMS) - ms
 			l.computeMS = append(l.computeMS, u.computeMS)
 		}
-		rs := slices.Index(l.regions[rg:], u.region)
+		rs := slices.Index(l.regions[rg:], u.facts.region)
 		if rs < 0 {
 			rs = len(l.regions) - rg
-			l.regions = append(l.regions, u.region)
+			l.regions = append(l.regions, u.facts.region)
 		}
 		for k, pm := range e.req.Pricing {
 			if !u.sold(pm) {
@@ -151,6 +196,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			}
 			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
 				setup: setupUSD(u.offer, pm, 1), computeSlot: cs, regionSlot: rs}
+			sc.unit = sc.billed*sc.price + sc.setup
 			// As in e.replicas.
 			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
 			if pm == catalog.Spot {
@@ -161,6 +207,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	t.cands = e.dropDominated(t.cands)
 	e.buf.cands = e.buf.cands[:k+len(t.cands)]
+	t.cheap = cheapRowsOf(t.cands)
 	t.computeMS = l.computeMS[ms:len(l.computeMS):len(l.computeMS)]
 	t.regions = l.regions[rg:len(l.regions):len(l.regions)]
 	o := len(l.order)
@@ -189,6 +236,38 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	e.search.tables = append(e.search.tables, t)
 	e.search.tableAt[m.metro] = len(e.search.tables)
 	return &e.search.tables[len(e.search.tables)-1]
+}
+
+// cheapRows is how many rows of a serving table cheapestPlace reads
+// first: enough that the rows they leave out can rarely match them.
+const cheapRows = 16
+
+// cheapRowsOf returns the indexes of the cheapRows rows with the lowest
+// unit prices, lowest first and, among equal prices, in table order; none
+// when the table has no more rows than that.
+func cheapRowsOf(cands []servingCand) []int32 {
+	if len(cands) <= cheapRows {
+		return nil
+	}
+	var rows [cheapRows]int32
+	n := 0
+	for c := range cands {
+		unit := cands[c].unit
+		if n == cheapRows && unit >= cands[rows[n-1]].unit {
+			continue
+		}
+		// Insert after the rows no dearer, dropping the dearest when full.
+		at := n
+		for at > 0 && cands[rows[at-1]].unit > unit {
+			at--
+		}
+		if n < cheapRows {
+			n++
+		}
+		copy(rows[at+1:n], rows[at:n-1])
+		rows[at] = int32(c)
+	}
+	return slices.Clone(rows[:n])
 }
 
 // dominanceRow is, for a group of a metro's rows that cost the same but
@@ -260,7 +339,7 @@ func (t *servingTable) servicesWithin(rtt, target float64) int {
 // tableLists holds the serving tables' short lists, one after another.
 type tableLists struct {
 	computeMS []float64
-	regions   []*catalog.Region
+	regions   []int
 	// order holds the tables' byService and rank lists, reach their
 	// reach lists.
 	order []int

@@ -121,20 +121,14 @@ func TestDropDominatedKeepsThePick(t *testing.T) {
 	checked, dropped := 0, 0
 	for _, m := range e.searchMetros() {
 		table := e.servingTable(m)
-		var full []servingCand
-		for _, factor := range []float64{1, 1.25, 0.8, 1} {
-			for _, sc := range table.cands {
-				u := *sc.u // a usable of its own, to tell the rows apart
-				sc.u, sc.price = &u, sc.price*factor
-				full = append(full, sc)
-			}
-		}
+		full := copiedRows(table)
 		kept := e.dropDominated(slices.Clone(full))
 		dropped += len(full) - len(kept)
 		for keep := 1; keep <= len(table.byService); keep++ {
 			for _, share := range []float64{0.001, 0.05, 0.3, 1} {
 				all, some := *table, *table
 				all.cands, some.cands = full, kept
+				all.cheap, some.cheap = cheapRowsOf(full), cheapRowsOf(kept)
 				want, wantOK := e.cheapestPlace(&all, keep, share)
 				got, gotOK := e.cheapestPlace(&some, keep, share)
 				if gotOK != wantOK || got.u != want.u || got.pricing != want.pricing {
@@ -149,4 +143,85 @@ func TestDropDominatedKeepsThePick(t *testing.T) {
 		t.Fatalf("%d cases checked, %d rows dropped: the test no longer exercises dropDominated", checked, dropped)
 	}
 	t.Logf("%d cases, %d rows dropped", checked, dropped)
+}
+
+// copiedRows is a table's rows copied three more times: dearer, cheaper
+// and at the same price (a tie the first row wins), each row with a
+// usable of its own to tell the rows apart.
+func copiedRows(table *servingTable) []servingCand {
+	var rows []servingCand
+	for _, factor := range []float64{1, 1.25, 0.8, 1} {
+		for _, sc := range table.cands {
+			u := *sc.u
+			sc.u, sc.price = &u, sc.price*factor
+			sc.unit = sc.billed*sc.price + sc.setup
+			rows = append(rows, sc)
+		}
+	}
+	return rows
+}
+
+// Ensure reading a serving table's rows of the lowest unit prices first
+// (see cheapestFirst) picks what a scan of every row picks: each metro's
+// rows copied three more times, dearer, cheaper and at the same price (a
+// tie the first row wins), spot rows among them, for every cut of the
+// service times, traffic from a thousandth of the peak to all of it, and
+// one month and three years of service.
+func TestCheapestFirstPicksAsEveryRow(t *testing.T) {
+	cat := embeddedCatalog(t)
+	checked, spared := 0, 0
+	for _, months := range []int{1, 36} {
+		e := filteredEngine(t, cat, Request{
+			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: months},
+			Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
+			Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
+		for _, m := range e.searchMetros() {
+			table := e.servingTable(m)
+			rows := copiedRows(table)
+			first, every := *table, *table
+			first.cands, every.cands = rows, rows
+			first.cheap, every.cheap = cheapRowsOf(rows), nil
+			if len(first.cheap) != cheapRows {
+				t.Fatalf("metro %s: %d rows read first of %d, want %d", cat.Metros[m.metro].ID, len(first.cheap), len(rows), cheapRows)
+			}
+			for keep := 1; keep <= len(table.byService); keep++ {
+				for _, share := range []float64{0.001, 0.05, 0.3, 0.7, 1} {
+					want, wantOK := e.cheapestPlace(&every, keep, share)
+					got, gotOK := e.cheapestPlace(&first, keep, share)
+					if gotOK != wantOK || got.u != want.u || got.pricing != want.pricing {
+						t.Errorf("%d months, metro %s, %d service times, share %v: picks %s/%s reading the cheapest rows first, %s/%s reading every row",
+							months, cat.Metros[m.metro].ID, keep, share, got.u.offer.ID(), got.pricing, want.u.offer.ID(), want.pricing)
+					}
+					if c, _ := first.cheapestFirst(keep, func(int) float64 { return 0 }, func(sc *servingCand) float64 { return sc.unit }); c >= 0 {
+						spared++
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 40 || spared == 0 {
+		t.Fatalf("%d cases checked, %d decided by the cheapest rows: the test no longer exercises cheapestFirst", checked, spared)
+	}
+}
+
+// Ensure that of two rows of equal cost, the rows read first give the one
+// a scan of every row gives, the first in table order, even when the other
+// has the lower unit price (its region's egress costs more).
+func TestCheapestFirstTie(t *testing.T) {
+	egress := []float64{5, 4}
+	rows := make([]servingCand, cheapRows+4)
+	for c := range rows {
+		rows[c] = servingCand{unit: float64(30 + c)}
+	}
+	rows[0] = servingCand{unit: 11, regionSlot: 1} // 11 + 4
+	rows[1] = servingCand{unit: 10, regionSlot: 0} // 10 + 5
+	table := servingTable{cands: rows, rank: []int{0}, regions: []int{0, 1}, cheap: cheapRowsOf(rows)}
+	if table.cheap[0] != 1 {
+		t.Fatalf("rows read first %v, want row 1 (the lowest unit price) first", table.cheap)
+	}
+	best, cost := table.cheapestFirst(1, func(r int) float64 { return egress[r] }, func(sc *servingCand) float64 { return egress[sc.regionSlot] + sc.unit })
+	if best != 0 || cost != 15 {
+		t.Errorf("cheapestFirst = row %d at %v, want row 0 at 15", best, cost)
+	}
 }
