@@ -1,10 +1,10 @@
 package advisor
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/shopspring/decimal"
 
@@ -445,12 +445,12 @@ func (e *engine) candidates(plans, shown []*plan, totals []decimal.Decimal) []Ca
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		ca, cb := out[idx[a]], out[idx[b]]
-		if ca.Total != cb.Total {
-			return ca.Total < cb.Total
+	slices.SortStableFunc(idx, func(a, b int) int {
+		ca, cb := &out[a], &out[b]
+		if c := cmp.Compare(ca.Total, cb.Total); c != 0 {
+			return c
 		}
-		return ca.Metric < cb.Metric
+		return cmp.Compare(ca.Metric, cb.Metric)
 	})
 	best := math.Inf(1)
 	for _, i := range idx {

@@ -161,7 +161,7 @@ type servingCand struct {
 func (e *engine) servingTable(m metroOption) *servingTable {
 	if e.search.tableAt == nil {
 		e.search.tableAt = make([]int, e.cat.PlaceCount())
-		e.search.tables = make([]servingTable, 0, searchMetros)
+		e.search.tables = make([]servingTable, 0, poolMetros)
 	}
 	if i := e.search.tableAt[m.metro]; i > 0 {
 		return &e.search.tables[i-1]
@@ -225,7 +225,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	}
 	if l.reach == nil {
 		// (From the buffers: a table of each metro of the search's pool.)
-		l.reach = take(&e.buf.tableReach, searchMetros*len(e.users))
+		l.reach = take(&e.buf.tableReach, poolMetros*len(e.users))
 	}
 	r := len(l.reach)
 	for _, rtt := range e.rttTo(m.metro) {
