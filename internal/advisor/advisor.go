@@ -93,6 +93,8 @@ type engine struct {
 	// quota, when the pick was preferred for keeping within it.
 	passedOver *plan
 
+	// places is where the usable offers serve from (see servingPlaces).
+	places *servingPlaces
 	memo   answerMemos
 	search regionSearch
 	// buf holds the big working slices, from bufferPool.
@@ -176,10 +178,11 @@ type buffers struct {
 	memo      []placeMemo
 	memoIndex map[placeKey]int32
 	latency   []latencyStats
-	// sweepLatencies' lists (see sweepBuffers).
-	sweep    sweepBuffers
-	rtts     []float64
-	aloneUSD []float64
+	// sweepLatencies' lists (see sweepBuffers), and servingPlaces'.
+	sweep      sweepBuffers
+	placeLists placeLists
+	rtts       []float64
+	aloneUSD   []float64
 	// the serving tables' groups of rows (see dropDominated).
 	dominance map[uint64]dominanceRow
 	// the user points each metro reaches (see sweepLatencies) and each

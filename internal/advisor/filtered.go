@@ -61,13 +61,16 @@ func (e *engine) sharedFilterKey() (string, bool) {
 }
 
 // filtered is what the pass over the offers found for one key: the usable
-// offers (read-only: answers only read them) and the exclusions it counted.
+// offers (read-only: answers only read them), the exclusions it counted
+// and where the offers serve from.
 type filtered struct {
 	key          string
 	usable       []*usable
 	counts       map[string]int
 	examples     map[string]locale.Text
 	sovereignOut []locale.Text
+	// places is where the usable offers serve from (read-only too).
+	places servingPlaces
 }
 
 // filterCache keeps the last SharedFilters sets of usable offers of one
@@ -93,6 +96,7 @@ func (c *filterCache) use(e *engine, key string) bool {
 	e.usable = f.usable
 	e.excl = exclusions{counts: maps.Clone(f.counts), examples: maps.Clone(f.examples)}
 	e.sovereignOut = f.sovereignOut
+	e.places = &f.places
 	return true
 }
 
@@ -107,8 +111,9 @@ func (c *filterCache) keep(e *engine, key string) {
 		ptrs[i] = &own[i]
 	}
 	f := &filtered{key: key, usable: ptrs, sovereignOut: slices.Clip(e.sovereignOut),
-		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples)}
-	e.usable = slices.Clip(ptrs)
+		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples),
+		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs)))}
+	e.usable, e.places = slices.Clip(ptrs), &f.places
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if slices.ContainsFunc(c.kept, func(k *filtered) bool { return k.key == key }) {

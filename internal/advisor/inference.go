@@ -50,7 +50,7 @@ func (e *engine) inferencePlans() []*plan {
 		e.search.aloneUSD[i] = math.Inf(1)
 	}
 	for _, u := range e.usable {
-		st := e.statsFor(u.metro, u.computeMS)
+		st := e.statsOf(u)
 		replicas := e.replicas(u, 1) // whatever the pricing model
 		for _, m := range models {
 			if !u.facts.prices.sold[m.k] {

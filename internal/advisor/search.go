@@ -190,22 +190,13 @@ func (e *engine) searchMetros() []metroOption {
 // first offer, and the user points each reaches within the target with its
 // fastest offer.
 func (e *engine) metroOptions() ([]*metroOption, [][]int32) {
-	// Each metro's offers are one slice of a single array.
-	metros, count, at := e.servingPlaces()
-	all := make([]*metroOption, len(metros))
-	options := make([]metroOption, len(metros))
-	offers := take(&e.buf.metroOffers, len(e.usable))[:len(e.usable)]
-	e.buf.metroOffers = offers
-	start := 0
-	for i, metro := range metros {
-		options[i] = metroOption{metro: metro, minCompute: math.Inf(1), offers: offers[start : start : start+count[i]]}
+	sp := e.servingPlaces()
+	all := make([]*metroOption, len(sp.ids))
+	options := make([]metroOption, len(sp.ids))
+	for i, metro := range sp.ids {
+		// The shortest service time of its offers is its fastest.
+		options[i] = metroOption{metro: metro, minCompute: sp.times[i][0], offers: sp.offers[i]}
 		all[i] = &options[i]
-		start += count[i]
-	}
-	for _, u := range e.usable {
-		m := all[at[u.metro]-1]
-		m.offers = append(m.offers, u)
-		m.minCompute = min(m.minCompute, u.computeMS)
 	}
 	// Each metro's reach: the user points its fastest offer keeps within
 	// the target, in order.

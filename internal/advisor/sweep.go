@@ -1,7 +1,5 @@
 package advisor
 
-import "slices"
-
 // sweepPlace is one serving place of the usable offers as sweepLatencies
 // adds it up: its offers' distinct service times, shortest first, and for
 // each the weight of the points within the target; the points' weighted
@@ -14,17 +12,13 @@ type sweepPlace struct {
 }
 
 // sweepBuffers are sweepLatencies' lists, kept with the answer's buffers:
-// by place, its figures, its reach and its index among the places swept
-// (from 1; 0: none); the places swept, their offers counted, and their
-// figures (sweepPlace) with their service times and sums; and the round
-// trips of one point to them. They point only into the buffers.
+// by place, its figures and its reach; the places swept, their figures
+// (sweepPlace) and sums; and the round trips of one point to them.
 type sweepBuffers struct {
-	latency     [][]latencyStats
-	reach       [][]int32
-	at          []int32
-	ids, counts []int
-	places      []sweepPlace
-	sums, row   []float64
+	latency   [][]latencyStats
+	reach     [][]int32
+	places    []sweepPlace
+	sums, row []float64
 }
 
 // sweepLatencies works out statsFor's figures for every place the usable
@@ -53,43 +47,23 @@ func (e *engine) sweepLatencies() {
 	b := &e.buf.sweep
 	e.memo.latency = zeroed(&b.latency, e.cat.PlaceCount())
 	e.memo.reach = zeroed(&b.reach, e.cat.PlaceCount())
-	// The places in order of their first offer, each with its distinct
-	// service times, their lists cut from one array in a first count.
-	at := zeroed(&b.at, e.cat.PlaceCount())
-	ids, counts := b.ids[:0], b.counts[:0]
-	for _, u := range e.usable {
-		if at[u.metro] == 0 {
-			ids = append(ids, u.metro)
-			counts = append(counts, 0)
-			at[u.metro] = int32(len(ids))
-		}
-		counts[at[u.metro]-1]++
-	}
-	b.ids, b.counts = ids, counts
+	// The places and their service times (see servingPlaces), each with
+	// its sums cut from one array.
+	sps := e.servingPlaces()
+	ids := sps.ids
 	if len(ids) == 0 {
 		return
 	}
 	places := zeroed(&b.places, len(ids))
 	n := len(e.usable)
-	sums := zeroed(&b.sums, 2*n)
-	start := 0
-	for k, c := range counts {
-		places[k].times = sums[start : start : start+c]
-		start += c
-	}
-	for _, u := range e.usable {
-		sp := &places[at[u.metro]-1]
-		if !slices.Contains(sp.times, u.computeMS) {
-			sp.times = append(sp.times, u.computeMS)
-		}
-	}
+	sums := zeroed(&b.sums, n)
 	users := len(e.users)
 	reach := take(&e.buf.reach, len(ids)*users)[:len(ids)*users]
 	e.buf.reach = reach
-	start = n
+	start := 0
 	for k := range places {
 		sp := &places[k]
-		slices.Sort(sp.times)
+		sp.times = sps.times[k]
 		t := len(sp.times)
 		sp.within = sums[start : start+t : start+t]
 		start += t
@@ -127,15 +101,6 @@ func (e *engine) sweepLatencies() {
 		e.memo.latency[id] = slab[from:len(slab):len(slab)]
 	}
 	e.buf.latency = slab
-}
-
-// servingPlaces is the places the usable offers serve from, in order of
-// their first offer, how many offers each has, and by place its index
-// among them plus one (0: none).
-func (e *engine) servingPlaces() (places, offers []int, at []int32) {
-	e.sweepLatencies()
-	b := &e.buf.sweep
-	return b.ids, b.counts, b.at
 }
 
 // reachOf is the user points that a place's fastest usable offer keeps

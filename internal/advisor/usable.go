@@ -46,6 +46,9 @@ type usable struct {
 	// cpuBound is the profile's CPU bound when the instance's vCPUs, not
 	// its GPUs, bound its throughput (nodeTput is then theirs).
 	cpuBound *catalog.CPUBound
+	// timeSlot is the index of computeMS among its place's service times
+	// (see servingPlaces).
+	timeSlot int
 }
 
 // offerPrices is an offer's price per instance-hour under each of

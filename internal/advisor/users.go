@@ -75,6 +75,12 @@ type latencyStats struct {
 // for every usable offer's metro and service time (a metro's offers have
 // a handful of service times: a short list beats a map keyed by floats).
 // Asking for another is a mistake in the advisor.
+// statsOf is statsFor(u.metro, u.computeMS), read where it stands.
+func (e *engine) statsOf(u *usable) latencyStats {
+	e.sweepLatencies()
+	return e.memo.latency[u.metro][u.timeSlot]
+}
+
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	e.sweepLatencies()
 	for _, s := range e.memo.latency[metro] {
