@@ -12,6 +12,6 @@ func ForgetSharedFilters(cat *catalog.Catalog) int {
 	f.filters.mu.Lock()
 	defer f.filters.mu.Unlock()
 	n := len(f.filters.kept)
-	f.filters.kept = nil
+	f.filters.kept, f.filters.bytes = nil, 0
 	return n
 }

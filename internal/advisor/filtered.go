@@ -11,15 +11,21 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
 
 // SharedFilters is how many sets of usable offers a catalog keeps for the
-// questions that filter alike (a set is about 0.5 MB for the embedded
-// catalog); the oldest goes first.
-const SharedFilters = 4
+// questions that filter alike, and SharedFilterBytes how large they may
+// be together: the oldest goes first, and a set larger than that alone is
+// not kept. A set is about 0.5 MB for the embedded catalog, 2 MB for one
+// of 10,000 offers.
+const (
+	SharedFilters     = 4
+	SharedFilterBytes = 4 << 20
+)
 
 // sharedFilterKey is everything in the request that the pass over the
 // offers (filterEach) reads, and whether its usable offers depend on
@@ -71,13 +77,17 @@ type filtered struct {
 	sovereignOut []locale.Text
 	// places is where the usable offers serve from (read-only too).
 	places servingPlaces
+	// size is about how many bytes the set holds: each usable offer, and
+	// its pointers here and in places.
+	size int
 }
 
 // filterCache keeps the last SharedFilters sets of usable offers of one
 // catalog, by key (see sharedFilterKey).
 type filterCache struct {
-	mu   sync.Mutex
-	kept []*filtered // oldest first
+	mu    sync.Mutex
+	kept  []*filtered // oldest first
+	bytes int         // their sizes added up
 }
 
 // use gives e the usable offers and exclusions kept under key, and
@@ -112,15 +122,29 @@ func (c *filterCache) keep(e *engine, key string) {
 	}
 	f := &filtered{key: key, usable: ptrs, sovereignOut: slices.Clip(e.sovereignOut),
 		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples),
-		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs)))}
+		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs))),
+		size:   len(ptrs) * int(unsafe.Sizeof(usable{})+3*unsafe.Sizeof(ptrs[0]))}
 	e.usable, e.places = slices.Clip(ptrs), &f.places
+	c.add(f)
+}
+
+// add keeps f, unless a set of its key is kept already, first letting go
+// of the oldest sets while there are SharedFilters of them or f would
+// take them over SharedFilterBytes.
+func (c *filterCache) add(f *filtered) {
+	if f.size > SharedFilterBytes {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if slices.ContainsFunc(c.kept, func(k *filtered) bool { return k.key == key }) {
+	if slices.ContainsFunc(c.kept, func(k *filtered) bool { return k.key == f.key }) {
 		return // another answer kept the same meanwhile
 	}
-	if len(c.kept) == SharedFilters {
-		c.kept = append(c.kept[:0], c.kept[1:]...)
+	for len(c.kept) == SharedFilters || c.bytes+f.size > SharedFilterBytes {
+		c.bytes -= c.kept[0].size
+		c.kept[0] = nil
+		c.kept = c.kept[1:]
 	}
 	c.kept = append(c.kept, f)
+	c.bytes += f.size
 }
