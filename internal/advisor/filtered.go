@@ -19,23 +19,30 @@ import (
 
 // SharedFilters is how many sets of usable offers a catalog keeps for the
 // questions that filter alike, and SharedFilterBytes how large they may
-// be together: the oldest goes first, and a set larger than that alone is
-// not kept. A set is about 0.5 MB for the embedded catalog, 2 MB for one
-// of 10,000 offers.
+// be together, the oldest going first. A set is about 0.5 MB for the
+// embedded catalog, 2 MB for one of 10,000 offers; a catalog whose
+// offers would not fit in SharedFilterBytes as one set (over about 19,000
+// offers) keeps none, and its questions filter for themselves.
 const (
 	SharedFilters     = 4
 	SharedFilterBytes = 4 << 20
 )
 
+// usableBytes is about what a set holds for each usable offer: the offer,
+// and its pointers in the set and in its places (see servingPlaces).
+const usableBytes = int(unsafe.Sizeof(usable{}) + 3*unsafe.Sizeof((*usable)(nil)))
+
 // sharedFilterKey is everything in the request that the pass over the
 // offers (filterEach) reads, and whether its usable offers depend on
-// nothing else. They do for serving a model that is not an LLM: an LLM's
-// operating point depends on its users' round trips, and training's
-// tie-breaker on the users and the data's region. The pricing models
-// keep their order, which the exclusions' sentences name.
+// nothing else and could be kept. They depend on nothing else for serving
+// a model that is not an LLM: an LLM's operating point depends on its
+// users' round trips, and training's tie-breaker on the users and the
+// data's region. The pricing models keep their order, which the
+// exclusions' sentences name.
 func (e *engine) sharedFilterKey() (string, bool) {
 	r, w := &e.req, &e.req.Workload
-	if e.facts.filters == nil || w.Kind != catalog.KindInference || e.llm != nil || e.excl.counts != nil || len(e.sovereignOut) > 0 {
+	if e.facts.filters == nil || len(e.cat.Offers)*usableBytes > SharedFilterBytes ||
+		w.Kind != catalog.KindInference || e.llm != nil || e.excl.counts != nil || len(e.sovereignOut) > 0 {
 		return "", false
 	}
 	var b strings.Builder
@@ -123,7 +130,7 @@ func (c *filterCache) keep(e *engine, key string) {
 	f := &filtered{key: key, usable: ptrs, sovereignOut: slices.Clip(e.sovereignOut),
 		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples),
 		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs))),
-		size:   len(ptrs) * int(unsafe.Sizeof(usable{})+3*unsafe.Sizeof(ptrs[0]))}
+		size:   len(ptrs) * usableBytes}
 	e.usable, e.places = slices.Clip(ptrs), &f.places
 	c.add(f)
 }
