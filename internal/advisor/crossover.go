@@ -147,19 +147,35 @@ func (e *engine) crossoverShortlist(ps []*plan) []*plan {
 }
 
 // firstBy is the k plans of ps with the least key, in its order, ties in
-// ps's order (what a stable sort by key would put first).
+// ps's order (what a stable sort by key would put first). It keeps the
+// first k so far in order, a plan going in only ahead of a greater key:
+// thousands of plans, most of them out at the first comparison.
 func firstBy(ps []*plan, k int, key func(*plan) float64) []*plan {
 	type keyed struct {
 		v float64
 		i int
 	}
-	ks := make([]keyed, len(ps))
-	for i, q := range ps {
-		ks[i] = keyed{key(q), i}
+	out := make([]*plan, 0, 2*max(k, 0))
+	if k <= 0 {
+		return out
 	}
-	slices.SortFunc(ks, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.v, b.v), cmp.Compare(a.i, b.i)) })
-	out := make([]*plan, 0, 2*k)
-	for _, kv := range ks[:min(k, len(ks))] {
+	top := make([]keyed, 0, k)
+	for i, q := range ps {
+		v := key(q)
+		if len(top) == k && cmp.Compare(v, top[k-1].v) >= 0 {
+			continue
+		}
+		at := len(top)
+		for at > 0 && cmp.Compare(v, top[at-1].v) < 0 {
+			at--
+		}
+		if len(top) < k {
+			top = append(top, keyed{})
+		}
+		copy(top[at+1:], top[at:len(top)-1])
+		top[at] = keyed{v, i}
+	}
+	for _, kv := range top {
 		out = append(out, ps[kv.i])
 	}
 	return out
