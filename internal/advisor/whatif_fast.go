@@ -131,23 +131,30 @@ func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
 
 // targetsMet is, for each of all, the lowest latency target it meets:
 // the round trip plus service time within which MeetsTargetShare of the
-// users' traffic lies (+Inf: never). Worked out once per metro and
-// service time.
+// users' traffic lies (+Inf: never). Worked out once per place and
+// service time, found by the offer's slot among its place's (see
+// servingPlaces).
 func (wp *whatIfPlans) targetsMet() []float64 {
 	e := wp.e
-	type class struct {
-		metro int
-		ms    float64
+	sp := e.servingPlaces()
+	// Each place's service times, one after another: where each place's
+	// start.
+	first := make([]int, len(sp.ids)+1)
+	for k, times := range sp.times {
+		first[k+1] = first[k] + len(times)
+	}
+	known := make([]float64, first[len(sp.ids)])
+	for i := range known {
+		known[i] = math.NaN()
 	}
 	type user struct{ ms, weight float64 }
-	known := map[class]float64{}
 	out := make([]float64, len(wp.all))
 	var us []user
 	for i, q := range wp.all {
 		u := q.places[0].u
-		k := class{u.metro, u.computeMS}
-		from, seen := known[k]
-		if !seen {
+		k := first[sp.at[u.metro]-1] + u.timeSlot
+		from := known[k]
+		if math.IsNaN(from) {
 			us = us[:0]
 			for j, rtt := range e.rttTo(u.metro) {
 				us = append(us, user{rtt + u.computeMS, e.weights[j]})
