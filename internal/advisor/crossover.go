@@ -216,7 +216,7 @@ func (e *engine) resized(pl place, l load, months int) (place, float64) {
 	pl.count = replicasFor(e.req.Workload.PeakRPS*l.peak*pl.share, pl.u.nodeTput/e.profile.Inference.UnitsPerRequest*TargetUtilisation)
 	pl.spares, pl.fallbackHours = 0, 0
 	if pl.pricing == catalog.Spot {
-		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, pl.u.offer), pl.billed)
+		pl.spares, pl.fallbackHours = spotServing(pl.count, pl.u.facts.bandShare, pl.billed)
 		pl.count += pl.spares
 	}
 	pl.monthlyGB = e.monthlyGB(pl.share) * l.avg

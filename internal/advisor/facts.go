@@ -72,6 +72,9 @@ type offerFacts struct {
 	prices        offerPrices
 	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
 	pue           float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
+	// bandShare is the monthly interruption share of the offer's spot
+	// band (see bandShare).
+	bandShare float64
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one
@@ -181,6 +184,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		of.pue = pueOf[o.Provider]
+		of.bandShare = bandShare(cat, o)
 		for k := range of.prices.usd {
 			if of.prices.sold[k] {
 				of.hourlyUSD[k] = toFloat(of.prices.usd[k])

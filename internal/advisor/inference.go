@@ -148,7 +148,7 @@ func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas 
 	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.facts.prices.usd[m.k],
 		share: share, monthlyGB: e.monthlyGB(share)}
 	if m.pm == catalog.Spot {
-		pl.spares, pl.fallbackHours = spotServing(pl.count, bandShare(e.cat, u.offer), pl.billed)
+		pl.spares, pl.fallbackHours = spotServing(pl.count, u.facts.bandShare, pl.billed)
 		pl.count += pl.spares
 	}
 }

@@ -297,7 +297,7 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			}
 			band := 0.0
 			if pm == catalog.Spot {
-				band = bandShare(e.cat, u.offer)
+				band = u.facts.bandShare
 			}
 			billed := billedHours(pm, e.serviceHours())
 			best = min(best, egress+replicaCost(peak, perReplica, billed*u.hourlyFloat(pm)+setupUSD(u.offer, pm, 1), billed,

@@ -200,7 +200,7 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			// As in e.replicas.
 			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
 			if pm == catalog.Spot {
-				sc.bandShare, sc.onDemand = bandShare(e.cat, u.offer), u.hourlyFloat(catalog.OnDemand)
+				sc.bandShare, sc.onDemand = u.facts.bandShare, u.hourlyFloat(catalog.OnDemand)
 			}
 			t.cands = append(t.cands, sc)
 		}
