@@ -111,7 +111,8 @@ func (wp *whatIfPlans) pickAt(l load, months int, left catalog.PricingModel) *pl
 // asked the slow way).
 func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
 	if !wp.atBase {
-		for _, q := range wp.all {
+		// Only pickAt re-prices, and only the shortlist.
+		for _, q := range wp.short {
 			wp.reprice(q, scaledLoad(1), wp.e.req.Workload.Months)
 		}
 		wp.atBase = true
