@@ -1,5 +1,7 @@
 package advisor
 
+// Where the usable offers serve from, worked out from the offers alone.
+
 import "slices"
 
 // servingPlaces is where the usable offers serve from: the places, in
@@ -18,11 +20,11 @@ type servingPlaces struct {
 
 // placeLists are the lists servingPlaces cuts its own from.
 type placeLists struct {
-	ids               []int
-	at                []int32
-	offers            [][]*usable
-	times             [][]float64
-	timesFlat, counts []float64
+	ids, counts []int
+	at          []int32
+	offers      [][]*usable
+	times       [][]float64
+	timesFlat   []float64
 }
 
 // placesOf works out where usables serve from, with its lists from l and
@@ -45,8 +47,7 @@ func placesOf(usables []*usable, placeCount int, l *placeLists, flat []*usable) 
 	times := grow(&l.times, len(ids))
 	timesFlat := grow(&l.timesFlat, len(usables))
 	start := 0
-	for k, c := range counts {
-		n := int(c)
+	for k, n := range counts {
 		offers[k] = flat[start : start : start+n]
 		times[k] = timesFlat[start : start : start+n]
 		start += n
