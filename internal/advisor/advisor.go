@@ -121,6 +121,9 @@ type answerMemos struct {
 	latency [][]latencyStats
 	// efficiencies caches catalog.Efficiency, which sorts on every call.
 	efficiencies map[efficiencyKey]float64
+	// clusterEff is efficiency at cluster scope by node count (0: not
+	// yet; see clusterEfficiency).
+	clusterEff []float64
 	// rtts caches, by metro, every user point's round trip to it (rttTo),
 	// the columns cut from rttSlab.
 	rtts    [][]float64
@@ -272,6 +275,21 @@ func recycle[T any](buf *[]T, written *int) {
 type efficiencyKey struct {
 	scope, interconnect string
 	count               int
+}
+
+// clusterEfficiency is the catalog's scaling efficiency of n nodes (see
+// efficiency), kept by n: training asks it for every offer and count.
+func (e *engine) clusterEfficiency(n int) float64 {
+	if n < 1 || n > MaxNodes {
+		return e.efficiency(catalog.ScopeCluster, "", n)
+	}
+	if e.memo.clusterEff == nil {
+		e.memo.clusterEff = make([]float64, MaxNodes+1)
+	}
+	if e.memo.clusterEff[n] == 0 {
+		e.memo.clusterEff[n] = e.efficiency(catalog.ScopeCluster, "", n)
+	}
+	return e.memo.clusterEff[n]
 }
 
 // efficiency is cat.Efficiency, computed once per scope, interconnect and

@@ -73,8 +73,12 @@ type offerFacts struct {
 	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
 	pue           float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
 	// bandShare is the monthly interruption share of the offer's spot
-	// band (see bandShare).
-	bandShare float64
+	// band (see bandShare), and spotRate its interruptions per
+	// instance-hour (see interruptionRate).
+	bandShare, spotRate float64
+	// storageUSD is the provider's storage price, USD per GB-month (see
+	// catalog.Catalog.StoragePrice).
+	storageUSD float64
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one
@@ -185,6 +189,10 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		of.prices = pricesOf(o)
 		of.pue = pueOf[o.Provider]
 		of.bandShare = bandShare(cat, o)
+		band, _ := spotBand(cat, o)
+		of.spotRate = interruptionRate(band)
+		storage, _ := cat.StoragePrice(o.Provider)
+		of.storageUSD = storage.InexactFloat64()
 		for k := range of.prices.usd {
 			if of.prices.sold[k] {
 				of.hourlyUSD[k] = toFloat(of.prices.usd[k])

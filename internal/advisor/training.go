@@ -99,13 +99,12 @@ func (e *engine) sizeTraining(u *usable, pm catalog.PricingModel, work, tau floa
 	var nodes int
 	var wall, hours, ints, edge float64
 	for n := 1; n <= most; n++ {
-		eff := e.efficiency(catalog.ScopeCluster, "", n)
+		eff := e.clusterEfficiency(n)
 		hours = work / (u.nodeTput * float64(n) * eff) / 3600
 		wall, ints, edge = hours, 0.0, hours/slow
 		if pm == catalog.Spot {
-			sb, _ := spotBand(e.cat, u.offer)
 			// Any node's interruption stops the whole job.
-			rate := interruptionRate(sb) * float64(n)
+			rate := u.facts.spotRate * float64(n)
 			wall, ints = spotWall(hours, tau, rate)
 			edge, _ = spotWall(hours/slow, tau, rate)
 		}
@@ -128,8 +127,7 @@ func (e *engine) priceTraining(p *plan) {
 	p.costUSD = float64(pl.count)*pl.billed*pl.u.hourlyFloat(pl.pricing) + setupUSD(pl.u.offer, pl.pricing, pl.count)
 	gb := e.req.Data.DatasetGB
 	p.storageGBMonths = gb * p.hours / catalog.HoursPerMonth
-	storage, _ := e.cat.StoragePrice(pl.u.offer.Provider)
-	p.costUSD += p.storageGBMonths * storage.InexactFloat64()
+	p.costUSD += p.storageGBMonths * pl.u.facts.storageUSD
 	if from := e.req.Data.Location; from != "" && from != pl.u.facts.regionKey && gb > 0 {
 		p.transferGB, p.transferFrom = gb, from
 		p.costUSD += e.transferCostUSD(from, pl.u.offer.Provider, gb)
