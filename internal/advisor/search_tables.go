@@ -299,7 +299,7 @@ func (e *engine) dropDominated(cands []servingCand) []servingCand {
 	kept := cands[:0]
 	for _, sc := range cands {
 		if k, ok := e.dominanceGroup(&sc); ok {
-			unit := sc.billed*sc.price + sc.setup // as cheapestPlace prices a replica
+			unit := sc.unit // as cheapestPlace prices a replica
 			g, seen := groups[k]
 			switch {
 			case !seen:
