@@ -75,12 +75,6 @@ type latencyStats struct {
 // for every usable offer's metro and service time (a metro's offers have
 // a handful of service times: a short list beats a map keyed by floats).
 // Asking for another is a mistake in the advisor.
-// statsOf is statsFor(u.metro, u.computeMS), read where it stands.
-func (e *engine) statsOf(u *usable) latencyStats {
-	e.sweepLatencies()
-	return e.memo.latency[u.metro][u.timeSlot]
-}
-
 func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 	e.sweepLatencies()
 	for _, s := range e.memo.latency[metro] {
@@ -89,4 +83,11 @@ func (e *engine) statsFor(metro int, computeMS float64) latencyStats {
 		}
 	}
 	panic(fmt.Sprintf("advisor: latency figures asked for place %d at %g ms, which no usable offer serves from", metro, computeMS))
+}
+
+// statsOf is statsFor(u.metro, u.computeMS) for a usable offer, read by
+// its service time's slot (see servingPlaces) instead of looked for.
+func (e *engine) statsOf(u *usable) latencyStats {
+	e.sweepLatencies()
+	return e.memo.latency[u.metro][u.timeSlot]
 }
