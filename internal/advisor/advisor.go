@@ -37,6 +37,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	e.rank(plans)
 	e.passedOver = e.preferWithinQuota(plans)
 	res := e.result(plans)
+	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
 	return res, nil
 }
@@ -95,8 +96,15 @@ type engine struct {
 
 	// places is where the usable offers serve from (see servingPlaces).
 	places *servingPlaces
-	memo   answerMemos
-	search regionSearch
+	// shared is the set of usable offers e answers from when it shares
+	// them (see filterCache), sharedKey its neighbourhood's key, and
+	// keepsNeighbourhood whether e keeps what it works out for the
+	// neighbourhood (see useNeighbourhood).
+	shared             *filtered
+	sharedKey          string
+	keepsNeighbourhood bool
+	memo               answerMemos
+	search             regionSearch
 	// buf holds the big working slices, from bufferPool.
 	buf *buffers
 }

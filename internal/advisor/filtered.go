@@ -19,7 +19,8 @@ import (
 
 // SharedFilters is how many sets of usable offers a catalog keeps for the
 // questions that filter alike, and SharedFilterBytes how large they may
-// be together, the oldest going first. A set is about 0.5 MB for the
+// be together with their neighbourhoods (see SharedNeighbourhoods), the
+// oldest going first. A set is about 0.5 MB for the
 // embedded catalog, 2 MB for one of 10,000 offers; a catalog whose
 // offers would not fit in SharedFilterBytes as one set (over about 19,000
 // offers) keeps none, and its questions filter for themselves.
@@ -87,6 +88,13 @@ type filtered struct {
 	// size is about how many bytes the set holds: each usable offer, and
 	// its pointers here and in places.
 	size int
+	// neighbourhoods are the last SharedNeighbourhoods kept for answers
+	// from this set, oldest first, and their sizes added up; missed the
+	// neighbourhood keys last asked for that none was kept under (see
+	// useNeighbourhood).
+	neighbourhoods []*neighbourhood
+	nbBytes        int
+	missed         []string
 }
 
 // filterCache keeps the last SharedFilters sets of usable offers of one
@@ -114,6 +122,7 @@ func (c *filterCache) use(e *engine, key string) bool {
 	e.excl = exclusions{counts: maps.Clone(f.counts), examples: maps.Clone(f.examples)}
 	e.sovereignOut = f.sovereignOut
 	e.places = &f.places
+	e.shared = f
 	return true
 }
 
@@ -131,7 +140,7 @@ func (c *filterCache) keep(e *engine, key string) {
 		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples),
 		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs))),
 		size:   len(ptrs) * usableBytes}
-	e.usable, e.places = slices.Clip(ptrs), &f.places
+	e.usable, e.places, e.shared = slices.Clip(ptrs), &f.places, f
 	c.add(f)
 }
 
@@ -148,10 +157,15 @@ func (c *filterCache) add(f *filtered) {
 		return // another answer kept the same meanwhile
 	}
 	for len(c.kept) == SharedFilters || c.bytes+f.size > SharedFilterBytes {
-		c.bytes -= c.kept[0].size
-		c.kept[0] = nil
-		c.kept = c.kept[1:]
+		c.dropOldest()
 	}
 	c.kept = append(c.kept, f)
 	c.bytes += f.size
+}
+
+// dropOldest lets go of the oldest set kept and its neighbourhoods.
+func (c *filterCache) dropOldest() {
+	c.bytes -= c.kept[0].size + c.kept[0].nbBytes
+	c.kept[0] = nil
+	c.kept = c.kept[1:]
 }

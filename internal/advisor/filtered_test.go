@@ -1,8 +1,6 @@
 package advisor_test
 
 import (
-	"encoding/json"
-	"sync"
 	"testing"
 
 	"gpuplace/internal/advisor"
@@ -17,18 +15,7 @@ import (
 func TestSharedFilterAnswersAsItsOwnPass(t *testing.T) {
 	cat := realCatalog(t)
 	gen := newRequestGen(cat, 34)
-	answer := func(req advisor.Request) string {
-		t.Helper()
-		res, err := advisor.Recommend(cat, req)
-		if err != nil {
-			t.Fatalf("Recommend(%+v) error: %v", req, err)
-		}
-		b, err := json.Marshal(res)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	answer := func(req advisor.Request) string { return answerJSON(t, cat, req) }
 	shared := 0
 	for i := range propertyRequests() / 3 {
 		req := gen.request(false)
@@ -77,15 +64,5 @@ func TestSharedFilterAnswersAsItsOwnPass(t *testing.T) {
 	req := gen.request(false)
 	advisor.ForgetSharedFilters(cat)
 	want := answer(req)
-	var wg sync.WaitGroup
-	got := make([]string, 8)
-	for k := range got {
-		wg.Go(func() { got[k] = answer(req) })
-	}
-	wg.Wait()
-	for k, g := range got {
-		if g != want {
-			t.Errorf("answer %d of 8 at once differs from the first", k)
-		}
-	}
+	wantAgreeAtOnce(t, cat, req, want)
 }

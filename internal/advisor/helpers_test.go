@@ -1,6 +1,7 @@
 package advisor_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -28,6 +29,37 @@ func realCatalog(tb testing.TB) *catalog.Catalog {
 		tb.Fatalf("catalog.Load(data.FS) error:\n%v", err)
 	}
 	return cat
+}
+
+// answerJSON is Recommend's answer to req as JSON, to compare answers to
+// the byte.
+func answerJSON(t *testing.T, cat *catalog.Catalog, req advisor.Request) string {
+	t.Helper()
+	res, err := advisor.Recommend(cat, req)
+	if err != nil {
+		t.Fatalf("Recommend(%+v) error: %v", req, err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// wantAgreeAtOnce asks req of 8 answers at once and wants each to be want.
+func wantAgreeAtOnce(t *testing.T, cat *catalog.Catalog, req advisor.Request, want string) {
+	t.Helper()
+	var wg sync.WaitGroup
+	got := make([]string, 8)
+	for k := range got {
+		wg.Go(func() { got[k] = answerJSON(t, cat, req) })
+	}
+	wg.Wait()
+	for k, g := range got {
+		if g != want {
+			t.Errorf("answer %d of 8 at once differs from the first", k)
+		}
+	}
 }
 
 // handCatalog loads testdata/hand, the pencil-and-paper catalog described in

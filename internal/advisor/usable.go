@@ -128,6 +128,7 @@ func (e *engine) filterOffers() {
 		e.filterEach(new(offerLists), allowProvider, allowCountry)
 		e.facts.filters.keep(e, key)
 	}
+	e.useNeighbourhood()
 	e.noPublicPrice(allowProvider, allowCountry)
 }
 
