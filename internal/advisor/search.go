@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 
 	"gpuplace/internal/catalog"
 )
@@ -47,6 +48,7 @@ func (e *engine) multiRegionPlans() []*plan {
 	}
 	var chosen [MaxRegions]int
 	var members [MaxRegions]*servingTable
+	failover := e.req.MinRegions >= 2
 	var pick func(start, depth int)
 	pick = func(start, depth int) {
 		for i := start; i < len(cands); i++ {
@@ -58,6 +60,12 @@ func (e *engine) multiRegionPlans() []*plan {
 				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth, &members)
 				if p := e.placementPlan(cands, chosen[:depth+1], at); p != nil {
 					plans = append(plans, p)
+				}
+				// A member that serves nobody serves nobody in any larger
+				// set either (a new member only takes points over), and
+				// every such set makes no plan (see placementPlan).
+				if !failover && slices.Contains(at.shares[:depth+1], 0) {
+					continue
 				}
 			}
 			if depth+1 < MaxRegions {
