@@ -140,6 +140,8 @@ type answerMemos struct {
 	// user points its fastest usable offer keeps within the target.
 	swept bool
 	reach [][]int32
+	// models are the request's pricing models (see pricingModels).
+	models []pricingModel
 }
 
 // regionSearch is the multi-region search's state (see multiRegionPlans).

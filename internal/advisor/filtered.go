@@ -85,6 +85,9 @@ type filtered struct {
 	sovereignOut []locale.Text
 	// places is where the usable offers serve from (read-only too).
 	places servingPlaces
+	// soldPlans is how many single-region plans they make (see
+	// engine.soldPlans).
+	soldPlans int
 	// size is about how many bytes the set holds: each usable offer, and
 	// its pointers here and in places.
 	size int
@@ -138,8 +141,8 @@ func (c *filterCache) keep(e *engine, key string) {
 	}
 	f := &filtered{key: key, usable: ptrs, sovereignOut: slices.Clip(e.sovereignOut),
 		counts: maps.Clone(e.excl.counts), examples: maps.Clone(e.excl.examples),
-		places: placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs))),
-		size:   len(ptrs) * usableBytes}
+		places:    placesOf(ptrs, e.cat.PlaceCount(), new(placeLists), make([]*usable, len(ptrs))),
+		soldPlans: countSold(ptrs, e.pricingModels()), size: len(ptrs) * usableBytes}
 	e.usable, e.places, e.shared = slices.Clip(ptrs), &f.places, f
 	c.add(f)
 }

@@ -19,12 +19,7 @@ func (e *engine) inferencePlans() []*plan {
 	var plans []*plan
 	// What depends on the pricing model alone, worked out once.
 	hours := e.serviceHours()
-	var models []pricingModel
-	for _, pm := range e.req.Pricing {
-		if m, ok := e.pricingModel(pm); ok {
-			models = append(models, m)
-		}
-	}
+	models := e.pricingModels()
 	// Serving everyone, a region's egress is the same whatever the offer:
 	// worked out once per region (NaN: not yet).
 	egress := grow(&e.scratch().regionEgress, len(e.cat.Regions))
@@ -33,14 +28,7 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	// The plans and their places, allocated at once (never grown, so the
 	// pointers stay put): one per offer and pricing model it is sold under.
-	n := 0
-	for _, u := range e.usable {
-		for _, m := range models {
-			if u.facts.prices.sold[m.k] {
-				n++
-			}
-		}
-	}
+	n := e.soldPlans()
 	pool, places := take(&e.buf.plans, n), take(&e.buf.places, n)
 	multi, _ := setsOf(poolMetros) // room for the multi-region plans
 	plans = take(&e.buf.ptrs, n+multi)
@@ -133,6 +121,44 @@ type pricingModel struct {
 	pm     catalog.PricingModel
 	k      int
 	billed float64
+}
+
+// soldPlans is how many single-region plans the usable offers make: one
+// per offer and pricing model it is sold under. A shared set of usable
+// offers knows it (the pricing models are in its key).
+func (e *engine) soldPlans() int {
+	if e.shared != nil {
+		return e.shared.soldPlans
+	}
+	return countSold(e.usable, e.pricingModels())
+}
+
+// countSold counts the usable offers under each pricing model they are
+// sold under.
+func countSold(usable []*usable, models []pricingModel) int {
+	n := 0
+	for _, u := range usable {
+		for _, m := range models {
+			if u.facts.prices.sold[m.k] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// pricingModels is pricingModel of each of the request's pricing models
+// the catalog knows, in the request's order, worked out once per answer.
+func (e *engine) pricingModels() []pricingModel {
+	if e.memo.models == nil {
+		e.memo.models = make([]pricingModel, 0, len(e.req.Pricing))
+		for _, pm := range e.req.Pricing {
+			if m, ok := e.pricingModel(pm); ok {
+				e.memo.models = append(e.memo.models, m)
+			}
+		}
+	}
+	return e.memo.models
 }
 
 // pricingModel returns pm's pricingModel, and false for a model the

@@ -289,27 +289,29 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 // no guide to a share of it: small instances and egress weigh otherwise.
 //
 // It prices each offer as cheapestPlace does, without building the
-// metro's serving table: most metros it ranks never join the pool.
+// metro's serving table: most metros it ranks never join the pool. A
+// metro's offers come region by region, so the egress is worked out
+// again only when the region changes.
 func (e *engine) groupCost(m *metroOption, share float64) float64 {
 	peak, gb := e.req.Workload.PeakRPS*e.sized(share), e.monthlyGB(share)
+	models := e.pricingModels()
 	best := math.Inf(1)
+	region, egress := -1, 0.0
 	for _, u := range m.offers {
 		perReplica := u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
-		egress := math.NaN()
-		for _, pm := range e.req.Pricing {
-			if !u.sold(pm) {
+		for _, pm := range models {
+			if !u.facts.prices.sold[pm.k] {
 				continue
 			}
-			if math.IsNaN(egress) {
-				egress = e.egressUSD(u.facts.region, gb)
+			if u.facts.region != region {
+				region, egress = u.facts.region, e.egressUSD(u.facts.region, gb)
 			}
 			band := 0.0
-			if pm == catalog.Spot {
+			if pm.pm == catalog.Spot {
 				band = u.facts.bandShare
 			}
-			billed := billedHours(pm, e.serviceHours())
-			best = min(best, egress+replicaCost(peak, perReplica, billed*u.hourlyFloat(pm)+setupUSD(u.offer, pm, 1), billed,
-				band, u.hourlyFloat(catalog.OnDemand)))
+			best = min(best, egress+replicaCost(peak, perReplica, pm.billed*u.facts.hourlyUSD[pm.k]+setupUSD(u.offer, pm.pm, 1), pm.billed,
+				band, u.facts.hourlyUSD[pricingIndex(catalog.OnDemand)]))
 		}
 	}
 	return best
