@@ -333,12 +333,17 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		k, rtt := nearestPlace(p, rtts, i)
 		pl := p.places[k]
 		est := e.cat.PlaceRoute(up.point, pl.u.metro) != catalog.RouteMeasured
-		_, best, _ := e.cat.PlaceRTT(up.point, pl.u.metro)
+		// A place of one metro has one round trip: the best is the
+		// worst, which the routing read (rttTo).
+		best, ranged := rtts[k][i], len(e.cat.PlaceMetros(pl.u.metro)) > 1
+		if ranged {
+			_, best, _ = e.cat.PlaceRTT(up.point, pl.u.metro)
+		}
 		g := &groups[up.group]
 		g.weight += up.weight
 		g.rtt += up.weight * rtt
 		g.best += up.weight * best
-		g.ranged = g.ranged || len(e.cat.PlaceMetros(pl.u.metro)) > 1
+		g.ranged = g.ranged || ranged
 		_, crosses := e.crossesFilter(up, pl.u)
 		g.crossBorder = g.crossBorder || crosses
 		g.compute += up.weight * pl.u.computeMS

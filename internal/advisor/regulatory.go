@@ -26,8 +26,16 @@ func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
 		return
 	}
 	rtts := e.rttsOf(p)
+	// Every point of a user group routed to one place says the same: the
+	// first says it (add keeps one of each).
+	said := make([]bool, len(e.req.Users)*MaxRegions)
 	for i, up := range e.users {
 		k, _ := nearestPlace(p, rtts, i)
+		at := up.group*MaxRegions + k
+		if said[at] {
+			continue
+		}
+		said[at] = true
 		if from, ok := e.crossesFilter(up, p.places[k].u); ok {
 			add(RiskRegulatory, locale.New("risk.regulatory.cross_border", locale.Word("country."+from), regionPlace(p.places[k].u.region)))
 		}
