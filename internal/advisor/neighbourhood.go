@@ -57,10 +57,10 @@ func (e *engine) neighbourhoodKey() string {
 }
 
 // useNeighbourhood starts e from the neighbourhood its shared usable
-// offers keep under its key, if any, and reports whether there was one.
-func (e *engine) useNeighbourhood() bool {
+// offers keep under its key, if any.
+func (e *engine) useNeighbourhood() {
 	if e.shared == nil {
-		return false
+		return
 	}
 	e.sharedKey = e.neighbourhoodKey()
 	n, missedBefore := e.facts.filters.neighbourhood(e.shared, e.sharedKey)
@@ -68,7 +68,7 @@ func (e *engine) useNeighbourhood() bool {
 		// Kept on its second ask: a what-if's variations of the months
 		// and the target each ask once.
 		e.keepsNeighbourhood = missedBefore
-		return false
+		return
 	}
 	if n.latency != nil {
 		e.memo.latency, e.memo.reach, e.memo.swept = n.latency, n.reach, true
@@ -80,7 +80,6 @@ func (e *engine) useNeighbourhood() bool {
 		e.search.tableAt = slices.Clone(n.tableAt)
 		e.search.tables = append(make([]servingTable, 0, len(n.tables)+poolMetros), n.tables...)
 	}
-	return true
 }
 
 // keepNeighbourhood keeps, for the answers after it, what e worked out

@@ -3,8 +3,6 @@ package advisor
 import (
 	"math"
 	"slices"
-
-	"gpuplace/internal/catalog"
 )
 
 // Multi-region search bounds: placements of up to MaxRegions metros drawn
@@ -288,8 +286,8 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 // that could serve a group of users. A metro's whole traffic (alone) is
 // no guide to a share of it: small instances and egress weigh otherwise.
 //
-// It prices each offer as cheapestPlace does, without building the
-// metro's serving table: most metros it ranks never join the pool. A
+// It prices each offer as cheapestPlace does (servingRow), without
+// building the metro's serving table: most metros it ranks never join the pool. A
 // metro's offers come region by region, so the egress is worked out
 // again only when the region changes.
 func (e *engine) groupCost(m *metroOption, share float64) float64 {
@@ -298,7 +296,6 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 	best := math.Inf(1)
 	region, egress := -1, 0.0
 	for _, u := range m.offers {
-		perReplica := u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
 		for _, pm := range models {
 			if !u.facts.prices.sold[pm.k] {
 				continue
@@ -306,12 +303,8 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			if u.facts.region != region {
 				region, egress = u.facts.region, e.egressUSD(u.facts.region, gb)
 			}
-			band := 0.0
-			if pm.pm == catalog.Spot {
-				band = u.facts.bandShare
-			}
-			best = min(best, egress+replicaCost(peak, perReplica, pm.billed*u.facts.hourlyUSD[pm.k]+setupUSD(u.offer, pm.pm, 1), pm.billed,
-				band, u.facts.hourlyUSD[pricingIndex(catalog.OnDemand)]))
+			row := e.servingRow(u, pm)
+			best = min(best, row.costAt(peak, egress))
 		}
 	}
 	return best

@@ -37,9 +37,7 @@ func (e *engine) cheapestPlace(t *servingTable, keep int, share float64) (place,
 		}
 		return egress[slot]
 	}
-	cost := func(sc *servingCand) float64 {
-		return egressOf(sc.regionSlot) + replicaCost(peak, sc.perReplica, sc.unit, sc.billed, sc.bandShare, sc.onDemand)
-	}
+	cost := func(sc *servingCand) float64 { return sc.costAt(peak, egressOf(sc.regionSlot)) }
 	best, bestCost := t.cheapestFirst(keep, egressOf, cost)
 	if best < 0 {
 		// Every row by table order: the first of the cheapest.
@@ -147,9 +145,9 @@ type servingCand struct {
 	pricing    int     // index into Request.Pricing
 	perReplica float64 // requests/s one replica takes at the target utilisation
 	billed     float64 // hours billed per replica
-	price      float64 // USD per instance-hour
-	setup      float64 // USD per instance, once (see setupUSD)
-	unit       float64 // USD per replica: billed × price + setup
+	// unit is USD per replica: billed hours at the hourly price, plus the
+	// setup fee (see setupUSD).
+	unit float64
 	// spot only: the band's monthly interruption share and the on-demand
 	// price of the fallback (see spotServing).
 	bandShare   float64
@@ -191,17 +189,12 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 			l.regions = append(l.regions, u.facts.region)
 		}
 		for k, pm := range e.req.Pricing {
-			if !u.sold(pm) {
+			m, ok := e.pricingModel(pm)
+			if !ok || !u.facts.prices.sold[m.k] {
 				continue
 			}
-			sc := servingCand{u: u, pricing: k, billed: billedHours(pm, e.serviceHours()), price: u.hourlyFloat(pm),
-				setup: setupUSD(u.offer, pm, 1), computeSlot: cs, regionSlot: rs}
-			sc.unit = sc.billed*sc.price + sc.setup
-			// As in e.replicas.
-			sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
-			if pm == catalog.Spot {
-				sc.bandShare, sc.onDemand = u.facts.bandShare, u.hourlyFloat(catalog.OnDemand)
-			}
+			sc := e.servingRow(u, m)
+			sc.pricing, sc.computeSlot, sc.regionSlot = k, cs, rs
 			t.cands = append(t.cands, sc)
 		}
 	}
@@ -236,6 +229,25 @@ func (e *engine) servingTable(m metroOption) *servingTable {
 	e.search.tables = append(e.search.tables, t)
 	e.search.tableAt[m.metro] = len(e.search.tables)
 	return &e.search.tables[len(e.search.tables)-1]
+}
+
+// servingRow is a serving table's row for offer u under pricing model m
+// (sold under it), its pricing and slots left for the table to fill in.
+func (e *engine) servingRow(u *usable, m pricingModel) servingCand {
+	sc := servingCand{u: u, billed: m.billed}
+	sc.unit = sc.billed*u.facts.hourlyUSD[m.k] + setupUSD(u.offer, m.pm, 1)
+	// As in e.replicas.
+	sc.perReplica = u.nodeTput / e.profile.Inference.UnitsPerRequest * TargetUtilisation
+	if m.pm == catalog.Spot {
+		sc.bandShare, sc.onDemand = u.facts.bandShare, u.hourlyFloat(catalog.OnDemand)
+	}
+	return sc
+}
+
+// costAt is what a row costs serving peak requests a second, its
+// region's egress (egress, USD) included.
+func (sc *servingCand) costAt(peak, egress float64) float64 {
+	return egress + replicaCost(peak, sc.perReplica, sc.unit, sc.billed, sc.bandShare, sc.onDemand)
 }
 
 // cheapRows is how many rows of a serving table cheapestPlace reads

@@ -121,7 +121,7 @@ func TestDropDominatedKeepsThePick(t *testing.T) {
 	checked, dropped := 0, 0
 	for _, m := range e.searchMetros() {
 		table := e.servingTable(m)
-		full := copiedRows(table)
+		full := copiedRows(e, table)
 		kept := e.dropDominated(slices.Clone(full))
 		dropped += len(full) - len(kept)
 		for keep := 1; keep <= len(table.byService); keep++ {
@@ -145,16 +145,17 @@ func TestDropDominatedKeepsThePick(t *testing.T) {
 	t.Logf("%d cases, %d rows dropped", checked, dropped)
 }
 
-// copiedRows is a table's rows copied three more times: dearer, cheaper
-// and at the same price (a tie the first row wins), each row with a
-// usable of its own to tell the rows apart.
-func copiedRows(table *servingTable) []servingCand {
+// copiedRows is the rows of e's table copied three more times: dearer,
+// cheaper and at the same hourly price (a tie the first row wins), each
+// row with a usable of its own to tell the rows apart.
+func copiedRows(e *engine, table *servingTable) []servingCand {
 	var rows []servingCand
 	for _, factor := range []float64{1, 1.25, 0.8, 1} {
 		for _, sc := range table.cands {
 			u := *sc.u
-			sc.u, sc.price = &u, sc.price*factor
-			sc.unit = sc.billed*sc.price + sc.setup
+			pm := e.req.Pricing[sc.pricing]
+			price := u.hourlyFloat(pm) * factor
+			sc.u, sc.unit = &u, sc.billed*price+setupUSD(u.offer, pm, 1)
 			rows = append(rows, sc)
 		}
 	}
@@ -177,7 +178,7 @@ func TestCheapestFirstPicksAsEveryRow(t *testing.T) {
 			Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 		for _, m := range e.searchMetros() {
 			table := e.servingTable(m)
-			rows := copiedRows(table)
+			rows := copiedRows(e, table)
 			first, every := *table, *table
 			first.cands, every.cands = rows, rows
 			first.cheap, every.cheap = cheapRowsOf(rows), nil
