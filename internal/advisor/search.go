@@ -56,13 +56,13 @@ func (e *engine) multiRegionPlans() []*plan {
 				e.routeFirst(at, e.rttTo(cands[i].metro))
 			} else {
 				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth, &members)
-				if p := e.placementPlan(cands, chosen[:depth+1], at); p != nil {
+				if p := e.placementPlan(cands, chosen[:depth+1], &at.sums); p != nil {
 					plans = append(plans, p)
 				}
 				// A member that serves nobody serves nobody in any larger
 				// set either (a new member only takes points over), and
 				// every such set makes no plan (see placementPlan).
-				if !failover && slices.Contains(at.shares[:depth+1], 0) {
+				if !failover && slices.Contains(at.sums.shares[:depth+1], 0) {
 					continue
 				}
 			}
@@ -89,14 +89,26 @@ func setsOf(n int) (sets, places int) {
 
 // routing is where a set of metros sends each user point: route[i] is the
 // member serving point i (its index in the set), nearest[i] the round trip
-// to it; shares are each member's weight, and keep how many of each
-// member's service times keep the most of its points within the target
-// (see narrowKeep).
+// to it. It adds up what the set's plan needs of its points (see
+// routeSums).
 type routing struct {
 	route   []int
 	nearest []float64
+	sums    routeSums
+}
+
+// routeSums is what the routing of the user points to a set of metros
+// adds up: by member, shares are the points' weights, keep how many of
+// the member's service times keep the most of them within the target (see
+// narrowKeep) and rtt their weighted round trips; reached is the weight
+// of the points each member's fastest service time keeps within the
+// target. None of it depends on the load: a set's plan is sized and
+// priced from it alone (see placementPlan).
+type routeSums struct {
 	shares  [MaxRegions]float64
 	keep    [MaxRegions]int32
+	rtt     [MaxRegions]float64
+	reached float64
 }
 
 // routeFirst routes every point to the one metro of a set of one (a set
@@ -108,29 +120,29 @@ func (e *engine) routeFirst(r *routing, rtt []float64) {
 
 // routeNext routes the set prev plus one more member k (round trips rtt):
 // a point goes to the new member only when it is strictly nearer, so each
-// point goes to the first member with the lowest round trip. The members'
-// shares add up the points' weights in point order, and each member's keep
-// is worked out in the same pass from its serving table (members).
+// point goes to the first member with the lowest round trip. The sums
+// (see routeSums) add up the points in point order, each member's keep
+// worked out in the same pass from its serving table (members).
 //
 // The loop is the search's innermost (every point of every set): it reads
 // the points' weights side by side (e.weights) and adds up into locals,
 // which the compiler keeps out of *r; the sums come out in the same order,
 // so to the same bits.
 func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[MaxRegions]*servingTable) {
-	var shares [MaxRegions]float64
-	var keep [MaxRegions]int32
+	var s routeSums
 	var reach [MaxRegions][]int32
 	for m := 0; m <= k; m++ {
-		reach[m], keep[m] = members[m].reach, int32(len(members[m].byService))
+		reach[m], s.keep[m] = members[m].reach, int32(len(members[m].byService))
 	}
 	n := len(rtt)
 	route, nearest := r.route[:n], r.nearest[:n]
 	prevRoute, prevNearest, weights := prev.route[:n], prev.nearest[:n], e.weights[:n]
 	// Points next to each other are mostly of one place and routed alike:
-	// the member being added up to (cur) keeps its share and keep in
-	// registers until the route changes, so adding a point does not wait
-	// on the last store.
-	cur, share, kept, curReach := 0, 0.0, keep[0], reach[0]
+	// the member being added up to (cur) keeps its sums in registers until
+	// the route changes, so adding a point does not wait on the last
+	// store.
+	cur, curReach := 0, reach[0]
+	share, kept, rtts, reached := 0.0, s.keep[0], 0.0, 0.0
 	for i, t := range rtt {
 		m, near := prevRoute[i], prevNearest[i]
 		if t < near {
@@ -138,14 +150,20 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[Max
 		}
 		route[i], nearest[i] = m, near
 		if m != cur {
-			shares[cur], keep[cur] = share, kept
-			cur, share, kept, curReach = m, shares[m], keep[m], reach[m]
+			s.shares[cur], s.keep[cur], s.rtt[cur] = share, kept, rtts
+			cur, curReach = m, reach[m]
+			share, kept, rtts = s.shares[m], s.keep[m], s.rtt[m]
 		}
-		share += weights[i]
-		kept = narrowKeep(kept, curReach[i])
+		w := weights[i]
+		share += w
+		rtts += w * near
+		if at := curReach[i]; at > 0 {
+			reached += w
+			kept = min(kept, at) // narrowKeep
+		}
 	}
-	shares[cur], keep[cur] = share, kept
-	r.shares, r.keep = shares, keep
+	s.shares[cur], s.keep[cur], s.rtt[cur], s.reached = share, kept, rtts, reached
+	r.sums = s
 }
 
 // searchMetros returns the metros worth combining. It picks them greedily
@@ -340,11 +358,20 @@ func (e *engine) groupRTT(metro int, points []int32) float64 {
 	return sum
 }
 
-// placementPlan sizes, for a set of metros and the routing of the user
-// points to them, each metro's cheapest offer for its traffic, and
-// measures the latency. It returns nil when a member would serve nobody (a
-// smaller set is as good).
-func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *plan {
+// placementPlan sizes, for a set of metros and what the routing of the
+// user points to them adds up (sums), each metro's cheapest offer for its
+// traffic, and measures the latency. It returns nil when a member would
+// serve nobody (a smaller set is as good).
+//
+// Each member serves from its own metro, so a user's round trip is the
+// one it was routed by, and its latency that plus the member's service
+// time: the weighted latency is each member's weighted round trips plus
+// its share times its service time. The member's offer is one of the
+// service times that keep the most of its points within the target (see
+// cheapestPlace), which keep every point its fastest keeps: the share
+// within the target is the weight the members' fastest reach, added up
+// in point order as for any plan.
+func (e *engine) placementPlan(cands []metroOption, chosen []int, sums *routeSums) *plan {
 	// A failover placement has MinRegions members or more; a member no
 	// user is routed to still stands by for the others.
 	failover := e.req.MinRegions >= 2
@@ -352,41 +379,25 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, r *routing) *p
 		return nil
 	}
 	for k := range chosen {
-		if r.shares[k] == 0 && !failover {
+		if sums.shares[k] == 0 && !failover {
 			return nil
 		}
 	}
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
+	metric := 0.0
 	for k, c := range chosen {
-		pl, ok := e.memoPlace(cands, c, int(r.keep[k]), r.shares[k])
+		pl, ok := e.memoPlace(cands, c, int(sums.keep[k]), sums.shares[k])
 		if !ok {
 			return nil
 		}
 		p.places = append(p.places, pl)
+		metric += sums.rtt[k] + sums.shares[k]*pl.u.computeMS
 	}
 	if failover && e.req.Redundancy == RedundancyProvider && sharesProvider(p.places) {
 		return nil
 	}
-	target := e.req.Workload.LatencyMS
-	var compute [MaxRegions]float64
-	for k, pl := range p.places {
-		compute[k] = pl.u.computeMS
-	}
-	// (Summed in locals, which stay in registers.)
-	metric, within := 0.0, 0.0
-	weights := e.weights
-	nearest, route := r.nearest[:len(weights)], r.route[:len(weights)]
-	for i, w := range weights {
-		// Each member serves from its own metro, so a user's round trip
-		// is the one it was routed by.
-		total := nearest[i] + compute[route[i]]
-		metric += w * total
-		if total <= target {
-			within += w
-		}
-	}
-	p.metric, p.within = metric, within*100
+	p.metric, p.within = metric, sums.reached*100
 	p.meets = reaches(p.within, MeetsTargetShare) && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p

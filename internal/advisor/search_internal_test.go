@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"math"
 	"testing"
 
 	"gpuplace/internal/catalog"
@@ -25,7 +26,7 @@ func (e *engine) planOf(cands []metroOption) *plan {
 			e.routeNext(&levels[d], &levels[d-1], e.rttTo(cands[d].metro), d, &members)
 		}
 	}
-	return e.placementPlan(cands, chosen, &levels[len(cands)-1])
+	return e.placementPlan(cands, chosen, &levels[len(cands)-1].sums)
 }
 
 // Ensure the cheapest multi-region plan that meets the target cannot be
@@ -91,4 +92,63 @@ func planName(p *plan) string {
 		s += pl.u.offer.ID()
 	}
 	return s
+}
+
+// Ensure a multi-region plan's weighted latency and share within the
+// target, which the search adds up from its routing by member, are what
+// each user point's own latency gives (its nearest member's round trip
+// plus the service time of the offer sized there): the share to the bit,
+// the weighted latency up to rounding. Every pair and triple of the pool
+// of two questions, one whose users no single region keeps within the
+// target.
+func TestSetLatencyFromRoutingSums(t *testing.T) {
+	cat := embeddedCatalog(t)
+	for _, req := range []Request{
+		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+			Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}},
+		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
+			Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
+				{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}},
+	} {
+		e := filteredEngine(t, cat, req)
+		cands := e.searchMetros()
+		plans := 0
+		check := func(set []metroOption) {
+			p := e.planOf(set)
+			if p == nil {
+				return
+			}
+			plans++
+			var rtts [MaxRegions][]float64
+			for k := range set {
+				rtts[k] = e.rttTo(set[k].metro)
+			}
+			metric, within := 0.0, 0.0
+			for i, w := range e.weights {
+				k, rtt := nearestPlace(p, rtts, i)
+				total := rtt + p.places[k].u.computeMS
+				metric += w * total
+				if total <= req.Workload.LatencyMS {
+					within += w
+				}
+			}
+			if p.within != within*100 {
+				t.Errorf("%v, %s: share within the target %v, by point %v", req.Users, planName(p), p.within, within*100)
+			}
+			if math.Abs(p.metric-metric) > 1e-9*metric {
+				t.Errorf("%v, %s: weighted latency %v ms, by point %v", req.Users, planName(p), p.metric, metric)
+			}
+		}
+		for a := range cands {
+			for b := a + 1; b < len(cands); b++ {
+				check([]metroOption{cands[a], cands[b]})
+				for c := b + 1; c < len(cands); c++ {
+					check([]metroOption{cands[a], cands[b], cands[c]})
+				}
+			}
+		}
+		if plans < 50 {
+			t.Fatalf("%v: only %d plans from a pool of %d metros", req.Users, plans, len(cands))
+		}
+	}
 }

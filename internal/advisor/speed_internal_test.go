@@ -160,7 +160,7 @@ func TestRoutingKeepsAsKeepingMost(t *testing.T) {
 					routed = append(routed, i)
 				}
 			}
-			if got, want := int(r.keep[m]), members[m].keepingMost(routed); got != want {
+			if got, want := int(r.sums.keep[m]), members[m].keepingMost(routed); got != want {
 				t.Fatalf("member %d of %d: routing keeps %d service times, keepingMost %d", m, size, got, want)
 			}
 		}
