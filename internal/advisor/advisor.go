@@ -158,6 +158,10 @@ type regionSearch struct {
 	// placeMemos keeps memoPlace's answers, by key their index in memoSlab.
 	placeMemos map[placeKey]int32
 	memoSlab   []placeMemo
+	// kept is what the search worked out for the neighbourhood e starts
+	// from, if any (read-only); record what it works out for the one e
+	// keeps (see keptSearch).
+	kept, record *keptSearch
 }
 
 // buffers are an answer's big working slices: the usable offers and the

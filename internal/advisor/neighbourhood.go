@@ -3,7 +3,8 @@ package advisor
 // What questions share beyond their usable offers when they also ask for
 // the same users, latency target and months: every place's latency
 // figures and reach (sweepLatencies), the round trips to the metros
-// (rttTo) and the multi-region search's serving tables (servingTable).
+// (rttTo), the multi-region search's serving tables (servingTable) and
+// its pool and routing (keptSearch).
 // None depends on the load: a buyer editing the load, a what-if link and
 // a script sweeping the traffic ask the same neighbourhood again.
 
@@ -35,7 +36,8 @@ type neighbourhood struct {
 	rtts    [][]float64      // by metro; nil where not worked out
 	tables  []servingTable
 	tableAt []int
-	size    int // about how many bytes it holds
+	search  *keptSearch // nil: no search was run
+	size    int         // about how many bytes it holds
 }
 
 // neighbourhoodKey is everything besides the usable offers that the
@@ -80,6 +82,7 @@ func (e *engine) useNeighbourhood() {
 		e.search.tableAt = slices.Clone(n.tableAt)
 		e.search.tables = append(make([]servingTable, 0, len(n.tables)+poolMetros), n.tables...)
 	}
+	e.search.kept = n.search
 }
 
 // keepNeighbourhood keeps, for the answers after it, what e worked out
@@ -88,7 +91,7 @@ func (e *engine) useNeighbourhood() {
 // neighbourhood itself and its key was missed lately (see
 // useNeighbourhood).
 func (e *engine) keepNeighbourhood() {
-	if !e.keepsNeighbourhood || !e.memo.swept && e.memo.rtts == nil && e.search.tableAt == nil {
+	if !e.keepsNeighbourhood || !e.memo.swept && e.memo.rtts == nil && e.search.tableAt == nil && e.search.record == nil {
 		return
 	}
 	n := &neighbourhood{key: e.sharedKey}
@@ -130,6 +133,10 @@ func (e *engine) keepNeighbourhood() {
 			n.size += n.tables[i].bytes()
 		}
 		n.size += len(n.tableAt) * 8
+	}
+	if k := e.search.record; k != nil {
+		n.search = k
+		n.size += k.bytes()
 	}
 	e.facts.filters.keepNeighbourhood(e.shared, n)
 }

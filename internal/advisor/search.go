@@ -25,10 +25,29 @@ type metroOption struct {
 // multiRegionPlans searches placements of two and three metros, users routed
 // to their nearest member, each member sized and priced for its traffic.
 func (e *engine) multiRegionPlans() []*plan {
+	rec := e.recordSearch()
 	cands := e.searchMetros()
 	sets, places := setsOf(len(cands))
 	e.buf.multi, e.buf.multiPlaces = take(&e.buf.multi, sets), take(&e.buf.multiPlaces, places)
 	plans := make([]*plan, 0, sets)
+	if k := e.search.kept; k != nil && k.routes(cands, e.req.MinRegions) {
+		// The sets were routed before, over this very pool: only their
+		// members' offers and prices depend on the load.
+		var chosen [MaxRegions]int
+		for i := range k.sets {
+			s := &k.sets[i]
+			for j := range s.n {
+				chosen[j] = int(s.chosen[j])
+			}
+			if p := e.placementPlan(cands, chosen[:s.n], &s.sums); p != nil {
+				plans = append(plans, p)
+			}
+		}
+		return plans
+	}
+	if rec != nil {
+		rec.routed(cands, e.req.MinRegions, sets)
+	}
 	// Routing is worked out set by set from the set one member shorter
 	// (see routing), one level per size of set.
 	users := len(e.users)
@@ -56,6 +75,9 @@ func (e *engine) multiRegionPlans() []*plan {
 				e.routeFirst(at, e.rttTo(cands[i].metro))
 			} else {
 				e.routeNext(at, &levels[depth-1], e.rttTo(cands[i].metro), depth, &members)
+				if rec != nil && e.mayPlan(&at.sums, depth+1) {
+					rec.add(chosen[:depth+1], &at.sums)
+				}
 				if p := e.placementPlan(cands, chosen[:depth+1], &at.sums); p != nil {
 					plans = append(plans, p)
 				}
@@ -172,12 +194,24 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[Max
 // continent) rather than holding the ten metros nearest the largest group;
 // then, for the groups in that order, a metro that reaches a group as well
 // and is cheaper or nearer (see alternatives).
+//
+// The greedy pick depends on the users and the target, not on the load:
+// an answer starts from the one its neighbourhood keeps, or records its
+// own for the neighbourhood it keeps (see keptSearch).
 func (e *engine) searchMetros() []metroOption {
 	all, reach := e.metroOptions()
-	covered := make([]bool, len(e.users))
 	taken := make([]bool, len(all))
+	if k := e.search.kept; k != nil && k.picked != nil {
+		out := make([]metroOption, len(k.picked), poolMetros)
+		for j, i := range k.picked {
+			taken[i], out[j] = true, *all[i]
+		}
+		return e.alternatives(out, all, reach, taken, k.groups)
+	}
+	covered := make([]bool, len(e.users))
 	var out []metroOption
 	var groups []userGroup
+	var picked []int32
 	for len(out) < searchMetros {
 		best, bestGain := -1, 0.0
 		for i, m := range all {
@@ -206,6 +240,10 @@ func (e *engine) searchMetros() []metroOption {
 			groups = append(groups, g)
 		}
 		out = append(out, *all[best])
+		picked = append(picked, int32(best))
+	}
+	if rec := e.search.record; rec != nil {
+		rec.picked, rec.groups = picked, groups
 	}
 	return e.alternatives(out, all, reach, taken, groups)
 }
@@ -372,16 +410,8 @@ func (e *engine) groupRTT(metro int, points []int32) float64 {
 // within the target is the weight the members' fastest reach, added up
 // in point order as for any plan.
 func (e *engine) placementPlan(cands []metroOption, chosen []int, sums *routeSums) *plan {
-	// A failover placement has MinRegions members or more; a member no
-	// user is routed to still stands by for the others.
-	failover := e.req.MinRegions >= 2
-	if failover && len(chosen) < e.req.MinRegions {
+	if !e.mayPlan(sums, len(chosen)) {
 		return nil
-	}
-	for k := range chosen {
-		if sums.shares[k] == 0 && !failover {
-			return nil
-		}
 	}
 	p := e.multiPlan(len(chosen))
 	p.hours = e.serviceHours()
@@ -394,13 +424,25 @@ func (e *engine) placementPlan(cands []metroOption, chosen []int, sums *routeSum
 		p.places = append(p.places, pl)
 		metric += sums.rtt[k] + sums.shares[k]*pl.u.computeMS
 	}
-	if failover && e.req.Redundancy == RedundancyProvider && sharesProvider(p.places) {
+	if e.req.MinRegions >= 2 && e.req.Redundancy == RedundancyProvider && sharesProvider(p.places) {
 		return nil
 	}
 	p.metric, p.within = metric, sums.reached*100
 	p.meets = reaches(p.within, MeetsTargetShare) && !p.missesTPOT(e.req.Workload.TPOTMS)
 	e.priceInference(p)
 	return p
+}
+
+// mayPlan reports whether a set of n metros whose routing added up sums
+// may make a plan, whatever the load: a failover placement has
+// MinRegions members or more, a member no user is routed to still
+// standing by for the others; any other set has no member that serves
+// nobody (a smaller set is as good).
+func (e *engine) mayPlan(sums *routeSums, n int) bool {
+	if e.req.MinRegions >= 2 {
+		return n >= e.req.MinRegions
+	}
+	return !slices.Contains(sums.shares[:n], 0)
 }
 
 // placeKey is what cheapestPlace's answer for a set of user points
