@@ -346,8 +346,26 @@ func (e *engine) alternatives(out []metroOption, all []*metroOption, reach [][]i
 // building the metro's serving table: most metros it ranks never join the pool. A
 // metro's offers come region by region, so the egress is worked out
 // again only when the region changes.
+//
+// A question of a kept neighbourhood prices a few rows of the metro when
+// they prove the answer (see metroBound); the answer that keeps it makes
+// the bound of each metro it prices.
 func (e *engine) groupCost(m *metroOption, share float64) float64 {
 	peak, gb := e.req.Workload.PeakRPS*e.sized(share), e.monthlyGB(share)
+	if k := e.search.kept; k != nil {
+		if b := k.bounds[m.metro]; b != nil {
+			if cost, ok := e.boundedCost(b, peak, gb); ok {
+				return cost
+			}
+		}
+	}
+	var rows []servingCand // the metro's rows, for its bound
+	rec := e.search.record
+	if rec != nil {
+		if _, made := rec.bounds[m.metro]; !made {
+			rows = make([]servingCand, 0, len(m.offers)*len(e.req.Pricing))
+		}
+	}
 	models := e.pricingModels()
 	best := math.Inf(1)
 	region, egress := -1, 0.0
@@ -361,7 +379,16 @@ func (e *engine) groupCost(m *metroOption, share float64) float64 {
 			}
 			row := e.servingRow(u, pm)
 			best = min(best, row.costAt(peak, egress))
+			if rows != nil {
+				rows = append(rows, row)
+			}
 		}
+	}
+	if rows != nil {
+		if rec.bounds == nil {
+			rec.bounds = map[int]*metroBound{}
+		}
+		rec.bounds[m.metro] = boundOf(rows)
 	}
 	return best
 }

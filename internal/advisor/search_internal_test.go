@@ -152,3 +152,51 @@ func TestSetLatencyFromRoutingSums(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a metro's bound gives groupCost's answer to the bit whenever it
+// proves one, for every metro with offers, shares of the traffic from 1 %
+// to all of it and peaks from 0.1 to 100,000 requests a second, under
+// on-demand, reserved, spot and monthly prices; and that it proves most
+// of them (else it spares nothing).
+func TestBoundedCostIsGroupCost(t *testing.T) {
+	cat := embeddedCatalog(t)
+	for _, req := range []Request{
+		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+			Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}},
+		{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 150, LatencyMS: 100, Months: 3},
+			Users:   []UserShare{{Location: "US", Share: 60}, {Location: "GB", Share: 40}},
+			Pricing: []catalog.PricingModel{catalog.Spot, catalog.Monthly, catalog.OnDemand, catalog.Reserved3Y}},
+	} {
+		e := filteredEngine(t, cat, req)
+		all, _ := e.metroOptions()
+		proved, tried := 0, 0
+		for _, m := range all {
+			e.search.kept, e.search.record = nil, &keptSearch{}
+			e.groupCost(m, 1)
+			b := e.search.record.bounds[m.metro]
+			e.search.record = nil
+			if b == nil {
+				continue
+			}
+			for _, peak := range []float64{0.1, 1, 7, 40, 150, 900, 5000, 100000} {
+				e.req.Workload.PeakRPS, e.req.Workload.RPS = peak, peak/3
+				for _, share := range []float64{0.01, 0.2, 0.5, 1} {
+					want := e.groupCost(m, share)
+					got, ok := e.boundedCost(b, peak*e.sized(share), e.monthlyGB(share))
+					tried++
+					if !ok {
+						continue
+					}
+					proved++
+					if got != want {
+						t.Errorf("%s, metro %d, peak %g, share %g: bound's cost %v, every row's %v", req.Workload.Profile, m.metro, peak, share, got, want)
+					}
+				}
+			}
+		}
+		if tried == 0 || proved < tried/2 {
+			t.Errorf("%s: the bound proved %d of %d costs", req.Workload.Profile, proved, tried)
+		}
+		t.Logf("%s: the bound proved %d of %d costs", req.Workload.Profile, proved, tried)
+	}
+}

@@ -2,7 +2,8 @@ package advisor
 
 // What the multi-region search works out that does not depend on the
 // load, kept with a neighbourhood (see neighbourhood): the greedy pick of
-// its pool and the routing of every set of metros over the pool.
+// its pool, the routing of every set of metros over the pool and the
+// bounds of the metros its alternatives price.
 
 import (
 	"slices"
@@ -16,13 +17,15 @@ import (
 // (pool, by metro: the greedy pick and its alternatives, which the load
 // can change), every set of metros that may make a plan (see mayPlan)
 // with what its routing added up. minRegions is the request's: it decides
-// which sets may make a plan.
+// which sets may make a plan. bounds are, by metro, the bounds of the
+// metros the search's alternatives priced (see metroBound; nil: none).
 type keptSearch struct {
 	picked     []int32
 	groups     []userGroup
 	pool       []int
 	minRegions int
 	sets       []routedSet
+	bounds     map[int]*metroBound
 }
 
 // routedSet is a set of metros, by index in the pool, and what its
@@ -74,6 +77,12 @@ func (k *keptSearch) bytes() int {
 	n := int(unsafe.Sizeof(*k)) + 4*len(k.picked) + 8*len(k.pool) + len(k.sets)*int(unsafe.Sizeof(routedSet{}))
 	for _, g := range k.groups {
 		n += int(unsafe.Sizeof(g)) + 4*len(g.points)
+	}
+	for _, b := range k.bounds {
+		n += 16
+		if b != nil {
+			n += b.bytes()
+		}
 	}
 	return n
 }

@@ -261,25 +261,30 @@ func cheapRowsOf(cands []servingCand) []int32 {
 	if len(cands) <= cheapRows {
 		return nil
 	}
-	var rows [cheapRows]int32
-	n := 0
-	for c := range cands {
-		unit := cands[c].unit
-		if n == cheapRows && unit >= cands[rows[n-1]].unit {
+	return lowestBy(len(cands), cheapRows, func(c int) float64 { return cands[c].unit })
+}
+
+// lowestBy returns the indexes of the k of n rows with the lowest key,
+// lowest first and, among equal keys, in row order.
+func lowestBy(n, k int, key func(int) float64) []int32 {
+	rows := make([]int32, 0, min(n, k))
+	for c := range n {
+		x := key(c)
+		if len(rows) == k && x >= key(int(rows[k-1])) {
 			continue
 		}
-		// Insert after the rows no dearer, dropping the dearest when full.
-		at := n
-		for at > 0 && cands[rows[at-1]].unit > unit {
+		// Insert after the rows no higher, dropping the highest when full.
+		at := len(rows)
+		for at > 0 && key(int(rows[at-1])) > x {
 			at--
 		}
-		if n < cheapRows {
-			n++
+		if len(rows) < k {
+			rows = rows[:len(rows)+1]
 		}
-		copy(rows[at+1:n], rows[at:n-1])
+		copy(rows[at+1:], rows[at:len(rows)-1])
 		rows[at] = int32(c)
 	}
-	return slices.Clone(rows[:n])
+	return rows
 }
 
 // dominanceRow is, for a group of a metro's rows that cost the same but
