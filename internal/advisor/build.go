@@ -244,7 +244,7 @@ func (e *engine) placement(p *plan, k int, users []string) Placement {
 	out := Placement{
 		Provider: o.Provider, Region: o.Region, RegionName: r.Name, City: r.City, Metro: r.Metro, Country: r.Country,
 		InstanceType: o.InstanceType, GPU: o.GPU, GPUCount: o.GPUCount,
-		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD,
+		Nodes: 1, Replicas: 1, Pricing: pl.pricing, Users: []string{}, HourlyUSD: pl.priceUSD(),
 		GPUFraction: share(o), VCPUs: o.VCPUs, MemoryGiB: o.MemoryGiB, ListedOnly: o.ListedOnly,
 		PriceDate: priceRef(o, pl.pricing).Date, SourceQuality: o.SourceQuality,
 	}

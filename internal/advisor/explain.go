@@ -405,7 +405,6 @@ func (e *engine) variant(p *plan, pm catalog.PricingModel) *plan {
 	if e.req.Workload.Kind == catalog.KindTraining {
 		w := e.req.Workload
 		q := e.sizeTraining(pl.u, pm, float64(w.Samples)*float64(w.Epochs), *e.req.CheckpointMinutes/60)
-		q.places[0].priceUSD, _ = pl.u.hourly(pm)
 		q.places[0].billed = billedHours(pm, q.hours)
 		e.priceTraining(q)
 		if !finitePlan(q) {
@@ -449,9 +448,9 @@ func (e *engine) pricingComparison(p *plan) []PricingComparison {
 			note = locale.New("pricing.note.no_on_demand")
 		case pm == catalog.Spot:
 			band, _ := spotBand(e.cat, pl.u.offer)
-			note = locale.New("pricing.note.spot", locale.Pct((1-q.places[0].priceUSD.InexactFloat64()/od.InexactFloat64())*100), band)
+			note = locale.New("pricing.note.spot", locale.Pct((1-q.places[0].priceUSD().InexactFloat64()/od.InexactFloat64())*100), band)
 		default:
-			share := q.places[0].priceUSD.InexactFloat64() / od.InexactFloat64()
+			share := q.places[0].priceUSD().InexactFloat64() / od.InexactFloat64()
 			used := min(1, p.hours/float64(catalog.TermHours(pm)))
 			note = locale.New("pricing.note.reserved", locale.Pct(share*100), locale.Pct(share*catalog.HoursPerMonth), locale.Pct(used*100))
 		}

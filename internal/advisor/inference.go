@@ -171,8 +171,7 @@ func (e *engine) pricingModel(pm catalog.PricingModel) (pricingModel, bool) {
 // setServingPlace is servingPlace written into *pl, for an offer sold
 // under m and replicas (e.replicas(u, share)) worked out by the caller.
 func (e *engine) setServingPlace(pl *place, u *usable, m pricingModel, replicas int, share float64) {
-	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, priceUSD: u.facts.prices.usd[m.k],
-		share: share, monthlyGB: e.monthlyGB(share)}
+	*pl = place{u: u, pricing: m.pm, count: replicas, billed: m.billed, share: share, monthlyGB: e.monthlyGB(share)}
 	if m.pm == catalog.Spot {
 		pl.spares, pl.fallbackHours = spotServing(pl.count, u.facts.bandShare, pl.billed)
 		pl.count += pl.spares
@@ -258,7 +257,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 			desc = locale.New("line.serving", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, regionWord(pl.u.region),
 				pricingWord(pl.pricing), locale.Hours(pl.billed))
 		}
-		lines = e.money.appendComputeLines(lines, desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
+		lines = e.money.appendComputeLines(lines, desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD())
 		if pl.fallbackHours > 0 {
 			od, _ := pl.u.hourly(catalog.OnDemand)
 			lines = append(lines, e.money.line("compute", locale.New("line.fallback", o.InstanceType, regionWord(pl.u.region), locale.Hours(pl.fallbackHours)),

@@ -54,11 +54,10 @@ type plan struct {
 
 // place is one region of a plan.
 type place struct {
-	u        *usable
-	pricing  catalog.PricingModel
-	count    int     // nodes (training) or replicas (inference)
-	billed   float64 // billed hours per instance
-	priceUSD decimal.Decimal
+	u       *usable
+	pricing catalog.PricingModel
+	count   int     // nodes (training) or replicas (inference)
+	billed  float64 // billed hours per instance
 	// inference: the share of the traffic it serves (its users follow
 	// from the routing: see engine.latencyTable) and their monthly egress.
 	share     float64
@@ -67,6 +66,12 @@ type place struct {
 	// replica-hours billed on-demand as a fallback for lost capacity.
 	spares        int
 	fallbackHours float64
+}
+
+// priceUSD is the place's price per instance-hour under its pricing
+// model.
+func (pl *place) priceUSD() decimal.Decimal {
+	return pl.u.facts.prices.usd[pricingIndex(pl.pricing)]
 }
 
 // listedOnly reports whether any of the plan's offers is listed without

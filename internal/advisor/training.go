@@ -31,12 +31,10 @@ func (e *engine) trainingPlans() []*plan {
 	for _, u := range e.usable {
 		var missed, endless *plan
 		for _, pm := range e.req.Pricing {
-			price, ok := u.hourly(pm)
-			if !ok {
+			if !u.sold(pm) {
 				continue
 			}
 			p := e.sizeTraining(u, pm, work, tau)
-			p.places[0].priceUSD = price
 			p.places[0].billed = billedHours(pm, p.hours)
 			e.priceTraining(p)
 			if w.DeadlineHours > 0 && p.edgeHours > w.DeadlineHours {
@@ -151,7 +149,7 @@ func (e *engine) trainingLines(p *plan) []Line {
 	pl := p.places[0]
 	o := pl.u.offer
 	desc := locale.New("line.training", pl.count, o.InstanceType, o.GPUCount, pl.u.gpu.Name, pricingWord(pl.pricing), locale.Hours(pl.billed))
-	lines := e.money.appendComputeLines(make([]Line, 0, 4), desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD)
+	lines := e.money.appendComputeLines(make([]Line, 0, 4), desc, o, pl.pricing, pl.count, pl.billed, pl.priceUSD())
 	if p.storageGBMonths > 0 {
 		storage, _ := e.cat.StoragePrice(o.Provider)
 		lines = append(lines, e.money.line("storage",
