@@ -42,7 +42,10 @@ func BenchmarkAPIAdvice(b *testing.B) {
 // BenchmarkNewQuestion measures questions the answer cache has not seen
 // (the request rate changes each time) beside the same question asked
 // again, as JSON (with and without the chart's candidates) and as the HTML
-// page, gzipped as browsers ask; and new language-model questions.
+// page, gzipped as browsers ask; new language-model questions; and new
+// questions whose users change each time (one user group's share), which
+// share nothing of their neighbourhood (the same users, latency target
+// and months) with the questions before.
 func BenchmarkNewQuestion(b *testing.B) {
 	s := newTestServer(b, withLimits(web.Limits{}))
 	for _, bc := range []struct {
@@ -51,6 +54,7 @@ func BenchmarkNewQuestion(b *testing.B) {
 		question   string
 	}{
 		{"api/new", "/api/v1/advice?", true, issueQuestion},
+		{"api/new-users", "/api/v1/advice?", true, strings.Replace(issueQuestion, "JP:20", "JP:20.%06d", 1)},
 		{"api/cached", "/api/v1/advice?", false, issueQuestion},
 		{"api/new-without-candidates", "/api/v1/advice?candidates=0&", true, issueQuestion},
 		{"page/new", "/advice?", true, issueQuestion},
@@ -70,7 +74,11 @@ func BenchmarkNewQuestion(b *testing.B) {
 				if bc.question == llmQuestion {
 					rps = "5" + strings.TrimPrefix(rps, "50")
 				}
-				target := bc.path + bc.question + "&rps=" + rps
+				question := bc.question
+				if strings.Contains(question, "%06d") {
+					question, rps = fmt.Sprintf(question, i), "50"
+				}
+				target := bc.path + question + "&rps=" + rps
 				if rec := s.do(b, "GET", target, nil, "Accept-Encoding", "gzip"); rec.Code != http.StatusOK {
 					b.Fatalf("%s: status %d", target, rec.Code)
 				}
