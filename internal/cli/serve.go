@@ -38,8 +38,11 @@ const shutdownTimeout = 10 * time.Second
 // Once questions that filter alike shared their usable offers, 66 MiB gave
 // 99.6 and 99.7 MB at the end (757 and 781 a second; 96.3 and 97.1 before
 // the change), 65 MiB 97.5 (99.6 at the highest), 64 MiB 94.3 (98.2), both
-// at 677 a second.
-const memoryLimit = 65 << 20
+// at 677 a second. On 2026-12-06, with the search's figures kept with a
+// neighbourhood, 65 MiB gave 98.6–100.6 MB at the end in four minutes
+// (100.1–100.6 at the highest), 63 MiB 97.1 and 91.8 (99.7 and 98.0),
+// both at 760–825 questions a second.
+const memoryLimit = 63 << 20
 
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
