@@ -14,9 +14,8 @@ import (
 // as from its own work to the byte, and one whose users, target or months
 // differ from the sibling's by a single key does not take it, nor the
 // search's sets of metros when one asks for failover and the other not;
-// that a set
-// keeps at most SharedNeighbourhoods; and that answers sharing one
-// neighbourhood at once agree.
+// that a set keeps at most SharedNeighbourhoods; and that answers sharing
+// one neighbourhood at once agree.
 func TestSharedNeighbourhoodAnswersAsItsOwnWork(t *testing.T) {
 	cat := realCatalog(t)
 	gen := newRequestGen(cat, 35)

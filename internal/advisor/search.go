@@ -181,7 +181,7 @@ func (e *engine) routeNext(r, prev *routing, rtt []float64, k int, members *[Max
 		rtts += w * near
 		if at := curReach[i]; at > 0 {
 			reached += w
-			kept = min(kept, at) // narrowKeep
+			kept = narrowKeep(kept, at)
 		}
 	}
 	s.shares[cur], s.keep[cur], s.rtt[cur], s.reached = share, kept, rtts, reached
