@@ -29,6 +29,22 @@ func (e *engine) planOf(cands []metroOption) *plan {
 	return e.placementPlan(cands, chosen, &levels[len(cands)-1].sums)
 }
 
+// threeCountries is the performance figures' question: ResNet-50 served to
+// users in Germany, the US and Japan within 80 ms, which no single region
+// meets.
+func threeCountries() Request {
+	return Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+		Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}}
+}
+
+// sixContinents is ResNet-50 served to users on six continents within
+// 60 ms: a pool of metros that spans the world.
+func sixContinents() Request {
+	return Request{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
+		Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
+			{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}}
+}
+
 // Ensure the cheapest multi-region plan that meets the target cannot be
 // made cheaper by moving one of its regions to any other metro with
 // offers, as a buyer would try: users in Japan were served from Hong Kong
@@ -37,8 +53,7 @@ func (e *engine) planOf(cands []metroOption) *plan {
 func TestNoCheaperMoveOfOneRegion(t *testing.T) {
 	cat := embeddedCatalog(t)
 	for _, req := range []Request{
-		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
-			Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}},
+		threeCountries(),
 		{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 20, PeakRPS: 60, LatencyMS: 100},
 			Users: []UserShare{{Location: "FR", Share: 40}, {Location: "BR", Share: 30}, {Location: "SG", Share: 30}}},
 	} {
@@ -104,11 +119,8 @@ func planName(p *plan) string {
 func TestSetLatencyFromRoutingSums(t *testing.T) {
 	cat := embeddedCatalog(t)
 	for _, req := range []Request{
-		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
-			Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}},
-		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
-			Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
-				{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}},
+		threeCountries(),
+		sixContinents(),
 	} {
 		e := filteredEngine(t, cat, req)
 		cands := e.searchMetros()
@@ -161,8 +173,7 @@ func TestSetLatencyFromRoutingSums(t *testing.T) {
 func TestBoundedCostIsGroupCost(t *testing.T) {
 	cat := embeddedCatalog(t)
 	for _, req := range []Request{
-		{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
-			Users: []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}},
+		threeCountries(),
 		{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 150, LatencyMS: 100, Months: 3},
 			Users:   []UserShare{{Location: "US", Share: 60}, {Location: "GB", Share: 40}},
 			Pricing: []catalog.PricingModel{catalog.Spot, catalog.Monthly, catalog.OnDemand, catalog.Reserved3Y}},

@@ -2,7 +2,6 @@ package advisor
 
 import (
 	"cmp"
-	"gpuplace/internal/catalog"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -142,10 +141,7 @@ func (t *servingTable) keepingMost(routed []int) int {
 // the service times that keep the most of its points as keepingMost counts
 // them for the points routed to it.
 func TestRoutingKeepsAsKeepingMost(t *testing.T) {
-	e := filteredEngine(t, embeddedCatalog(t), Request{
-		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 60},
-		Users: []UserShare{{Location: "DE", Share: 30}, {Location: "US", Share: 25}, {Location: "JP", Share: 15},
-			{Location: "BR", Share: 10}, {Location: "IN", Share: 10}, {Location: "AU", Share: 10}}})
+	e := filteredEngine(t, embeddedCatalog(t), sixContinents())
 	cands := e.searchMetros()
 	n := len(e.users)
 	var levels [MaxRegions]routing
