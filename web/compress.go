@@ -59,6 +59,14 @@ var gzipWriters = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Dis
 
 // gzipBytes compresses b as the middleware does, into a copy to keep.
 func gzipBytes(b []byte) []byte {
+	var gz []byte
+	withGzipped(b, func(z []byte) { gz = bytes.Clone(z) })
+	return gz
+}
+
+// withGzipped compresses b as the middleware does into a reused buffer,
+// and hands the bytes to use, which must not keep them.
+func withGzipped(b []byte, use func([]byte)) {
 	buf := byteBuffers.Get().(*bytes.Buffer)
 	defer byteBuffers.Put(buf)
 	buf.Reset()
@@ -67,7 +75,7 @@ func gzipBytes(b []byte) []byte {
 	zw.Write(b)
 	zw.Close()
 	gzipWriters.Put(zw)
-	return bytes.Clone(buf.Bytes())
+	use(buf.Bytes())
 }
 
 // writeGzipped writes a body gzipped ahead of time: as it is when the
@@ -95,10 +103,24 @@ func writeGzipped(w http.ResponseWriter, status int, contentType string, gz, pla
 	return err
 }
 
-// writeKept compresses a new answer's body, keeps the gzipped bytes under
-// key for whoever asks the same again (see writeGzipped), and writes it.
+// writeKept writes a new answer's body. When the same body was asked for
+// before, its gzipped bytes are kept under key for whoever asks again
+// (see writeGzipped). A body asked for once is not kept: a burst of
+// questions asked once (a script sweeping the load, say) then pushes out
+// no body people come back to, and under the heap's soft limit (see
+// internal/cli) leaves the collector the room the bodies would take. It
+// is gzipped from a reused buffer, for a client that takes gzip only (the
+// middleware would first copy the whole body into a buffer of its own).
 func (s *Server) writeKept(w http.ResponseWriter, key, contentType string, b []byte) error {
-	gz := gzipBytes(b)
-	s.bodies.put(key, gz, len(gz))
-	return writeGzipped(w, http.StatusOK, contentType, gz, b)
+	if s.bodiesAsked.again(key) {
+		gz := gzipBytes(b)
+		s.bodies.put(key, gz, len(gz))
+		return writeGzipped(w, http.StatusOK, contentType, gz, b)
+	}
+	if !gzipping(w) {
+		return writeGzipped(w, http.StatusOK, contentType, nil, b)
+	}
+	var err error
+	withGzipped(b, func(gz []byte) { err = writeGzipped(w, http.StatusOK, contentType, gz, b) })
+	return err
 }

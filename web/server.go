@@ -121,10 +121,12 @@ type Server struct {
 	// active one): one entry, so no catalog is kept alive through it.
 	options atomic.Pointer[templates.Options]
 	// answers keeps recent answers to questions asked more than once (see
-	// askedAgain); bodies their gzipped JSON and pages.
-	answers *lru[advisor.Result]
-	asked   *askedAgain
-	bodies  *lru[[]byte]
+	// askedAgain); bodies their gzipped JSON and pages, likewise once
+	// their body was asked for before (bodiesAsked).
+	answers     *lru[advisor.Result]
+	asked       *askedAgain
+	bodies      *lru[[]byte]
+	bodiesAsked *askedAgain
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
 	logins      *httprate.RateLimiter
@@ -141,7 +143,7 @@ func NewServer(cfg Config) *Server {
 	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
 		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
 		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes), asked: newAskedAgain(),
-		bodies: newLRU[[]byte](bodyCacheBytes), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		bodies: newLRU[[]byte](bodyCacheBytes), bodiesAsked: newAskedAgain(), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		metrics: newMetrics()}
 	if s.importTimeout <= 0 {
 		s.importTimeout = DefaultImportTimeout
