@@ -70,7 +70,7 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	for i, c := range r.Candidates {
 		names.write(&b, c.Label)
 		b.WriteString(": ")
-		b.WriteString(catalog.MoneyOf(roundedTotal(c.Total), r.Currency).Rounded())
+		b.WriteString(totalText(c.Total, r.Currency))
 		b.WriteString(", ")
 		b.WriteString(locale.Figure(c.Metric))
 		b.WriteByte(' ')
@@ -176,22 +176,11 @@ func placeOf(cat *catalog.Catalog, id string) (lat, lon float64, ok bool) {
 	return 0, 0, false
 }
 
-// roundedTotal is a candidate's total as Money.Rounded writes it, made
-// without dividing decimals: the total is rounded to cents (for the pick
-// and the alternatives, their cards' totals), so its cents are a whole
-// number (NewFromFloat(total).Round(2) without parsing a float), and from
-// locale.CentsBelow up it is whole units, rounded half away from zero as
-// decimal's Round(0) rounds.
-func roundedTotal(total float64) decimal.Decimal {
-	cents := int64(math.Round(total * 100))
-	if cents >= locale.CentsBelow*100 || cents <= -locale.CentsBelow*100 {
-		half := int64(50)
-		if cents < 0 {
-			half = -50
-		}
-		return decimal.New((cents+half)/100, 0)
-	}
-	return decimal.New(cents, -2)
+// totalText writes a candidate's total as the cards write the pick's and
+// the alternatives' (Money.Rounded of the total rounded to cents), without
+// making a decimal of it.
+func totalText(total float64, currency string) string {
+	return catalog.RoundedCents(int64(math.Round(total*100)), currency)
 }
 
 // candidateNamer says candidates' labels ("aws:eu-west-1:g5.xlarge/spot",

@@ -38,6 +38,12 @@ func (m Money) String() string { return figures.Money(m.Amount, m.currency()) }
 // locale.CentsBelow, whole units from there ($120,713).
 func (m Money) Rounded() string { return figures.Rounded(m.Amount, m.currency()) }
 
+// RoundedCents writes a whole number of cents (hundredths of a unit) of
+// a currency as Rounded writes that amount.
+func RoundedCents(cents int64, currency string) string {
+	return figures.RoundedCents(cents, Money{Currency: currency}.currency())
+}
+
 // Figure writes the amount in its currency's minor unit, grouped, without
 // the currency (which a heading names): 12,345.60.
 func (m Money) Figure() string { return figures.Decimal(m.Amount, m.currency().Minor) }

@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"fmt"
 	"html"
 	"io"
 	"math"
@@ -61,6 +60,7 @@ func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Sc
 	}
 	py := func(y float64) float64 { return plotMarginT + plotHeight - min(y, maxY)/maxY*plotHeight }
 	var front []ScatterInput
+	s.Points = make([]ScatterPoint, 0, len(in))
 	for _, c := range in {
 		pt := ScatterPoint{X: px(c.X), Y: py(c.Y), Pareto: c.Pareto, Pick: c.Pick, Detail: c.Detail, Clipped: c.X > maxX || c.Y > maxY}
 		if pt.Clipped {
@@ -72,9 +72,14 @@ func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Sc
 		}
 	}
 	slices.SortFunc(front, func(a, b ScatterInput) int { return int(math.Copysign(1, a.X-b.X)) })
+	var pts []byte
 	for _, c := range front {
-		s.Front += fmt.Sprintf("%.1f,%.1f ", px(c.X), py(c.Y))
+		pts = strconv.AppendFloat(pts, px(c.X), 'f', 1, 64)
+		pts = append(pts, ',')
+		pts = strconv.AppendFloat(pts, py(c.Y), 'f', 1, 64)
+		pts = append(pts, ' ')
 	}
+	s.Front = string(pts)
 	if target > 0 {
 		s.TargetX = px(target)
 	}
@@ -97,7 +102,7 @@ const costSpan = 4
 // not out to the farthest outlier, nor, with span > 0, past span × the
 // pick's own figure.
 func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) float64 {
-	var all []float64
+	all := make([]float64, 0, len(cs))
 	keep, pick := 0.0, 0.0
 	for _, c := range cs {
 		all = append(all, v(c))

@@ -131,8 +131,14 @@ type Currency interface {
 // Money writes an amount with its currency's symbol and minor unit:
 // $2,781.09, €12.30, ¥1,234.00.
 func (p Printer) Money(d decimal.Decimal, c Currency) string {
-	var figureBuf, buf [64]byte
-	figure := appendDecimal(figureBuf[:0], d, c.MinorUnit())
+	var figureBuf [64]byte
+	return moneyOf(appendDecimal(figureBuf[:0], d, c.MinorUnit()), c)
+}
+
+// moneyOf writes a figure (digits, separators, a leading '-') as an
+// amount of c: its sign as a minus, then its symbol, or after it its code.
+func moneyOf(figure []byte, c Currency) string {
+	var buf [64]byte
 	b := buf[:0]
 	if len(figure) > 0 && figure[0] == '-' {
 		b, figure = append(b, "−"...), figure[1:]

@@ -23,6 +23,21 @@ func (p Printer) Rounded(d decimal.Decimal, c Currency) string {
 	return p.Money(d, c)
 }
 
+// RoundedCents is Rounded for a whole number of hundredths of a unit
+// (cents), made without a decimal: a chart writes hundreds of totals.
+func (p Printer) RoundedCents(cents int64, c Currency) string {
+	places := c.MinorUnit()
+	if cents >= CentsBelow*100 || cents <= -CentsBelow*100 {
+		places = 0
+	}
+	units, ok := roundedUnits(cents, -2, places)
+	if !ok {
+		return p.Rounded(decimal.New(cents, -2), c)
+	}
+	var figureBuf [32]byte
+	return moneyOf(appendGrouped(figureBuf[:0], units, places), c)
+}
+
 // wholeUnits is a currency written without its minor unit.
 type wholeUnits struct{ Currency }
 
