@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -80,7 +81,9 @@ func withGzipped(b []byte, use func([]byte)) {
 
 // writeGzipped writes a body gzipped ahead of time: as it is when the
 // middleware gzips, else plain (decompressed when plain is nil, into one
-// buffer of the size the gzip trailer gives in its last four bytes).
+// buffer of the size the gzip trailer gives in its last four bytes). The
+// whole body is at hand, so it goes with its length (not in chunks): one
+// write fewer for an answer of several kilobytes.
 func writeGzipped(w http.ResponseWriter, status int, contentType string, gz, plain []byte) error {
 	w.Header().Set("Content-Type", contentType)
 	switch {
@@ -98,6 +101,7 @@ func writeGzipped(w http.ResponseWriter, status int, contentType string, gz, pla
 		}
 		plain = buf.Bytes()
 	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(plain)))
 	w.WriteHeader(status)
 	_, err := w.Write(plain)
 	return err

@@ -6,13 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // Ensure a new body is kept only once it was asked for before, and that
-// it reaches the client alike either way: gzipped to a client that takes
-// gzip, plain to one that does not.
+// it reaches the client alike either way, with its length: gzipped to a
+// client that takes gzip, plain to one that does not.
 func TestBodyKeptWhenAskedAgain(t *testing.T) {
 	s := &Server{bodies: newLRU[[]byte](bodyCacheBytes), bodiesAsked: newAskedAgain()}
 	body := []byte(strings.Repeat(`{"answer":"the same words again and again"}`, 200))
@@ -30,6 +31,9 @@ func TestBodyKeptWhenAskedAgain(t *testing.T) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		got := rec.Body.Bytes()
+		if n := rec.Header().Get("Content-Length"); n != strconv.Itoa(len(got)) {
+			t.Errorf("%s (gzip asked: %v): Content-Length %q for %d bytes", path, gzipped, n, len(got))
+		}
 		if enc := rec.Header().Get("Content-Encoding"); (enc == "gzip") != gzipped {
 			t.Fatalf("%s (gzip asked: %v): Content-Encoding %q", path, gzipped, enc)
 		}
