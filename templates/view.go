@@ -38,6 +38,20 @@ type AdviceView struct {
 	Charts AnswerCharts
 	// Launch is the answer's launch files (nil without a pick).
 	Launch *LaunchView
+	// Editing is set on the page that opens an answer's question in the
+	// form (GET /advice/edit), which has no answer of its own.
+	Editing bool
+}
+
+// EditURL is the page that opens this question in the form: an answer's
+// page links to it instead of carrying the whole form, which its script
+// unfolds in place on request.
+func (v AdviceView) EditURL(ctx context.Context) string {
+	u := "/advice/edit?" + v.Query + locale.LangParam(ctx)
+	if v.Query == "" {
+		u = "/advice/edit?" + strings.TrimPrefix(locale.LangParam(ctx), "&")
+	}
+	return u
 }
 
 // AnswerCharts are an answer's charts: the pick's costs by item, the

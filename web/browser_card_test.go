@@ -29,11 +29,17 @@ func TestBrowserCardVerdict(t *testing.T) {
 			t.Errorf("%s: no trade-off links on the card", c.lang)
 		}
 		do(t, ctx, "wait for the script", chromedp.WaitReady(chromedp.CSS(`html.js`)))
-		// The link's own click, as a reader's tap dispatches it.
-		get(t, ctx, "click Edit the question", chromedp.Evaluate[bool](`document.querySelector('[data-testid=edit-link]').dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))`))
-		// The folded form unfolds (by the script, or by the browser as the
-		// link's fragment is the folded details).
-		do(t, ctx, "the form unfolds", chromedp.WaitVisible(chromedp.ID("advice-form")))
+		// The link's own click, as a reader's tap dispatches it: the
+		// script keeps the reader on the answer (it cancels the link to the
+		// form's page), opens the fold and brings the form into it.
+		answer := here(t, ctx).String()
+		if followed := get(t, ctx, "click Edit the question", chromedp.Evaluate[bool](`document.querySelector('[data-testid=edit-link]').dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}))`)); followed {
+			t.Errorf("%s: the script let Edit the question leave the answer", c.lang)
+		}
+		do(t, ctx, "the form unfolds", chromedp.WaitVisible(chromedp.CSS("#edit-question #advice-form")))
+		if got := here(t, ctx).String(); got != answer {
+			t.Errorf("%s: Edit the question went to %s, want to stay on %s", c.lang, got, answer)
+		}
 		screenshot(t, ctx, "card-missed-"+c.lang)
 	}
 }

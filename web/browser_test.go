@@ -284,7 +284,7 @@ func journey(t *testing.T, js bool) {
 
 	t.Run("Chinese results", func(t *testing.T) {
 		follow(t, ctx, "click 中文", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=lang-zh]`)))
-		checkChinese(t, ctx, total, "/advice")
+		checkChinese(t, ctx, js, total, "/advice")
 		if got := here(t, ctx).Query().Get("users"); got != "DE:60,US:40" {
 			t.Errorf("中文 link lost the inputs: users = %q at %s", got, here(t, ctx))
 		}
@@ -313,7 +313,7 @@ func journey(t *testing.T, js bool) {
 	}
 
 	follow(t, ctx, "switch to Chinese", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=lang-zh]`)))
-	checkChinese(t, ctx, total, pinned.Path)
+	checkChinese(t, ctx, js, total, pinned.Path)
 	do(t, ctx, "pinned banner in Chinese", chromedp.WaitVisible(chromedp.CSS(`[data-testid=pinned]`)),
 		chromedp.WaitVisible(chromedp.CSS(`[data-testid=lang-en]`)))
 	screenshot(t, ctx, "pinned-zh-"+mode)
@@ -321,21 +321,49 @@ func journey(t *testing.T, js bool) {
 
 // checkChinese checks a page after the 中文 switch: Chinese, on path, with
 // the same total.
-func checkChinese(t testing.TB, ctx context.Context, total, path string) {
+func checkChinese(t testing.TB, ctx context.Context, js bool, total, path string) {
 	t.Helper()
 	if lang := attr(t, ctx, "html", "lang"); lang != "zh-CN" {
 		t.Fatalf("<html lang> = %q after 中文, want zh-CN (at %s)", lang, here(t, ctx))
 	}
 	// An answer page shows the answer first and the question folded below
-	// it: open the question to read its button.
+	// it: open the question to read its button. The script brings the form
+	// into the fold; without it, the fold links to the form's page, read
+	// there.
+	read := false
 	if count(t, ctx, `[data-testid=edit-question]:not([open])`) > 0 {
 		if got := text(t, ctx, `[data-testid=edit-question] > summary`); got != "修改问题" {
 			t.Errorf("the folded question says %q in Chinese, want 修改问题", got)
 		}
 		do(t, ctx, "open the question", chromedp.Click(chromedp.CSS(`[data-testid=edit-question] > summary`)))
+		if js {
+			do(t, ctx, "the form comes into the fold", chromedp.WaitVisible(chromedp.CSS(`#edit-question [data-testid=submit]`)))
+			if n := count(t, ctx, `[data-testid=edit-page-link]`); n != 0 {
+				t.Errorf("the fold still links to the form's page once the form is in it (%d links)", n)
+			}
+		} else {
+			answer := here(t, ctx).String()
+			if got := text(t, ctx, `[data-testid=edit-page-link]`); got != "在表单中打开这个问题" {
+				t.Errorf("the fold's link says %q in Chinese, want 在表单中打开这个问题", got)
+			}
+			follow(t, ctx, "open the question's form", http.StatusOK, chromedp.Click(chromedp.CSS(`[data-testid=edit-page-link]`)))
+			if p := here(t, ctx).Path; p != "/advice/edit" {
+				t.Errorf("the fold's link went to %s, want /advice/edit", p)
+			}
+			if got := get(t, ctx, "the form's rps", chromedp.Value(chromedp.CSS(`#advice-form [name=rps]`))); got != "50" {
+				t.Errorf("the question's form has rps %q, want the answer's 50", got)
+			}
+			if got := text(t, ctx, `[data-testid=submit]`); got != "给出推荐" {
+				t.Errorf("submit button says %q in Chinese, want 给出推荐", got)
+			}
+			follow(t, ctx, "back to the answer", http.StatusOK, chromedp.Navigate(answer))
+			read = true
+		}
 	}
-	if got := text(t, ctx, `[data-testid=submit]`); got != "给出推荐" {
-		t.Errorf("submit button says %q in Chinese, want 给出推荐", got)
+	if !read {
+		if got := text(t, ctx, `[data-testid=submit]`); got != "给出推荐" {
+			t.Errorf("submit button says %q in Chinese, want 给出推荐", got)
+		}
 	}
 	if p := here(t, ctx).Path; p != path {
 		t.Errorf("中文 went to %s, want to stay on %s", here(t, ctx), path)

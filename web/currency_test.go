@@ -9,7 +9,8 @@ import (
 )
 
 // Ensure a currency code is read alike in either case on every route that
-// takes one: the placement page and API (query and JSON), the catalog
+// takes one: the placement page, its question's form and the API (query
+// and JSON), the catalog
 // explorer, the quote builder and a saved quote.
 func TestCurrencyEveryRoute(t *testing.T) {
 	s := newTestServer(t)
@@ -23,7 +24,10 @@ func TestCurrencyEveryRoute(t *testing.T) {
 				page = s.do(t, "GET", page.Header().Get("Location"), nil)
 			}
 			wantStatus(t, page, http.StatusOK)
-			wantContains(t, page.Body.String(), "€", `<option value="EUR" selected>`)
+			wantContains(t, page.Body.String(), "€")
+			edit := s.do(t, "GET", "/advice/edit?"+germanInference+"&currency="+q, nil)
+			wantStatus(t, edit, http.StatusOK)
+			wantContains(t, edit.Body.String(), `<option value="EUR" selected>`)
 
 			api := s.do(t, "GET", "/api/v1/advice?"+germanInference+"&currency="+q, nil)
 			wantStatus(t, api, http.StatusOK)

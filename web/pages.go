@@ -83,6 +83,27 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	return renderBytes(r, page, func(b []byte) error { return s.writeKept(w, pageKey, contentTypeHTML, b) })
 }
 
+// handleAdviceEdit handles GET /advice/edit?… (the advice keys): the
+// question in the form, to change and ask again. An answer's page links to
+// it rather than carrying the form, and its script unfolds this page's
+// form in place. Nothing is worked out: what does not parse is said beside
+// its field, as on the answer's page.
+func (s *Server) handleAdviceEdit(w http.ResponseWriter, r *http.Request) error {
+	q := askedIn(r.Context(), r.URL.Query())
+	f := parseAdviceForm(s.cat(r), q)
+	v := s.adviceView(r, q, f)
+	v.Editing = true
+	errs := f.errs
+	if len(errs) == 0 && len(q) > 0 {
+		errs = errs.Merge(advisor.Check(s.cat(r), f.req))
+	}
+	if len(errs) > 0 {
+		v.Errors, v.BadUserRows = formErrors(r.Context(), errs), badUserRows(errs)
+		s.boundUsers(&v)
+	}
+	return render(w, r, http.StatusOK, templates.AdvicePage(v))
+}
+
 // askedIn is the question q as the reader's language asks it: asked in
 // Chinese without a currency, it is answered in yuan, and its share link
 // says so (it answers alike for anyone).

@@ -123,6 +123,7 @@ var pages = map[string][2]string{
 	// The form.
 	"form.errors":         {"Please correct these fields", "请更正以下字段"},
 	"form.edit":           {"Edit the question", "修改问题"},
+	"form.edit_open":      {"Open the question in the form", "在表单中打开这个问题"},
 	"form.row":            {"row %d: ", "第 %d 行："},
 	"users.truncated":     {"Only the first %d of the %d user groups are shown here: a question takes at most %d.", "此处只显示 %[2]d 个用户组中的前 %[1]d 个：一个问题最多 %[3]d 个。"},
 	"form.workload":       {"Workload", "工作负载"},

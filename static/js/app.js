@@ -1,7 +1,7 @@
 // gpuplace enhancements. Every page works without this script: it only
-// updates results in place, keeps the address bar on the share link, adds
-// and removes user rows, hides the fields of the other workload kind and
-// copies links.
+// updates results in place, keeps the address bar on the share link, brings
+// the form into an answer's page, adds and removes user rows, hides the
+// fields of the other workload kind and copies links.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -118,7 +118,7 @@
     if (t.closest(".add-row")) { addRow(); }
     else if (t.closest(".remove-row")) { removeRow(t.closest(".remove-row")); }
     else if (t.closest("[data-copy]")) { copy(t.closest("[data-copy]")); }
-    else if (t.closest('a[href="#edit-question"]')) { openEdit(); }
+    else if (t.closest("[data-testid=edit-link]") && openEdit()) { e.preventDefault(); }
   });
   // The heat map: a tapped or focused cell says its pair and round trip
   // above the map, where a phone shows no tooltip.
@@ -136,11 +136,48 @@
   });
   document.addEventListener("submit", submit);
 
-  // The card's "Edit the question" opens the folded form it links to.
+  // The card's "Edit the question" links to the question's own page: on
+  // an answer's page it opens the fold, where the form comes in place; on
+  // the form's page the form is already there.
   function openEdit() {
     var d = document.getElementById("edit-question");
-    if (d) d.open = true;
+    var target = d || form();
+    if (!target) return false;
+    if (d) { d.open = true; loadEdit(d); }
+    target.scrollIntoView({ behavior: "smooth", block: "start" });
+    return true;
   }
+
+  // The fold holds a link to the form's page: opened, it fetches that page
+  // once and puts its form and presets in place of the link (which stays
+  // if the fetch fails).
+  function loadEdit(d) {
+    var src = d.getAttribute("data-src");
+    if (!src || d.getAttribute("data-loaded") || form() || !window.fetch || !window.DOMParser) return;
+    d.setAttribute("data-loaded", "1");
+    d.setAttribute("aria-busy", "true");
+    fetch(src).then(function (resp) {
+      if (resp.status !== 200) throw new Error(resp.status);
+      return resp.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var f = doc.getElementById("advice-form");
+      if (!f) throw new Error("no form");
+      var link = d.querySelector(".edit-elsewhere");
+      d.appendChild(document.importNode(f, true));
+      var presets = doc.querySelector("[data-testid=presets]");
+      if (presets) d.appendChild(document.importNode(presets, true));
+      if (link) link.remove();
+      syncKind();
+      d.removeAttribute("aria-busy");
+    }).catch(function () {
+      d.removeAttribute("data-loaded");
+      d.removeAttribute("aria-busy");
+    });
+  }
+  document.addEventListener("toggle", function (e) {
+    if (e.target.id === "edit-question" && e.target.open) loadEdit(e.target);
+  }, true);
 
   // A form sent back with errors: its summary is the first thing to read.
   function focusErrors() {
