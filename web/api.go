@@ -76,7 +76,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Value
 	}
 	answer := api.NewAdviceJSON(res, s.cat(r))
 	answer.Candidates = answer.Candidates[:min(shown, len(answer.Candidates))]
-	return encodeBytes(answer, func(b []byte) error { return s.writeKept(w, key, contentTypeJSON, b) })
+	return encodeAdvice(&answer, func(b []byte) error { return s.writeKept(w, key, contentTypeJSON, b) })
 }
 
 // candidatesShown reads the candidates key of an API answer: how many of

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/a-h/templ"
+
+	"gpuplace/internal/api"
 )
 
 // handlerFunc is a page handler that returns its error instead of writing it.
@@ -83,6 +85,22 @@ func encodeBytes(v any, use func([]byte) error) error {
 		return err
 	}
 	return use(buf.Bytes())
+}
+
+// encodeAdvice is encodeBytes for an answer, written by its generated
+// appenders (the same bytes, without reflection: see api.AppendAdviceJSON).
+func encodeAdvice(a *api.AdviceJSON, use func([]byte) error) error {
+	buf := byteBuffers.Get().(*bytes.Buffer)
+	defer byteBuffers.Put(buf)
+	buf.Reset()
+	b, err := api.AppendAdviceJSON(buf.AvailableBuffer(), a)
+	if err != nil {
+		return err
+	}
+	if cap(b) > buf.Cap() {
+		*buf = *bytes.NewBuffer(b[:0]) // grown: the next answer writes there
+	}
+	return use(b)
 }
 
 func writeRawJSON(w http.ResponseWriter, status int, b []byte) error {
