@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	kgzip "github.com/klauspost/compress/gzip"
 )
 
 // Ensure a new body is kept only once it was asked for before, and that
@@ -65,6 +67,41 @@ func TestBodyKeptWhenAskedAgain(t *testing.T) {
 		ask(path, gzipped)
 		if _, ok := s.bodies.get(path); !ok {
 			t.Errorf("%s: a body asked for twice is not kept", path)
+		}
+	}
+}
+
+// Ensure a body sent once is gzipped at the fastest level, and one kept to
+// be sent again at gzipLevel (see onceLevel).
+func TestOnceSentBodyGzippedFastest(t *testing.T) {
+	s := &Server{bodies: newLRU[[]byte](bodyCacheBytes), bodiesAsked: newAskedAgain()}
+	body := []byte(strings.Repeat(`{"region":"eu-west-1","total":"1234.56","why":"the cheapest that meets the target"},`, 400))
+	h := compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := s.writeKept(w, "/answer", contentTypeJSON, body); err != nil {
+			t.Error(err)
+		}
+	}))
+	at := func(level int) []byte {
+		var buf bytes.Buffer
+		zw, err := kgzip.NewWriterLevel(&buf, level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zw.Write(body)
+		zw.Close()
+		return buf.Bytes()
+	}
+	fastest, kept := at(kgzip.BestSpeed), at(gzipLevel)
+	if bytes.Equal(fastest, kept) {
+		t.Fatal("the two levels give the same bytes: the test tells nothing")
+	}
+	for i, want := range [][]byte{fastest, kept} {
+		req := httptest.NewRequest("GET", "/answer", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if !bytes.Equal(rec.Body.Bytes(), want) {
+			t.Errorf("ask %d: %d gzipped bytes, want the %d of level %d", i+1, rec.Body.Len(), len(want), []int{kgzip.BestSpeed, gzipLevel}[i])
 		}
 	}
 }
