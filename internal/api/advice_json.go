@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -81,9 +82,22 @@ var htmlSafe = func() (safe [utf8.RuneSelf]bool) {
 
 const hexDigits = "0123456789abcdef"
 
+// invalidUTF8 is what encoding/json writes for a byte that is not UTF-8:
+// the replacement character, escaped (\ufffd) by Go 1.26's encoder and as
+// it is by the one Go 1.27 builds on encoding/json/v2. Asked of the
+// encoder this program was built with, so that the bytes stay its bytes.
+var invalidUTF8 = func() string {
+	b, err := json.Marshal("\xff")
+	if err != nil || len(b) < 2 {
+		return `\ufffd`
+	}
+	return string(b[1 : len(b)-1])
+}()
+
 // str writes s quoted as encoding/json does with HTML escaping: control
 // characters, <, > and & as \u00XX (but \b, \f, \n, \r, \t), invalid UTF-8
-// as \ufffd, and U+2028 and U+2029 escaped.
+// as the replacement character (see invalidUTF8), and U+2028 and U+2029
+// escaped.
 func (w *jsonWriter) str(s string) {
 	b := append(w.b, '"')
 	start := 0
@@ -118,7 +132,7 @@ func (w *jsonWriter) str(s string) {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
+			b = append(b, invalidUTF8...)
 		case r == '\u2028' || r == '\u2029':
 			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
