@@ -3,8 +3,6 @@ package web_test
 import (
 	"context"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -71,14 +69,5 @@ func TestBrowserEditQuestion(t *testing.T) {
 // shot saves a PNG of one element of the tab, scrolled into view.
 func shot(t testing.TB, ctx context.Context, name, css string) {
 	t.Helper()
-	png := get(t, ctx, "screenshot of "+css, chromedp.Screenshot(chromedp.CSS(css)))
-	dir := os.Getenv("BROWSER_SHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
+	savePNG(t, name, get(t, ctx, "screenshot of "+css, chromedp.Screenshot(chromedp.CSS(css))))
 }

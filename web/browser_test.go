@@ -186,7 +186,13 @@ func here(t testing.TB, ctx context.Context) *url.URL {
 // screenshot saves a full-page PNG of the tab.
 func screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
-	png := get(t, ctx, "screenshot", chromedp.FullScreenshot(100))
+	savePNG(t, name, get(t, ctx, "screenshot", chromedp.FullScreenshot(100)))
+}
+
+// savePNG writes a screenshot under $BROWSER_SHOTS (a temporary directory
+// without it) and logs where.
+func savePNG(t testing.TB, name string, png []byte) {
+	t.Helper()
 	dir := os.Getenv("BROWSER_SHOTS")
 	if dir == "" {
 		dir = t.TempDir()
