@@ -47,11 +47,7 @@ type AdviceView struct {
 // page links to it instead of carrying the whole form, which its script
 // unfolds in place on request.
 func (v AdviceView) EditURL(ctx context.Context) string {
-	u := "/advice/edit?" + v.Query + locale.LangParam(ctx)
-	if v.Query == "" {
-		u = "/advice/edit?" + strings.TrimPrefix(locale.LangParam(ctx), "&")
-	}
-	return u
+	return "/advice/edit?" + strings.TrimPrefix(v.Query+locale.LangParam(ctx), "&")
 }
 
 // AnswerCharts are an answer's charts: the pick's costs by item, the

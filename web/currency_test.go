@@ -10,8 +10,7 @@ import (
 
 // Ensure a currency code is read alike in either case on every route that
 // takes one: the placement page, its question's form and the API (query
-// and JSON), the catalog
-// explorer, the quote builder and a saved quote.
+// and JSON), the catalog explorer, the quote builder and a saved quote.
 func TestCurrencyEveryRoute(t *testing.T) {
 	s := newTestServer(t)
 	cookie := s.signIn(t, "sales")
