@@ -50,6 +50,14 @@ func (v AdviceView) EditURL(ctx context.Context) string {
 	return "/advice/edit?" + strings.TrimPrefix(v.Query+locale.LangParam(ctx), "&")
 }
 
+// WhatIfURL is the document of this answer's "What would change the
+// pick": the page frames it without script, and its script fetches the
+// list from it. It is written into the answer, so the section asks about
+// the answer it is part of wherever the answer is shown.
+func (v AdviceView) WhatIfURL() string {
+	return "/advice/what-if?" + v.Query
+}
+
 // AnswerCharts are an answer's charts: the pick's costs by item, the
 // candidates on cost against latency, and an LLM pick's serving curve.
 type AnswerCharts struct {

@@ -108,7 +108,10 @@ func TestWhatIfEndToEnd(t *testing.T) {
 		}
 	}
 	answer := s.do(t, "GET", "/advice?"+cpuQuestion, nil).Body.String()
-	wantContains(t, answer, `<section id="what-if"><noscript><iframe src="/advice/what-if?`)
+	// The section names the what-if of its own answer, for the script
+	// and for the frame.
+	src := html.EscapeString("/advice/what-if?" + cpuQuestion)
+	wantContains(t, answer, `<section id="what-if" data-src="`+src+`"><noscript><iframe src="`+src+`"`)
 	wantContains(t, s.do(t, "GET", "/advice/what-if?"+cpuQuestion+"&lang=zh-CN", nil).Body.String(), "什么会改变推荐", "推荐改为")
 	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?kind=inference&profile=nope&rps=1&users=DE:1", nil), http.StatusUnprocessableEntity)
 }

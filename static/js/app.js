@@ -186,15 +186,17 @@
     if (location.hash === "#edit-question") openEdit();
   }
   // "What would change the pick" is worked out apart from the answer:
-  // fetched once the page is shown, its list put in place of the frame
-  // the page has for readers without script. The question is the page's
-  // query (the answer's share link; a pinned answer's page has none).
+  // fetched once the answer is shown, its list put in place of the frame
+  // the page has for readers without script. The answer names its own
+  // what-if (data-src): an answer swapped in place is shown before the
+  // address bar moves to its link (a pinned answer's page has no slot).
   function loadWhatIf() {
     var slot = document.getElementById("what-if");
-    if (!slot || slot.getAttribute("data-loaded") || !location.search || !window.fetch || !window.DOMParser) return;
+    var src = slot && slot.getAttribute("data-src");
+    if (!src || slot.getAttribute("data-loaded") || !window.fetch || !window.DOMParser) return;
     slot.setAttribute("data-loaded", "1");
     slot.setAttribute("aria-busy", "true");
-    fetch("/advice/what-if" + location.search).then(function (resp) {
+    fetch(src).then(function (resp) {
       if (resp.status !== 200) throw new Error(resp.status);
       return resp.text();
     }).then(function (html) {
