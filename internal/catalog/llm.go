@@ -48,13 +48,15 @@ const (
 	FamilyTRTLLM = "trtllm"
 	// FamilyVLLM: vLLM (and engines built like it) with its defaults.
 	FamilyVLLM = "vllm"
+	// FamilySGLang: SGLang with its defaults.
+	FamilySGLang = "sglang"
 	// FamilyMLPerf: MLPerf Inference submissions, whatever the engine:
 	// tuned by their submitters for the benchmark.
 	FamilyMLPerf = "mlperf"
 )
 
 // EngineFamilies lists the engine families.
-var EngineFamilies = []string{FamilyTRTLLM, FamilyVLLM, FamilyMLPerf}
+var EngineFamilies = []string{FamilyTRTLLM, FamilyVLLM, FamilySGLang, FamilyMLPerf}
 
 // ServingPoint is one measured way a GPU serves a model: output tokens/s of
 // the whole system at a scenario, with its time to first token and time

@@ -52,6 +52,29 @@ func (p ServingPoint) ID() string {
 	return hex.EncodeToString(sum[:6])
 }
 
+// Campaign names the run a serving point came from, as the validation
+// holds runs out: its source's figures of one engine family on one GPU.
+func (p ServingPoint) Campaign() string { return p.Source + "/" + p.GPU + "/" + p.Family }
+
+// HeldOutCampaigns are the campaigns the serving model's validation holds
+// out whole: it is fitted without them and checked on them. One campaign
+// of each engine family and GPU generation whose family and generation
+// keep other campaigns in the fit, spread over loads (full load and
+// concurrency sweeps from one user): vLLM and TensorRT-LLM sweeps on the
+// H200 (Hopper), TensorRT-LLM's v0.17 tables of the L40S (Ada) and A100
+// (Ampere), its v1.0 table of the RTX PRO 6000 (Blackwell), MLPerf v5.1 on
+// the H200 and v4.1 on the MI300X (CDNA 3). SGLang has one campaign only:
+// it is fitted, not validated, and its answers say so.
+var HeldOutCampaigns = []string{
+	"aiconfigurator-silicon-vllm/h200/vllm",
+	"aiconfigurator-silicon-trtllm/h200/trtllm",
+	"trtllm-perf-v0.17/l40s/trtllm",
+	"trtllm-perf-v0.17/a100-80gb/trtllm",
+	"trtllm-perf-v1.0/rtx-pro-6000/trtllm",
+	"mlperf-inference-v5.1/h200/mlperf",
+	"mlperf-inference-v4.1-llm/mi300x/mlperf",
+}
+
 // DatasetCaps are the prompt-length limits of the benchmark datasets
 // whose mean prompt is not published: the serving model fits each mean
 // within its limit (MLPerf's max_seq_len; see the serving source).
@@ -73,7 +96,7 @@ func (c *Catalog) ServingMeasurements() []serving.Measurement {
 			kv = ServingFormat(p.KVPrecision)
 		}
 		out = append(out, serving.Measurement{
-			ID: p.ID(),
+			ID: p.ID(), Campaign: p.Campaign(),
 			Setup: serving.Setup{Hardware: g.ServingHardware(), Model: prof.LLM.ServingModel(p.Model), Format: format, KV: kv,
 				TP: p.TP, Share: 1, Family: p.Family},
 			GPUs: p.GPUs, Scenario: p.Scenario, In: p.InputTokens, Out: p.OutputTokens, Dataset: p.Dataset,

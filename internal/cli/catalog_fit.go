@@ -44,7 +44,7 @@ func fitServing(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	began := time.Now()
-	fit := serving.Calibrate(cat.ServingMeasurements(), catalog.DatasetCaps, start)
+	fit := serving.Calibrate(cat.ServingMeasurements(), catalog.DatasetCaps, start, catalog.HeldOutCampaigns)
 	b, err := json.MarshalIndent(fit, "", " ")
 	if err != nil {
 		return err

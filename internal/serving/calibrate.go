@@ -31,11 +31,15 @@ const OutlierRatio = 2.0
 
 // Miss is one measurement's worst quantity: predicted against measured.
 type Miss struct {
-	ID        string  `json:"id"`
-	Group     string  `json:"group"`
-	Quantity  string  `json:"quantity"`
-	Predicted float64 `json:"predicted"`
-	Measured  float64 `json:"measured"`
+	ID       string `json:"id"`
+	Group    string `json:"group"`
+	Campaign string `json:"campaign,omitempty"`
+	Quantity string `json:"quantity"`
+	// Interactive marks a figure measured at an interactive time per
+	// output token (InteractiveTPOTMS or less).
+	Interactive bool    `json:"interactive,omitempty"`
+	Predicted   float64 `json:"predicted"`
+	Measured    float64 `json:"measured"`
 }
 
 // Ratio is predicted over measured.
@@ -85,35 +89,14 @@ func (p *Params) worst(m Measurement) (Miss, bool) {
 	return w, worst >= 0
 }
 
-// HoldOutEvery: the validation holds out every HoldOutEvery-th measurement
-// of each group and scenario (in order of id), the first at an offset
-// chosen by the group's name, so that every GPU family, engine and kind of
-// figure is held out alike.
-const HoldOutEvery = 6
-
-// HoldOut splits measurements into those fitted and those held out.
-func HoldOut(ms []Measurement) (fit, held []Measurement) {
-	bucket := map[string][]Measurement{}
-	var keys []string
+// HoldOut splits measurements into those fitted and those held out: the
+// held out are the whole campaigns named (see Measurement.Campaign).
+func HoldOut(ms []Measurement, campaigns []string) (fit, held []Measurement) {
 	for _, m := range ms {
-		k := groupOf(m) + "/" + m.Scenario
-		if _, ok := bucket[k]; !ok {
-			keys = append(keys, k)
-		}
-		bucket[k] = append(bucket[k], m)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		b := bucket[k]
-		slices.SortFunc(b, func(x, y Measurement) int { return strings.Compare(x.ID, y.ID) })
-		offset := int(hashString(k) % HoldOutEvery)
-		for i, m := range b {
-			// A group of fewer than three measurements stays fitted whole.
-			if len(b) >= 3 && i%HoldOutEvery == offset%min(len(b), HoldOutEvery) {
-				held = append(held, m)
-			} else {
-				fit = append(fit, m)
-			}
+		if slices.Contains(campaigns, m.Campaign) {
+			held = append(held, m)
+		} else {
+			fit = append(fit, m)
 		}
 	}
 	return fit, held
@@ -128,13 +111,13 @@ func hashString(s string) uint32 {
 }
 
 // Calibrate fits the model to measurements from start (see fitRobust)
-// and checks it on measurements held out of a second fit (Validate).
-func Calibrate(ms []Measurement, datasetCap map[string]float64, start Params) Calibration {
+// and checks it on the campaigns held out of a second fit (Validate).
+func Calibrate(ms []Measurement, datasetCap map[string]float64, start Params, heldOut []string) Calibration {
 	params, outliers := fitRobust(ms, start, datasetCap)
 	kept := slices.DeleteFunc(slices.Clone(ms), func(m Measurement) bool {
 		return slices.ContainsFunc(outliers, func(o Miss) bool { return o.ID == m.ID })
 	})
-	return Calibration{Params: params, Fitted: len(kept), Digest: Digest(ids(ms)), Outliers: outliers, Validation: Validate(kept, datasetCap)}
+	return Calibration{Params: params, Fitted: len(kept), Digest: Digest(ids(ms)), Outliers: outliers, Validation: Validate(ms, datasetCap, heldOut)}
 }
 
 // fitRobust fits the params in two passes: a first fit on every
@@ -196,21 +179,39 @@ func ids(ms []Measurement) []string {
 }
 
 // Validate fits the model as Calibrate does, from its neutral start
-// (Start), to the measurements HoldOut keeps in, and reports what it
-// predicts of those it holds out: nothing of the held-out figures reaches
-// the fit.
-func Validate(ms []Measurement, datasetCap map[string]float64) Validation {
-	train, held := HoldOut(ms)
+// (Start), to the measurements outside the held-out campaigns, and reports
+// what it predicts of the campaigns held out: nothing of their figures
+// reaches the fit. The error is of each held-out figure's throughput a
+// GPU at its measured setup (the figure capacity is sized on); figures
+// that give latencies only (rate sweeps) are left out of it.
+func Validate(ms []Measurement, datasetCap map[string]float64, heldOut []string) Validation {
+	train, held := HoldOut(ms, heldOut)
 	check, _ := fitRobust(train, Start(), datasetCap)
 	return check.validation(held)
 }
 
-// validation is what params predict of held-out measurements.
+// throughputMiss is the model's throughput against a measurement's (ok
+// false when the measurement gives none).
+func (p *Params) throughputMiss(m Measurement) (Miss, bool) {
+	for _, q := range p.Predict(m) {
+		if q.Name == QuantityThroughput {
+			return Miss{ID: m.ID, Group: groupOf(m), Campaign: m.Campaign, Quantity: q.Name, Predicted: q.Predicted, Measured: q.Measured,
+				Interactive: m.TPOTMS > 0 && m.TPOTMS <= InteractiveTPOTMS}, true
+		}
+	}
+	return Miss{}, false
+}
+
+// InteractiveTPOTMS is the time per output token at or under which a
+// measured figure counts as interactive.
+const InteractiveTPOTMS = 20
+
+// validation is what params predict of held-out measurements' throughput.
 func (p *Params) validation(held []Measurement) Validation {
 	var v Validation
 	byGroup := map[string][]Miss{}
 	for _, m := range held {
-		w, ok := p.worst(m)
+		w, ok := p.throughputMiss(m)
 		if !ok {
 			continue
 		}

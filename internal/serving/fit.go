@@ -93,7 +93,9 @@ func knobsFor(ms []Measurement, datasetCap map[string]float64) []knob {
 		scalar("first_token_steps", 0, 5, func(p *Params) *float64 { return &p.FirstTokenSteps }),
 		scalar("tpot_tail_p99", 1, 3, func(p *Params) *float64 { return &p.TPOTTail }),
 		scalar("pcie_cards", 0.3, 1, func(p *Params) *float64 { return &p.PCIeCards }),
-		scalar("ttft_tail", 0.2, 2, func(p *Params) *float64 { return &p.TTFTTail }))
+		scalar("ttft_tail", 0.2, 2, func(p *Params) *float64 { return &p.TTFTTail }),
+		scalar("ttft_fixed_ms", 0, 200, func(p *Params) *float64 { return &p.TTFTFixedMS }),
+		scalar("wave_share", 0, 1, func(p *Params) *float64 { return &p.WaveShare }))
 	for _, d := range datasets {
 		d := d
 		ks = append(ks, knob{"datasets." + d, 50, datasetCap[d], func(p *Params) float64 { return p.Datasets[d] },
@@ -114,7 +116,7 @@ func Start() Params {
 	return Params{
 		Architectures: map[string]Efficiency{}, Families: map[string]Efficiency{},
 		Links:  map[string]Link{LinkNVLink: {LatencyUS: 10, GBs: 300}, LinkPCIe: {LatencyUS: 30, GBs: 20}},
-		StepMS: 1, LayerUS: 20, PCIeCards: 0.8, TTFTTail: 1, SequenceUS: 5, KVShare: 0.9, ReserveGB: 3, KVRead: 1, FirstTokenSteps: 1.5, TPOTTail: 1.3,
+		StepMS: 1, LayerUS: 20, PCIeCards: 0.8, TTFTTail: 1, TTFTFixedMS: 20, WaveShare: 0.1, SequenceUS: 5, KVShare: 0.9, ReserveGB: 3, KVRead: 1, FirstTokenSteps: 1.5, TPOTTail: 1.3,
 		Datasets: map[string]float64{},
 	}
 }

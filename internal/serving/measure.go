@@ -15,6 +15,10 @@ const (
 type Measurement struct {
 	// ID names the figure stably (see the catalog's serving points).
 	ID string
+	// Campaign names the run it came from: one publication's figures of
+	// one engine family on one GPU. The validation holds out whole
+	// campaigns, never single rows of one.
+	Campaign string
 	// Setup is one replica of the measured system (Share 1); TP 0 when the
 	// source does not state it (the submitter's best is assumed).
 	Setup Setup
@@ -111,11 +115,26 @@ func (r *Replica) atUsers(users, in, out float64) Point {
 	if !(maxB > 0) {
 		return Point{}
 	}
+	wave := r.p.WaveShare * max(users-1, 0) * r.prefill(in) * 1e3
 	if users <= maxB {
-		return r.At(users, in, out, 0)
+		pt := r.At(users, in, out, 0)
+		return withWave(pt, wave, out)
 	}
 	pt := r.At(maxB, in, out, 0)
 	pt.TTFTMS = users/pt.RequestsPerS*1e3 - out*pt.TPOTMS
+	return withWave(pt, wave, out)
+}
+
+// withWave is a closed-loop point whose requests each wait waveMS more
+// for their first token: its users then ask less often (Little's law).
+func withWave(pt Point, waveMS, out float64) Point {
+	if waveMS <= 0 || !(pt.RequestsPerS > 0) {
+		return pt
+	}
+	users := pt.RequestsPerS * (pt.TTFTMS + out*pt.TPOTMS) / 1e3
+	pt.TTFTMS += waveMS
+	pt.RequestsPerS = users / ((pt.TTFTMS + out*pt.TPOTMS) / 1e3)
+	pt.OutputPerS = pt.RequestsPerS * out
 	return pt
 }
 

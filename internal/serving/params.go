@@ -31,6 +31,7 @@ const (
 	// families scale them.
 	FamilyReference = "trtllm"
 	FamilyVLLM      = "vllm"
+	FamilySGLang    = "sglang"
 	// FamilyMLPerf: MLPerf submissions, tuned by their submitters.
 	FamilyMLPerf = "mlperf"
 )
@@ -62,6 +63,16 @@ type Params struct {
 	PCIeCards float64 `json:"pcie_cards"`
 	// TPOTTail is the 99th-percentile time per output token over the mean.
 	TPOTTail float64 `json:"tpot_tail_p99"`
+	// TTFTFixedMS is what every request spends before its first token
+	// beside its prompt and the steps: the server's front end (HTTP,
+	// tokenising, scheduling a new request).
+	TTFTFixedMS float64 `json:"ttft_fixed_ms"`
+	// WaveShare is the share of the other users' prompts a request waits
+	// for in a closed-loop benchmark of fixed lengths (a concurrency
+	// sweep): its users' requests start and end together, in waves, so a
+	// new prompt queues behind part of its wave's. Open-loop traffic
+	// (random arrivals, what answers plan for) has no waves.
+	WaveShare float64 `json:"wave_share"`
 	// TTFTTail scales the tail of a prompt's wait: 1 is an M/M/1 queue's,
 	// ½ about an M/D/1 one's (prompts of one length take one time).
 	TTFTTail float64 `json:"ttft_tail"`

@@ -94,7 +94,7 @@ func (r *Replica) At(b, in, out, q float64) Point {
 	w := r.step(b, in, out)
 	step := w.total()
 	prompt := r.prefill(in)
-	base := r.p.FirstTokenSteps*step + prompt
+	base := r.p.FirstTokenSteps*step + prompt + r.p.TTFTFixedMS/1e3
 	rate := b / (base + out*step)
 	rho := min(rate*prompt, 0.999)
 	wait := rho * prompt / (2 * (1 - rho))
