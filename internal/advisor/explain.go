@@ -97,8 +97,11 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	for _, pl := range p.places {
 		if s := pl.u.serving; s != nil {
 			out = append(out, e.llmSummary(pl, s))
-			if s.tpotMS > w.TPOTMS {
-				out = append(out, locale.New("why.llm.tpot.model", pl.u.gpu.Name, locale.F1(s.tpotMS), locale.Short(w.TPOTMS), locale.F1(s.floorTPOT)))
+			// The sentence speaks of one request at a time: its figure is the
+			// curve's first point, not the operating point sized (which may
+			// run more requests within the near-best band).
+			if one := s.curve.First().TPOTMS; s.tpotMS > w.TPOTMS && one > w.TPOTMS {
+				out = append(out, locale.New("why.llm.tpot.model", pl.u.gpu.Name, locale.F1(one), locale.Short(w.TPOTMS), locale.F1(s.floorTPOT)))
 			}
 			continue
 		}

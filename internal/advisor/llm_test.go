@@ -3,6 +3,7 @@ package advisor_test
 import (
 	"encoding/json"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -277,5 +278,37 @@ func TestLLMAverageLoad(t *testing.T) {
 	}
 	if !slices.ContainsFunc(p.Why, func(x locale.Text) bool { return x.ID == "why.llm.average" }) {
 		t.Errorf("why = %v, want the average load said", p.Why)
+	}
+}
+
+// Ensure an LLM answer that misses its time per output token says what one
+// request at a time takes from the curve's first point (one request), not
+// from the operating point it was sized at, and says it only when that
+// first point misses the target too (the answer's curve is rounded to
+// 0.1 ms).
+func TestLLMOneRequestSentence(t *testing.T) {
+	cat := realCatalog(t)
+	req := llmRequest("llama-3.3-70b")
+	req.Workload.TPOTMS = 5
+	req.GDPR = ""
+	res := recommend(t, cat, req)
+	p := res.Pick
+	if p == nil || p.Serving == nil || len(p.Serving.Curve) == 0 {
+		t.Fatalf("pick = %+v, want an LLM answer with its curve", p)
+	}
+	one := p.Serving.Curve[0]
+	said := false
+	for _, w := range p.Why {
+		if w.ID != "why.llm.tpot.model" {
+			continue
+		}
+		said = true
+		if len(w.Args) < 2 || w.Args[1].Num == nil || math.Abs(*w.Args[1].Num-one.TPOTMS) > 0.05 {
+			t.Errorf("the sentence's time per token %+v is not one request's %v ms (operating point %v ms at %v requests)",
+				w.Args, one.TPOTMS, p.Serving.TPOTMS, p.Serving.Concurrency)
+		}
+	}
+	if misses := one.TPOTMS > req.Workload.TPOTMS; said != misses {
+		t.Errorf("sentence said %v; one request at a time takes %v ms against %v asked", said, one.TPOTMS, req.Workload.TPOTMS)
 	}
 }

@@ -73,6 +73,10 @@ func (c *Curve) Points() []Point {
 	return c.points[:c.n]
 }
 
+// First is the curve's point at one running request: the fastest it
+// serves a request.
+func (c *Curve) First() Point { return c.point(0) }
+
 // Replica is the replica the curve is of.
 func (c *Curve) Replica() *Replica { return c.r }
 
