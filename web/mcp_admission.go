@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-chi/httprate"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"gpuplace/internal/mcptools"
 )
 
 // mcpWhatIfCost is what a what_if call costs of the advice budget, in
@@ -21,10 +23,6 @@ import (
 // the plans built once answer the variations it asks fewer; the charge is
 // made before the work, so it is the bound.
 const mcpWhatIfCost = 1 + 4*2*(6+6+1) + 2*22 + 5
-
-// errMCPBatch is the JSON-RPC error a batch gets.
-var errMCPBatch = &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
-	Message: "JSON-RPC batches are not accepted: send one message per POST (MCP 2025-06-18 has no batches)"}
 
 // admitMCP charges each message to /mcp to budget (the advice's; nil:
 // none) before the SDK reads it: a message costs one answer, a what_if
@@ -52,7 +50,9 @@ func (s *Server) admitMCP(budget *httprate.RateLimiter) func(http.Handler) http.
 			case readErr != nil:
 				s.answerError(readErr)(w, r)
 			case batch:
-				writeJSONRPCError(w, http.StatusBadRequest, errMCPBatch)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				w.Write(mcptools.NullIDError(mcptools.ErrBatch))
 			default:
 				r.Body = io.NopCloser(bytes.NewReader(body))
 				next.ServeHTTP(w, r)
@@ -84,17 +84,4 @@ func mcpCost(body []byte) (cost int, batch bool) {
 		return mcpWhatIfCost, false
 	}
 	return 1, false
-}
-
-// writeJSONRPCError answers a message that cannot be taken with a JSON-RPC
-// error, its id null (a batch has none of its own).
-func writeJSONRPCError(w http.ResponseWriter, status int, e *jsonrpc.Error) {
-	b, _ := json.Marshal(struct {
-		JSONRPC string         `json:"jsonrpc"`
-		ID      *int           `json:"id"`
-		Error   *jsonrpc.Error `json:"error"`
-	}{"2.0", nil, e})
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	w.Write(b)
 }
