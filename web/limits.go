@@ -42,11 +42,41 @@ var errTooManyRequests = errors.New("too many requests from this address: wait a
 // Over it: 429 with Retry-After, as problem+json under /api/ and as a
 // small page elsewhere.
 func (s *Server) limit(n int) func(http.Handler) http.Handler {
+	return s.limitWith(rateLimiter(n))
+}
+
+// rateLimiter is a per-address budget of n a minute, for a route that
+// charges some requests more than one (see admitMCP); nil when n is 0.
+func rateLimiter(n int) *httprate.RateLimiter {
 	if n <= 0 {
+		return nil
+	}
+	return httprate.NewRateLimiter(n, time.Minute)
+}
+
+// limitWith charges each request one of budget (nil: no limit).
+func (s *Server) limitWith(budget *httprate.RateLimiter) func(http.Handler) http.Handler {
+	if budget == nil {
 		return func(next http.Handler) http.Handler { return next }
 	}
-	return httprate.Limit(n, time.Minute, httprate.WithKeyFuncs(byClient),
-		httprate.WithLimitHandler(s.answerError(errTooManyRequests)))
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if s.spend(budget, w, r, 1) {
+				next.ServeHTTP(w, r)
+			}
+		})
+	}
+}
+
+// spend charges cost of budget to r's client and reports whether it was
+// within it; over it, it answers 429 with Retry-After.
+func (s *Server) spend(budget *httprate.RateLimiter, w http.ResponseWriter, r *http.Request, cost int) bool {
+	key, _ := byClient(r)
+	if budget.OnLimit(w, r.WithContext(httprate.WithIncrement(r.Context(), cost)), key) {
+		s.answerError(errTooManyRequests)(w, r)
+		return false
+	}
+	return true
 }
 
 // limitPosts applies the POST limit to POSTs only.

@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/mcptools"
 )
@@ -40,10 +42,47 @@ func (s *Server) mcpHandler() http.Handler {
 		if l := last.Load(); l != nil && l.cat == cat {
 			return l.server
 		}
-		l := &catalogServer{cat, mcptools.NewServer(mcptools.Source{Catalog: cat, Recommend: s.recommend, WhatIf: s.whatIf}, s.log)}
+		src := mcptools.Source{Catalog: cat,
+			Recommend: func(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
+				ctx, done := untilClientLeaves(ctx)
+				defer done()
+				return s.recommendFor(ctx, cat, req)
+			},
+			WhatIf: func(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
+				ctx, done := untilClientLeaves(ctx)
+				defer done()
+				return s.whatIfFor(ctx, cat, req)
+			}}
+		l := &catalogServer{cat, mcptools.NewServer(src, s.log)}
 		last.Store(l)
 		return l.server
 	}
-	return mcp.NewStreamableHTTPHandler(serverFor, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: s.log,
+	h := mcp.NewStreamableHTTPHandler(serverFor, &mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true, Logger: s.log,
 		DisableLocalhostProtection: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), mcpRequestKey{}, r.Context())))
+	})
+}
+
+// mcpRequestKey holds, in an /mcp request's context, that context itself.
+// The SDK gives a tool call a context with the request's values but not
+// its end: when the client leaves, its stateless handler waits for the
+// calls to finish instead. The advisor calls read the request back (see
+// untilClientLeaves) so that work still queued for a gone client is not
+// started.
+type mcpRequestKey struct{}
+
+// untilClientLeaves is ctx, ended also when the /mcp request it was made
+// in ends; done releases it.
+func untilClientLeaves(ctx context.Context) (_ context.Context, done func()) {
+	req, ok := ctx.Value(mcpRequestKey{}).(context.Context)
+	if !ok {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(req, func() { cancel(context.Cause(req)) })
+	return ctx, func() {
+		stop()
+		cancel(nil)
+	}
 }

@@ -131,6 +131,12 @@ var recommendAnswer = advisor.Recommend
 // recommend asks the advisor, reusing a cached answer to the same request
 // on the same catalog.
 func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
+	return s.recommendFor(context.Background(), cat, req)
+}
+
+// recommendFor is recommend for a client that may leave (ctx ends): a
+// question still waiting for a slot is then not worked out.
+func (s *Server) recommendFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
 	key := s.cacheKey(cat, req)
 	if res, ok := s.answers.get(key); ok {
 		return res, nil
@@ -138,7 +144,9 @@ func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.R
 	// However many ask at once, only so many answers are worked out at
 	// a time: more would not finish sooner on the cores there are, and
 	// each holds a few MB while it runs.
-	s.adviceSlots <- struct{}{}
+	if err := s.takeSlot(ctx); err != nil {
+		return advisor.Result{}, err
+	}
 	start := time.Now()
 	res, err := recommendAnswer(cat, req)
 	<-s.adviceSlots

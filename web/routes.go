@@ -20,7 +20,8 @@ const maxFormBytes = 64 << 10
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	// One advice budget per address, whether asked on the page or the API.
-	adviceLimit := s.limit(s.limits.Advice)
+	adviceBudget := rateLimiter(s.limits.Advice)
+	adviceLimit := s.limitWith(adviceBudget)
 	// GetHead answers HEAD on every GET route (the server sends no body).
 	r.Use(s.recoverPanics, s.observe, compress, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
 		middleware.GetHead)
@@ -86,8 +87,9 @@ func (s *Server) routes() chi.Router {
 	})
 
 	// MCP for AI assistants, with the API's body cap, text check and
-	// advice budget (see mcpHandler); every method goes to the SDK.
-	r.With(limitBodies(maxFormBytes), s.rejectBadText, adviceLimit).Handle("/mcp", s.mcpHandler())
+	// advice budget, each message charged by its work (see admitMCP);
+	// every method goes to the SDK.
+	r.With(limitBodies(maxFormBytes), s.rejectBadText, s.admitMCP(adviceBudget)).Handle("/mcp", s.mcpHandler())
 
 	r.Get("/api/openapi.json", handleOpenAPI)
 	r.Route("/api/v1", func(r chi.Router) {

@@ -15,7 +15,15 @@ import (
 
 // whatIf answers a question's what-if, kept as answers are.
 func (s *Server) whatIf(cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
-	s.adviceSlots <- struct{}{}
+	return s.whatIfFor(context.Background(), cat, req)
+}
+
+// whatIfFor is whatIf for a client that may leave (ctx ends): a what-if
+// still waiting for a slot is then not worked out.
+func (s *Server) whatIfFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
+	if err := s.takeSlot(ctx); err != nil {
+		return advisor.WhatIf{}, err
+	}
 	defer func() { <-s.adviceSlots }()
 	return advisor.RecommendWhatIf(cat, req)
 }

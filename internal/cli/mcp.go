@@ -7,14 +7,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"gpuplace/internal/mcptools"
 )
 
 // runMCP serves the MCP tools (internal/mcptools) to one client over
 // stdio: JSON-RPC messages, one a line, on stdin and stdout, so logs go
-// to stderr only. It answers from the embedded catalog, or -catalog's,
+// to stderr only; a line that is not a message gets a JSON-RPC error and
+// the session goes on (mcptools.StdioTransport). It answers from the embedded catalog, or -catalog's,
 // until stdin ends or ctx is cancelled.
 func runMCP(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
@@ -36,16 +35,9 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 	log := newLogger(*logFormat, stderr)
 	log.Info("serving MCP on stdio", "catalog", cat.Version.ID)
 	server := mcptools.NewServer(mcptools.Source{Catalog: cat}, log)
-	err = server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+	err = server.Run(ctx, &mcptools.StdioTransport{In: io.NopCloser(stdin), Out: stdout})
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		return nil // told to stop: a clean end
 	}
 	return err
 }
-
-// nopWriteCloser is a writer the transport may close without closing it:
-// stdout stays the process's.
-type nopWriteCloser struct{ io.Writer }
-
-// Close does nothing.
-func (nopWriteCloser) Close() error { return nil }

@@ -1,6 +1,7 @@
 package mcptools
 
 import (
+	"context"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,8 +47,8 @@ func (t tools) addAdvice(s *mcp.Server) {
 
 // advise answers an advice request as POST /api/v1/advice?candidates=0
 // does, explained by the pick's explanation, or by why nothing was picked.
-func (t tools) advise(req advisor.Request) (api.AdviceJSON, []string, error) {
-	res, err := t.src.Recommend(t.src.Catalog, req)
+func (t tools) advise(ctx context.Context, req advisor.Request) (api.AdviceJSON, []string, error) {
+	res, err := t.src.Recommend(ctx, t.src.Catalog, req)
 	if err != nil {
 		return api.AdviceJSON{}, nil, err
 	}
@@ -71,8 +72,8 @@ func adviceSentences(a api.AdviceJSON) []string {
 
 // whatIf answers where a request's pick changes, as GET
 // /api/v1/advice/what-if does, explained by each change's sentence.
-func (t tools) whatIf(req advisor.Request) (api.WhatIfJSON, []string, error) {
-	wi, err := t.src.WhatIf(t.src.Catalog, req)
+func (t tools) whatIf(ctx context.Context, req advisor.Request) (api.WhatIfJSON, []string, error) {
+	wi, err := t.src.WhatIf(ctx, t.src.Catalog, req)
 	if err != nil {
 		return api.WhatIfJSON{}, nil, err
 	}

@@ -25,9 +25,9 @@ func readOnly(title string) *mcp.ToolAnnotations {
 
 // protect runs a tool's work so that its failures reach the caller as
 // tool errors: field errors as they are (in English, each naming its
-// field, as the API words them), anything else logged and said as
-// errInternal — a panic included, since the SDK does not recover one and
-// it would end the process.
+// field, as the API words them), the end of the call's context as it is,
+// anything else logged and said as errInternal — a panic included, since
+// the SDK does not recover one and it would end the process.
 func (t tools) protect(ctx context.Context, name string, work func() (*mcp.CallToolResult, error)) (res *mcp.CallToolResult, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -42,6 +42,11 @@ func (t tools) protect(ctx context.Context, name string, work func() (*mcp.CallT
 	var fe locale.FieldErrors
 	if errors.As(err, &fe) {
 		return nil, fe
+	}
+	if errors.Is(err, context.Canceled) {
+		// The client cancelled the call or left: nobody reads the answer.
+		t.log.DebugContext(ctx, "mcp tool call ended by its client", "tool", name, "error", err)
+		return nil, err
 	}
 	t.log.ErrorContext(ctx, "mcp tool failed", "tool", name, "error", err)
 	return nil, errInternal
@@ -65,7 +70,7 @@ func guarded[In, Out any](t tools, name string, h mcp.ToolHandlerFor[In, Out]) m
 // every check to advisor.DecodeRequest and the advisor's validation: a bad
 // request is refused field by field exactly as POST /api/v1/advice refuses
 // it.
-func addRequestTool[Out any](s *mcp.Server, t tools, tool *mcp.Tool, answer func(advisor.Request) (Out, []string, error)) {
+func addRequestTool[Out any](s *mcp.Server, t tools, tool *mcp.Tool, answer func(context.Context, advisor.Request) (Out, []string, error)) {
 	tool.InputSchema = requestSchema()
 	s.AddTool(tool, func(ctx context.Context, call *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		res, err := t.protect(ctx, tool.Name, func() (*mcp.CallToolResult, error) {
@@ -73,7 +78,7 @@ func addRequestTool[Out any](s *mcp.Server, t tools, tool *mcp.Tool, answer func
 			if err != nil {
 				return nil, err
 			}
-			out, sentences, err := answer(req)
+			out, sentences, err := answer(ctx, req)
 			if err != nil {
 				return nil, err
 			}

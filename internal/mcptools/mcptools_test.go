@@ -359,14 +359,14 @@ func TestMCPSourceCalls(t *testing.T) {
 	cat := embedded(t)
 	var asked, whatIfs int
 	cs := connect(t, mcptools.Source{Catalog: cat,
-		Recommend: func(c *catalog.Catalog, r advisor.Request) (advisor.Result, error) {
+		Recommend: func(_ context.Context, c *catalog.Catalog, r advisor.Request) (advisor.Result, error) {
 			asked++
 			if r.Workload.Profile == "bert-large" {
 				panic("boom")
 			}
 			return advisor.Recommend(c, r)
 		},
-		WhatIf: func(c *catalog.Catalog, r advisor.Request) (advisor.WhatIf, error) {
+		WhatIf: func(_ context.Context, c *catalog.Catalog, r advisor.Request) (advisor.WhatIf, error) {
 			whatIfs++
 			return advisor.RecommendWhatIf(c, r)
 		},

@@ -10,6 +10,7 @@
 package mcptools
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -25,25 +26,41 @@ import (
 // and its own calls, which keep answers and bound how many are worked out
 // at once; the command line passes the catalog it loaded and leaves the
 // calls nil.
+//
+// Each call gets the tool call's context, which ends when the client
+// cancels the call or goes away: a call should then start no work it has
+// not started (the advisor's own work takes no context, so it runs to its
+// end once started).
 type Source struct {
 	// Catalog is the catalog every tool answers from.
 	Catalog *catalog.Catalog
 	// Recommend answers an advice request; nil means advisor.Recommend.
-	Recommend func(*catalog.Catalog, advisor.Request) (advisor.Result, error)
+	Recommend func(context.Context, *catalog.Catalog, advisor.Request) (advisor.Result, error)
 	// WhatIf answers where a request's pick changes; nil means
 	// advisor.RecommendWhatIf.
-	WhatIf func(*catalog.Catalog, advisor.Request) (advisor.WhatIf, error)
+	WhatIf func(context.Context, *catalog.Catalog, advisor.Request) (advisor.WhatIf, error)
 }
 
 // withDefaults fills the calls the caller left out.
 func (src Source) withDefaults() Source {
 	if src.Recommend == nil {
-		src.Recommend = advisor.Recommend
+		src.Recommend = unlessDone(advisor.Recommend)
 	}
 	if src.WhatIf == nil {
-		src.WhatIf = advisor.RecommendWhatIf
+		src.WhatIf = unlessDone(advisor.RecommendWhatIf)
 	}
 	return src
+}
+
+// unlessDone is an advisor call that is not made once ctx has ended.
+func unlessDone[Out any](call func(*catalog.Catalog, advisor.Request) (Out, error)) func(context.Context, *catalog.Catalog, advisor.Request) (Out, error) {
+	return func(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (Out, error) {
+		if err := ctx.Err(); err != nil {
+			var zero Out
+			return zero, err
+		}
+		return call(cat, req)
+	}
 }
 
 // schemaCache keeps the tools' resolved schemas across servers (one per
