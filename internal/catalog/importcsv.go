@@ -131,11 +131,17 @@ func fieldsOf(col map[string]int, rec []string) func(column string) string {
 // that is not valid.
 func readOfferRow(get func(string) string, row int, bad func(string, string, ...any)) ImportedOffer {
 	o := ImportedOffer{Region: get("Region"), InstanceType: get("InstanceType"), Row: row}
-	if o.InstanceType == "" {
+	switch {
+	case o.InstanceType == "":
 		bad("InstanceType", "required")
+	case !instanceTypePattern.MatchString(o.InstanceType):
+		bad("InstanceType", "must be 1 to 100 letters, digits, spaces, dots, underscores, pluses, slashes, colons or dashes, starting with a letter or digit; got %q", o.InstanceType)
 	}
-	if o.Region == "" {
+	switch {
+	case o.Region == "":
 		bad("Region", "required")
+	case !namePattern.MatchString(o.Region):
+		bad("Region", "must be a region id: lower-case letters, digits, dots, underscores, pluses or dashes; got %q", o.Region)
 	}
 	var ok bool
 	if o.GPU, ok = acceleratorGPUs[get("AcceleratorName")]; !ok {
