@@ -78,6 +78,7 @@ func validate(c *Catalog, col func(string) collector) {
 	v.methodologies()
 	v.energy()
 	v.names()
+	v.figures()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.
