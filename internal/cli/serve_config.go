@@ -54,7 +54,7 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all; 0: the process's file limit less a reserve [GPUPLACE_MAX_CONNS]")
 	fs.IntVar(&c.pins.PerAddressPerDay, "pins-per-day", envInt(getenv, "GPUPLACE_PINS_PER_DAY", web.DefaultPinLimits.PerAddressPerDay), "new pinned links per client address per day, 0 = no bound [GPUPLACE_PINS_PER_DAY]")
 	fs.IntVar(&c.pins.Total, "max-pins", envInt(getenv, "GPUPLACE_MAX_PINS", web.DefaultPinLimits.Total), "pinned links stored in all, 0 = no bound [GPUPLACE_MAX_PINS]")
-	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "when the store is full, pins nobody opened for this long expire [GPUPLACE_PIN_TTL]")
+	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "pins nobody opened (or made) for this long expire [GPUPLACE_PIN_TTL]")
 	fs.DurationVar(&c.importTimeout, "import-timeout", envDuration(getenv, "GPUPLACE_IMPORT_TIMEOUT", web.DefaultImportTimeout), "how long an admin's catalog upload may take to arrive [GPUPLACE_IMPORT_TIMEOUT]")
 	if err := fs.Parse(args); err != nil {
 		return c, exitError{2}
