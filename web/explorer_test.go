@@ -430,15 +430,28 @@ func (w *writeCounter) Write(b []byte) (int, error) {
 	return w.ResponseRecorder.Write(b)
 }
 
-// Ensure an instance name that looks like a formula, imported by an
-// admin, leaves /catalog/offers.csv as text, and the CSV streams out in
-// pieces rather than as one encoded buffer.
+// Ensure an instance name that looks like a formula is refused on import,
+// a city name that does, imported by an admin in a bundle, leaves
+// /catalog/offers.csv as text, and the CSV streams out in pieces rather
+// than as one encoded buffer.
 func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
 	s := newTestServer(t)
 	admin := s.signIn(t, account.RoleAdmin)
+	formula := `=HYPERLINK("http://evil.example";"x")`
 	list := strings.ReplaceAll(priceList, "g4dn.xlarge", `"=HYPERLINK(""http://evil.example"";""x"")"`)
 	body, ct := upload(t, "aws.csv", list, "aws")
 	rec := s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), "InstanceType")
+	bundle := bundleOf(t, "2099-01-01.1", func(c *catalog.Catalog) {
+		for i, r := range c.Regions {
+			if r.Provider == "aws" && r.ID == "us-east-1" {
+				c.Regions[i].City = formula
+			}
+		}
+	})
+	body, ct = upload(t, "formula.json", bundle, "aws")
+	rec = s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin)
 	wantStatus(t, rec, http.StatusSeeOther)
 	id := strings.TrimPrefix(rec.Header().Get("Location"), "/admin/catalog?diff=")
 	// The list drops the region's other offers: activated with the confirm
@@ -457,10 +470,10 @@ func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
 	}
 	found := false
 	for _, r := range recs[1:] {
-		if strings.Contains(r[7], "HYPERLINK") {
+		if strings.Contains(r[5], "HYPERLINK") {
 			found = true
-			if !strings.HasPrefix(r[7], "'=") {
-				t.Errorf("instance cell = %q, want it neutralised with a leading quote", r[7])
+			if r[5] != "'"+formula {
+				t.Errorf("city cell = %q, want it neutralised with a leading quote", r[5])
 			}
 		}
 		if strings.HasPrefix(r[10], "'") {
@@ -468,7 +481,7 @@ func TestOffersCSVFormulaSafeAndStreamed(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Fatal("the imported instance is not in the CSV")
+		t.Fatal("the imported city is not in the CSV")
 	}
 
 	w := &writeCounter{ResponseRecorder: httptest.NewRecorder()}

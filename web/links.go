@@ -100,7 +100,8 @@ func (s *Server) loadLink(ctx context.Context, id string) (link.Link, advisor.Re
 	if err != nil {
 		return l, advisor.Result{}, err
 	}
-	// An opened pin is kept (see PinLimits.UnvisitedTTL).
+	// An opened pin is used: it expires and is evicted last (see
+	// PinLimits).
 	if err := s.store.VisitLink(ctx, l.ID, s.now()); err != nil {
 		s.log.WarnContext(ctx, "could not record a pin's visit", "id", l.ID, "err", err)
 	}

@@ -10,8 +10,9 @@ import (
 
 // Pin limits (see Config.Pins): new pinned links a client address (an
 // IPv6 /64) may add a day, how many the store holds, and how long a pin
-// nobody opens is kept. A question pinned before gets its link again at
-// no cost: only new pins count.
+// nobody uses is kept (its last use: opened, or made when never opened).
+// A question pinned before gets its link again at no cost: only new pins
+// count.
 type PinLimits struct {
 	PerAddressPerDay int
 	Total            int
@@ -23,18 +24,15 @@ type PinLimits struct {
 // nobody opened for 180 days expire.
 var DefaultPinLimits = PinLimits{PerAddressPerDay: 200, Total: 1_000_000, UnvisitedTTL: 180 * 24 * time.Hour}
 
-// errPinsPerDay (429) and errPinsFull (503) refuse a new pin.
-var (
-	errPinsPerDay = fmt.Errorf("%w: no more new pinned links from this address today; share the answer's own link instead", errTooManyRequests)
-	errPinsFull   = fmt.Errorf("%w: the pinned-link store is full; share the answer's own link instead", errUnavailable)
-)
+// errPinsPerDay (429) refuses a new pin.
+var errPinsPerDay = fmt.Errorf("%w: no more new pinned links from this address today; share the answer's own link instead", errTooManyRequests)
 
 // pinBudget counts each address's new pins of the current UTC day.
 type pinBudget struct {
 	mu     sync.Mutex
 	day    string
 	counts map[string]int
-	// expired is when the store last dropped unvisited pins.
+	// expired is when the store last dropped unused pins.
 	expired time.Time
 }
 
@@ -55,13 +53,37 @@ func (b *pinBudget) take(addr string, now time.Time, perDay int) bool {
 	return true
 }
 
-// admitPin decides whether a new pin may be stored: the address's budget
-// for the day, then the store's total, expiring pins nobody opened within
-// UnvisitedTTL (at most once an hour) when it is full.
+// expiryDue reports whether unused pins are due to expire (at most once
+// an hour), and if so marks them expired now.
+func (b *pinBudget) expiryDue(now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if now.Sub(b.expired) <= time.Hour {
+		return false
+	}
+	b.expired = now
+	return true
+}
+
+// admitPin decides whether a new pin may be stored and makes room for it:
+// the address's budget for the day, then, at most once an hour, expiry of
+// pins nobody used within UnvisitedTTL; a store still full evicts the
+// least recently used pins no quote rests on. A full store never refuses
+// a pin: pins quotes rest on are kept, and may hold the store above its
+// total.
 func (s *Server) admitPin(ctx context.Context, r *http.Request) error {
 	lim := s.pinLimits
 	if !s.pins.take(clientIP(r), s.now(), lim.PerAddressPerDay) {
 		return errPinsPerDay
+	}
+	if lim.UnvisitedTTL > 0 && s.pins.expiryDue(s.now()) {
+		gone, err := s.store.ExpireLinks(ctx, s.now().Add(-lim.UnvisitedTTL))
+		if err != nil {
+			return err
+		}
+		if gone > 0 {
+			s.log.InfoContext(ctx, "expired unused pins", "count", gone)
+		}
 	}
 	if lim.Total <= 0 {
 		return nil
@@ -70,21 +92,10 @@ func (s *Server) admitPin(ctx context.Context, r *http.Request) error {
 	if err != nil || n < lim.Total {
 		return err
 	}
-	s.pins.mu.Lock()
-	due := s.now().Sub(s.pins.expired) > time.Hour
-	if due {
-		s.pins.expired = s.now()
+	gone, err := s.store.EvictLinks(ctx, n-lim.Total+1)
+	if err != nil {
+		return err
 	}
-	s.pins.mu.Unlock()
-	if due && lim.UnvisitedTTL > 0 {
-		gone, err := s.store.ExpireLinks(ctx, s.now().Add(-lim.UnvisitedTTL))
-		if err != nil {
-			return err
-		}
-		s.log.InfoContext(ctx, "expired unvisited pins", "count", gone)
-		if n-int(gone) < lim.Total {
-			return nil
-		}
-	}
-	return errPinsFull
+	s.log.InfoContext(ctx, "evicted least recently used pins", "count", gone)
+	return nil
 }

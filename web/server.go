@@ -33,6 +33,7 @@ type Store interface {
 	VisitLink(ctx context.Context, id string, now time.Time) error
 	CountLinks(ctx context.Context) (int, error)
 	ExpireLinks(ctx context.Context, cutoff time.Time) (int64, error)
+	EvictLinks(ctx context.Context, n int) (int64, error)
 
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	CreateSession(ctx context.Context, tokenHash string, userID int64, expires time.Time) error

@@ -113,8 +113,8 @@ func DiffOffers(from, to *Catalog) Diff {
 				ch.MovePct = ch.NewPrice.Sub(ch.OldPrice).Div(ch.OldPrice).Mul(hundred).Round(1)
 			}
 			d.Changed = append(d.Changed, ch)
-			if ch.MovePct.Abs().GreaterThan(MaxMovePct) && !ch.ByRate {
-				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: ch.MovePct})
+			if pct := largestMove(o, n); pct.Abs().GreaterThan(MaxMovePct) && !ch.ByRate {
+				d.Warnings = append(d.Warnings, DiffWarning{Offer: n.ID(), Kind: WarnMove, Pct: pct})
 			}
 		case spotBand(o) != spotBand(n):
 			d.Rebanded = append(d.Rebanded, n.ID())
@@ -192,6 +192,24 @@ func moved(o, n Offer) bool {
 		}
 	}
 	return false
+}
+
+// largestMove is the largest move, in percent, of any price an offer has
+// in both versions (on-demand, spot, reserved, monthly): a price list
+// that moves only spot prices moves prices all the same.
+func largestMove(o, n Offer) decimal.Decimal {
+	var most decimal.Decimal
+	for _, pm := range PricingModels {
+		a, okA := o.USDPerHour(pm)
+		b, okB := n.USDPerHour(pm)
+		if !okA || !okB || !a.IsPositive() {
+			continue
+		}
+		if pct := b.Sub(a).Div(a).Mul(hundred).Round(1); pct.Abs().GreaterThan(most.Abs()) {
+			most = pct
+		}
+	}
+	return most
 }
 
 // firstUSD is an offer's first price in USD per hour.

@@ -63,6 +63,7 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 	price := func(usd decimal.Decimal) *Price { return &Price{USDPerHour: usd, Ref: ref} }
 	applied := map[string]bool{}
 	var noSpot []string // offers given a band with no spot price to band
+	var probs Problems
 	for i := range next.Offers {
 		o := &next.Offers[i]
 		u, ok := byKey[o.Region+":"+o.InstanceType]
@@ -70,6 +71,10 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 			continue
 		}
 		applied[o.Region+":"+o.InstanceType] = true
+		if p := u.problems(*o, source.ID); len(p) > 0 {
+			probs = append(probs, p...)
+			continue
+		}
 		if u.OnDemand.IsPositive() {
 			o.OnDemand = price(u.OnDemand)
 		}
@@ -111,6 +116,9 @@ func (c *Catalog) UpdatePrices(provider string, ups []PriceUpdate, id, date stri
 	}
 	if len(noSpot) > 0 {
 		rep.KeptOut = append(rep.KeptOut, sample(len(noSpot), "interruption bands for offers without a spot price", noSpot))
+	}
+	if len(probs) > 0 {
+		return nil, rep, probs
 	}
 	next.Version = Version{ID: id, Created: date, Currency: c.Version.Currency, Sources: append(slices.Clone(c.Version.Sources), source)}
 	out, err := rebuild(&next)
@@ -155,4 +163,27 @@ func eachPage[T any](r io.Reader, name, api, want string, f func(page int, p *T)
 		}
 		probs = append(probs, f(page, &p)...)
 	}
+}
+
+// problems are what is wrong with a feed's prices for offer o, read from
+// file: each within the bounds per GPU-hour, checked before any arithmetic.
+func (u PriceUpdate) problems(o Offer, file string) Problems {
+	var probs Problems
+	for _, p := range []struct {
+		field string
+		usd   decimal.Decimal
+	}{{"on_demand", u.OnDemand}, {"spot", u.Spot}, {"reserved_1y", u.Reserved1Y}, {"reserved_3y", u.Reserved3Y}} {
+		msg := ""
+		switch {
+		case p.usd.IsZero():
+		case !plainDecimal(p.usd):
+			msg = fmt.Sprintf("must be a number of at most %d digits within %d places of the point, got exponent %d", MaxNumberLen, MaxNumberLen, p.usd.Exponent())
+		default:
+			msg = priceRange(p.usd, o.GPUCount, o.GPUFraction)
+		}
+		if msg != "" {
+			probs = append(probs, Problem{File: file, Item: o.ID(), Field: p.field, Message: msg})
+		}
+	}
+	return probs
 }

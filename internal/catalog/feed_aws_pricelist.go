@@ -106,7 +106,11 @@ func ReadAWSPriceList(r io.Reader, name string) ([]PriceUpdate, FeedReport, erro
 							continue
 						}
 						for _, d := range term.PriceDimensions {
-							usd, err := decimal.NewFromString(d.PricePerUnit[BaseCurrency])
+							text := d.PricePerUnit[BaseCurrency]
+							if msg := numberText(text); msg != "" {
+								return fmt.Errorf("SKU %s: pricePerUnit %s", sku, msg)
+							}
+							usd, err := decimal.NewFromString(text)
 							if d.Unit != "Hrs" || err != nil || !usd.IsPositive() {
 								continue
 							}

@@ -97,12 +97,21 @@ func ReadGCPBilling(r io.Reader, name string, c *Catalog) ([]PriceUpdate, FeedRe
 					Message: fmt.Sprintf("%q: list the SKUs with currencyCode=USD", up.CurrencyCode)})
 				continue
 			}
+			if msg := numberText(up.Units); msg != "" {
+				probs = append(probs, Problem{File: name, Item: fmt.Sprintf("page %d sku %d", page, i+1), Field: "units", Message: msg})
+				continue
+			}
 			units, err := decimal.NewFromString(cmp.Or(up.Units, "0"))
 			if err != nil {
 				probs = append(probs, Problem{File: name, Item: fmt.Sprintf("page %d sku %d", page, i+1), Field: "units", Message: err.Error()})
 				continue
 			}
 			usd := units.Add(decimal.New(up.Nanos, -9))
+			if units.IsNegative() || up.Nanos < 0 || !plainDecimal(units) {
+				probs = append(probs, Problem{File: name, Item: fmt.Sprintf("page %d sku %d", page, i+1), Field: "unitPrice",
+					Message: fmt.Sprintf("must be a price of at least 0 with at most %d digits, got units %q and nanos %d", MaxNumberLen, up.Units, up.Nanos)})
+				continue
+			}
 			for _, region := range s.ServiceRegions {
 				parts[gcpPart{region, family, part, cat.UsageType == "Preemptible"}] = usd
 			}

@@ -131,25 +131,27 @@ func fieldsOf(col map[string]int, rec []string) func(column string) string {
 // that is not valid.
 func readOfferRow(get func(string) string, row int, bad func(string, string, ...any)) ImportedOffer {
 	o := ImportedOffer{Region: get("Region"), InstanceType: get("InstanceType"), Row: row}
-	if o.InstanceType == "" {
+	switch {
+	case o.InstanceType == "":
 		bad("InstanceType", "required")
+	case !instanceTypePattern.MatchString(o.InstanceType):
+		bad("InstanceType", "must be 1 to 100 letters, digits, spaces, dots, underscores, pluses, slashes, colons or dashes, starting with a letter or digit; got %q", o.InstanceType)
 	}
-	if o.Region == "" {
+	switch {
+	case o.Region == "":
 		bad("Region", "required")
+	case !namePattern.MatchString(o.Region):
+		bad("Region", "must be a region id: lower-case letters, digits, dots, underscores, pluses or dashes; got %q", o.Region)
 	}
 	var ok bool
 	if o.GPU, ok = acceleratorGPUs[get("AcceleratorName")]; !ok {
 		bad("AcceleratorName", "unknown accelerator %q", get("AcceleratorName"))
 	}
-	o.GPUCount = wholeField(get("AcceleratorCount"), "AcceleratorCount", 1, bad)
-	o.VCPUs = wholeField(get("vCPUs"), "vCPUs", 0, bad)
-	if m, err := strconv.ParseFloat(get("MemoryGiB"), 64); err != nil || m < 0 {
-		bad("MemoryGiB", "must be a number of GiB, got %q", get("MemoryGiB"))
-	} else {
-		o.MemoryGiB = m
-	}
-	o.OnDemand = priceField(get("Price"), "Price", true, bad)
-	o.Spot = priceField(get("SpotPrice"), "SpotPrice", false, bad)
+	o.GPUCount = wholeField(get("AcceleratorCount"), "AcceleratorCount", 1, MaxGPUsPerInstance, bad)
+	o.VCPUs = wholeField(get("vCPUs"), "vCPUs", 0, MaxVCPUs, bad)
+	o.MemoryGiB = memoryField(get("MemoryGiB"), bad)
+	o.OnDemand = priceField(get("Price"), "Price", o.GPUCount, true, bad)
+	o.Spot = priceField(get("SpotPrice"), "SpotPrice", o.GPUCount, false, bad)
 	if o.Spot.GreaterThan(o.OnDemand) && o.OnDemand.IsPositive() {
 		bad("SpotPrice", "spot %s is above on-demand %s", o.Spot, o.OnDemand)
 	}
@@ -189,21 +191,60 @@ func (s *offerSet) offers() []ImportedOffer {
 	return out
 }
 
-func wholeField(s, field string, least int, bad func(string, string, ...any)) int {
+// wholeField reads a count within least..most; bad reports anything else.
+func wholeField(s, field string, least, most int, bad func(string, string, ...any)) int {
+	if msg := numberText(s); msg != "" {
+		bad(field, "%s", msg)
+		return 0
+	}
 	n, err := strconv.Atoi(strings.TrimSuffix(s, ".0"))
-	if err != nil || n < least {
-		bad(field, "must be a whole number ≥ %d, got %q", least, s)
+	if err != nil {
+		bad(field, "must be a whole number within %d to %d, got %q", least, most, s)
+		return 0
+	}
+	if msg := countRange(n, least, most); msg != "" {
+		bad(field, "%s", msg)
+		return 0
 	}
 	return n
 }
 
-func priceField(s, field string, required bool, bad func(string, string, ...any)) decimal.Decimal {
+// memoryField reads an instance's memory in GiB: finite, within
+// 0..MaxMemoryGiB.
+func memoryField(s string, bad func(string, string, ...any)) float64 {
+	if msg := numberText(s); msg != "" {
+		bad("MemoryGiB", "%s", msg)
+		return 0
+	}
+	m, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		bad("MemoryGiB", "must be a number of GiB, got %q", s)
+		return 0
+	}
+	if msg := sizeRange(m, MaxMemoryGiB); msg != "" {
+		bad("MemoryGiB", "%s", msg)
+		return 0
+	}
+	return m
+}
+
+// priceField reads a price per instance-hour of an instance of gpus
+// GPUs: at most MaxNumberLen characters, within the bounds per GPU-hour.
+func priceField(s, field string, gpus int, required bool, bad func(string, string, ...any)) decimal.Decimal {
 	if s == "" && !required {
+		return decimal.Zero
+	}
+	if msg := numberText(s); msg != "" {
+		bad(field, "%s", msg)
 		return decimal.Zero
 	}
 	d, err := decimal.NewFromString(s)
 	if err != nil || !d.IsPositive() {
 		bad(field, "must be a price above 0 in USD per hour, got %q", s)
+		return decimal.Zero
+	}
+	if msg := priceRange(d, gpus, 0); msg != "" {
+		bad(field, "%s", msg)
 		return decimal.Zero
 	}
 	return d
@@ -283,7 +324,10 @@ func keepReserved(p *Price, onDemand decimal.Decimal) *Price {
 // rebuild validates and indexes a catalog assembled in memory.
 func rebuild(c *Catalog) (*Catalog, error) {
 	var probs Problems
-	validate(c, func(section string) collector { return collector{file: section + ".json", list: &probs} })
+	col := func(section string) collector { return collector{file: section + ".json", list: &probs} }
+	if plainFigures(c, col) {
+		validate(c, col)
+	}
 	if len(probs) > 0 {
 		return nil, probs
 	}

@@ -149,6 +149,9 @@ func build(raw map[string][]byte, fileOf func(string) string, probs Problems) (*
 		// add noise, so report what could not be read.
 		return nil, probs
 	}
+	if !plainFigures(c, col) {
+		return nil, probs
+	}
 	c.statePricesInUSD()
 	validate(c, col)
 	if len(probs) > 0 {

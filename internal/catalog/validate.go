@@ -77,6 +77,8 @@ func validate(c *Catalog, col func(string) collector) {
 	v.tokenAPIs()
 	v.methodologies()
 	v.energy()
+	v.names()
+	v.figures()
 }
 
 // isWebURL reports whether s is an absolute http or https URL with a host.

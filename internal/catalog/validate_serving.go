@@ -35,9 +35,6 @@ func (v *validator) serving() {
 		if !slices.Contains(Precisions, l.DefaultPrecision) {
 			pc.add(item, "llm.default_precision", "unknown precision %q", l.DefaultPrecision)
 		}
-		if owner, name, ok := strings.Cut(l.Repo, "/"); !ok || owner == "" || name == "" || strings.ContainsAny(l.Repo, " \t\n") {
-			pc.add(item, "llm.repo", "must name the model's repository as owner/name, got %q", l.Repo)
-		}
 	}
 	gc := v.col("gpus")
 	for i, g := range v.c.GPUs {

@@ -2,19 +2,25 @@
 
 package cli
 
-import "syscall"
+import (
+	"syscall"
+
+	"gpuplace/internal/connlimit"
+)
 
 // connBounds is the configured connection bounds: the total, when not
-// set, the process's open-file limit less connReserve (Go raises the
-// soft limit to the hard one at start on Linux; the bound keeps accept
-// from failing with "too many open files").
-func connBounds(cfg serveConfig) (perClient, total int) {
-	total = cfg.maxConns
+// set, the process's open-file limit less connReserve and the database
+// pool's dbFiles (Go raises the soft limit to the hard one at start on
+// Linux; the bound keeps accept and the database from failing with "too
+// many open files").
+func connBounds(cfg serveConfig, dbFiles int) connlimit.Bounds {
+	total := cfg.maxConns
 	if total == 0 {
 		var lim syscall.Rlimit
-		if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur > 2*connReserve && lim.Cur < 1<<31 {
-			total = int(lim.Cur) - connReserve
+		reserve := connReserve + dbFiles
+		if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur > uint64(2*reserve) && lim.Cur < 1<<31 {
+			total = int(lim.Cur) - reserve
 		}
 	}
-	return cfg.connsPerClient, total
+	return connlimit.Bounds{PerClient: cfg.connsPerClient, PerNet: cfg.connsPerNet, Total: total}
 }

@@ -89,9 +89,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		db.Close()
 		return err
 	}
-	perClient, total := connBounds(cfg)
-	lns[0] = connlimit.New(lns[0], perClient, total)
-	log.Info("connection bounds", "per_client", perClient, "total", total)
+	bounds := connBounds(cfg, db.Files())
+	limited := connlimit.NewBounded(lns[0], bounds)
+	servers[0].ConnState = limited.ConnState
+	lns[0] = limited
+	log.Info("connection bounds", "per_client", bounds.PerClient, "per_net", bounds.PerNet, "total", bounds.Total, "db_files", db.Files())
 	cat := catalogs.Active()
 	log.Info("gpuplace ready", "addr", lns[0].Addr().String(), "db", store.Redact(cfg.db),
 		"catalog_version", cat.Version.ID, "offers", len(cat.Offers), "metrics_addr", cfg.metricsAddr,

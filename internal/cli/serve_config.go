@@ -27,10 +27,11 @@ type serveConfig struct {
 	// of addr.
 	metricsToken string
 	metricsAddr  string
-	// connsPerClient and maxConns bound the open connections per client
-	// address and in all (see connlimit); pins the pinned links.
-	connsPerClient, maxConns int
-	pins                     web.PinLimits
+	// connsPerClient, connsPerNet and maxConns bound the open connections
+	// per client address, per network and in all (see connlimit); pins
+	// the pinned links.
+	connsPerClient, connsPerNet, maxConns int
+	pins                                  web.PinLimits
 }
 
 // parseServeFlags reads serve's flags, each falling back to its
@@ -51,10 +52,11 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
 	fs.IntVar(&c.connsPerClient, "conns-per-client", envInt(getenv, "GPUPLACE_CONNS_PER_CLIENT", DefaultConnsPerClient), "open connections per client address (IPv6: per /64), 0 = no bound [GPUPLACE_CONNS_PER_CLIENT]")
-	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all; 0: the process's file limit less a reserve [GPUPLACE_MAX_CONNS]")
+	fs.IntVar(&c.connsPerNet, "conns-per-net", envInt(getenv, "GPUPLACE_CONNS_PER_NET", DefaultConnsPerNet), "open connections per network (IPv4: per /24, IPv6: per /48), 0 = no bound [GPUPLACE_CONNS_PER_NET]")
+	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all (at it, idle ones make room for new ones); 0: the process's file limit less a reserve and the database's files [GPUPLACE_MAX_CONNS]")
 	fs.IntVar(&c.pins.PerAddressPerDay, "pins-per-day", envInt(getenv, "GPUPLACE_PINS_PER_DAY", web.DefaultPinLimits.PerAddressPerDay), "new pinned links per client address per day, 0 = no bound [GPUPLACE_PINS_PER_DAY]")
 	fs.IntVar(&c.pins.Total, "max-pins", envInt(getenv, "GPUPLACE_MAX_PINS", web.DefaultPinLimits.Total), "pinned links stored in all, 0 = no bound [GPUPLACE_MAX_PINS]")
-	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "when the store is full, pins nobody opened for this long expire [GPUPLACE_PIN_TTL]")
+	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "pins nobody opened (or made) for this long expire [GPUPLACE_PIN_TTL]")
 	fs.DurationVar(&c.importTimeout, "import-timeout", envDuration(getenv, "GPUPLACE_IMPORT_TIMEOUT", web.DefaultImportTimeout), "how long an admin's catalog upload may take to arrive [GPUPLACE_IMPORT_TIMEOUT]")
 	if err := fs.Parse(args); err != nil {
 		return c, exitError{2}

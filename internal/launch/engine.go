@@ -41,9 +41,10 @@ func (s *LLMServer) vllmArgs(replicas int) []string {
 	return args
 }
 
-// vllmCommand is the shell command line of one engine process.
+// vllmCommand is the shell command line of one engine process, every
+// argument quoted for the shell that reads it.
 func (s *LLMServer) vllmCommand(replicas int) string {
-	return "vllm serve " + strings.Join(s.vllmArgs(replicas), " ")
+	return shellLine(append([]string{"vllm", "serve"}, s.vllmArgs(replicas)...)...)
 }
 
 // notes are the comment lines the engine's settings need: a 4-bit answer

@@ -20,13 +20,14 @@ func (s *DB) CreateLink(ctx context.Context, l link.Link) error {
 	if err != nil {
 		return fmt.Errorf("store: create link: %w", err)
 	}
+	created := l.CreatedAt.UTC().Format(time.RFC3339Nano)
 	var question any
 	if l.Question != "" {
 		question = l.Question
 	}
 	_, err = s.db.ExecContext(ctx,
-		s.d.q(`INSERT INTO links (id, query, catalog_version, result, result_gz, question_hash, created_at) VALUES (?, ?, ?, '', ?, ?, ?)`),
-		l.ID, l.Query, l.CatalogVersion, gz, question, l.CreatedAt.UTC().Format(time.RFC3339Nano))
+		s.d.q(`INSERT INTO links (id, query, catalog_version, result, result_gz, question_hash, created_at, used_at) VALUES (?, ?, ?, '', ?, ?, ?, ?)`),
+		l.ID, l.Query, l.CatalogVersion, gz, question, created, created)
 	if err != nil {
 		return fmt.Errorf("store: create link: %w", err)
 	}

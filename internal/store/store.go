@@ -29,10 +29,6 @@ type DB struct {
 	d  dialect
 }
 
-// pgMaxConns bounds each instance's PostgreSQL connections, so that several
-// instances stay well under the server's max_connections (100 by default).
-const pgMaxConns = 10
-
 // Open opens the database named by dsn and applies every migration it has
 // not seen yet. A dsn starting with postgres:// or postgresql:// is a
 // PostgreSQL server (through pgx); anything else is a SQLite file, created
@@ -58,6 +54,8 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	db.SetMaxOpenConns(sqliteMaxConns)
+	db.SetMaxIdleConns(sqliteMaxConns)
 	if err := useWAL(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
