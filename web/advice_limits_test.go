@@ -59,3 +59,17 @@ func TestTooManyUserGroups(t *testing.T) {
 		t.Errorf("the API names %d fields, want the one users error:\n%.500s", n, api.Body.String())
 	}
 }
+
+// Ensure the edit page of a question counts against the advice budget, as
+// the answer's page does: it parses and checks the whole question.
+func TestAdviceEditRateLimited(t *testing.T) {
+	s := newTestServer(t, withLimits(web.Limits{Advice: 2}))
+	var codes []int
+	for range 3 {
+		codes = append(codes, s.do(t, "GET", "/advice/edit?"+germanInference, nil).Code)
+	}
+	if codes[0] != http.StatusOK || codes[1] != http.StatusOK || codes[2] != http.StatusTooManyRequests {
+		t.Errorf("three edit pages against a budget of 2 = %v, want 200 200 429", codes)
+	}
+	wantStatus(t, s.do(t, "GET", "/advice?"+germanInference, nil), http.StatusTooManyRequests)
+}

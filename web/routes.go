@@ -41,7 +41,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/", s.handle(s.handleHome))
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
-		r.Get("/advice/edit", s.handle(s.handleAdviceEdit))
+		r.With(adviceLimit).Get("/advice/edit", s.handle(s.handleAdviceEdit))
 		r.With(adviceLimit).Get("/advice/launch", s.handle(s.handleLaunchPage))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
