@@ -22,7 +22,7 @@ import (
 // body that arrives too slowly as 408: client errors, which stay out of
 // the 5xx an operator alerts on.
 func TestClientErrorsAreNotServerErrors(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, withPublicMetrics)
 	link := s.pinLink(t)
 	for _, path := range []string{"/s/" + link, "/api/v1/links/" + link} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -135,7 +135,7 @@ func TestSlowUploadOnlyForImports(t *testing.T) {
 // it.
 func TestClientGoneIs499(t *testing.T) {
 	var logs bytes.Buffer
-	s := newTestServer(t, func(c *web.Config) { c.Log = slog.New(slog.NewJSONHandler(&logs, nil)) })
+	s := newTestServer(t, withPublicMetrics, func(c *web.Config) { c.Log = slog.New(slog.NewJSONHandler(&logs, nil)) })
 	routes := map[string]string{"/healthz": "/healthz", "/advice/what-if?" + germanInference: "/advice/what-if",
 		"/advice?" + germanInference: "/advice", "/api/v1/gpus": "/api/v1/gpus", "/catalog/gpus": "/catalog/gpus"}
 	for path := range routes {

@@ -27,7 +27,9 @@ func (s *Server) routes() chi.Router {
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
-	if !s.metricsApart {
+	// /metrics is on the app's routes only behind its token, or public
+	// by choice; otherwise it is not there (404).
+	if !s.metricsApart && (s.metricsToken != "" || s.metricsPublic) {
 		r.Get("/metrics", s.handleMetrics)
 	}
 

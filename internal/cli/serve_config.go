@@ -24,9 +24,11 @@ type serveConfig struct {
 	importTimeout time.Duration
 	// metricsToken, when set, is the bearer token /metrics requires;
 	// metricsAddr, when set, is the address /metrics is served on instead
-	// of addr.
-	metricsToken string
-	metricsAddr  string
+	// of addr; metricsPublic serves it on addr to anyone. With none of
+	// them, /metrics is not served.
+	metricsToken  string
+	metricsAddr   string
+	metricsPublic bool
 	// connsPerClient and maxConns bound the open connections per client
 	// address and in all (see connlimit); pins the pinned links.
 	connsPerClient, maxConns int
@@ -50,6 +52,7 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
 	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
+	fs.BoolVar(&c.metricsPublic, "metrics-public", envBool(getenv, "GPUPLACE_METRICS_PUBLIC", false), "serve /metrics on -addr to anyone, without a token; by default it is served only with -metrics-token or on -metrics-addr [GPUPLACE_METRICS_PUBLIC]")
 	fs.IntVar(&c.connsPerClient, "conns-per-client", envInt(getenv, "GPUPLACE_CONNS_PER_CLIENT", DefaultConnsPerClient), "open connections per client address (IPv6: per /64), 0 = no bound [GPUPLACE_CONNS_PER_CLIENT]")
 	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all; 0: the process's file limit less a reserve [GPUPLACE_MAX_CONNS]")
 	fs.IntVar(&c.pins.PerAddressPerDay, "pins-per-day", envInt(getenv, "GPUPLACE_PINS_PER_DAY", web.DefaultPinLimits.PerAddressPerDay), "new pinned links per client address per day, 0 = no bound [GPUPLACE_PINS_PER_DAY]")
