@@ -1,11 +1,15 @@
 package web_test
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/advisor"
@@ -103,5 +107,30 @@ func TestLongNumbersRefused(t *testing.T) {
 		if took > time.Second {
 			t.Errorf("%s: refusing took %v", name, took)
 		}
+	}
+}
+
+// Ensure an MCP tool that takes the advice request holds it to the same
+// bounds, through the decoder it shares with the API: a budget of 60,000
+// digits is a tool error naming budget, without the number.
+func TestLongNumbersRefusedOverMCP(t *testing.T) {
+	s := newTestServer(t, withLimits(web.Limits{}))
+	cs := mcpClient(t, s)
+	digits := strings.Repeat("9", 60_000)
+	args := json.RawMessage(`{"workload":{"kind":"training","profile":"resnet50"},"budget":"` + digits + `"}`)
+	start := time.Now()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "advise", Arguments: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res.Content)
+	if !res.IsError || !strings.Contains(string(b), "budget") || !strings.Contains(string(b), "at most 32 characters") {
+		t.Errorf("advise with a 60,000-digit budget: error %v, %.300s; want a tool error naming budget", res.IsError, b)
+	}
+	if strings.Contains(string(b), digits[:100]) {
+		t.Error("the tool error shows the number back")
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("refusing took %v", took)
 	}
 }
