@@ -48,7 +48,7 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
-	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages and /api/v1/advice requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
+	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages (the answer, its what-if, launch and edit pages), /api/v1/advice and /mcp requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
 	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
