@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -53,6 +54,31 @@ func TestLongQueryValuesRefused(t *testing.T) {
 	if rec := s.do(t, "GET", "/catalog/offers?"+atBound, nil); rec.Code != http.StatusOK {
 		t.Errorf("GET /catalog/offers with a value of %d bytes = %d, want 200", advisor.MaxValueBytes, rec.Code)
 	}
+}
+
+// Ensure a query over 64 KiB in all, made of values each under the bound,
+// is refused with 414 on the pages and the API without being shown back
+// in the page's links, and one under it is answered.
+func TestLongQueriesRefused(t *testing.T) {
+	s := newTestServer(t, withLimits(web.Limits{}))
+	many := func(bytes int) string {
+		q := url.Values{}
+		for i := 0; len(q.Encode()) < bytes; i++ {
+			q.Set(fmt.Sprintf("k%d", i), strings.Repeat("v", 1000))
+		}
+		return q.Encode()
+	}
+	long := many(70 << 10)
+	for _, path := range []string{"/", "/advice", "/catalog/offers", "/api/v1/advice", "/api/v1/offers"} {
+		rec := s.do(t, "GET", path+"?"+germanInference+"&"+long, nil)
+		if rec.Code != http.StatusRequestURITooLong {
+			t.Errorf("GET %s with a %d-byte query = %d, want 414", path, len(long), rec.Code)
+		}
+		if n := rec.Body.Len(); n > 64<<10 || strings.Contains(rec.Body.String(), strings.Repeat("v", 1000)) {
+			t.Errorf("GET %s: a %d-byte answer shows the query back", path, n)
+		}
+	}
+	wantStatus(t, s.do(t, "GET", "/?"+many(60<<10), nil), http.StatusOK)
 }
 
 // Ensure a number written with more than advisor.MaxNumberChars

@@ -33,7 +33,7 @@ func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune
 // and JSON bodies are left to their decoders, and the catalog explorer's
 // filters to the explorer, which ignores values it does not know (and
 // stores nothing). Then it refuses, on every route, a query value too
-// long for any field (see longValues).
+// long for any field (see longValues), and a query over maxQueryBytes.
 func (s *Server) rejectBadText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var fe locale.FieldErrors
@@ -56,6 +56,10 @@ func (s *Server) rejectBadText(next http.Handler) http.Handler {
 		}
 		if long := longValues(r.URL.Query()); len(long) > 0 {
 			s.answerError(long).ServeHTTP(w, withoutQuery(r))
+			return
+		}
+		if len(r.URL.RawQuery) > maxQueryBytes {
+			s.answerError(errQueryTooLong).ServeHTTP(w, withoutQuery(r))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -112,6 +116,12 @@ func withoutQuery(r *http.Request) *http.Request {
 	r2.URL = &u
 	return r2
 }
+
+// maxQueryBytes bounds a URL's whole query (414 beyond), which a page's
+// links would otherwise show back however many keys it has: the longest a
+// form sends, a question with a row for each of the catalog's 269
+// locations, is about 11 KB.
+const maxQueryBytes = 64 << 10
 
 // maxKeyBytes is the longest query key named in an error: the site's are
 // under 20 bytes.
