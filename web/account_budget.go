@@ -27,7 +27,9 @@ const (
 const deviceCookie = "gpuplace_device"
 
 // accountBudget counts wrong passwords per account over the last hour
-// and remembers where each account's owner signed in from.
+// and remembers where each account's owner signed in from. An attempt is
+// counted before its password is checked (reserve), and given back when
+// the password is right.
 type accountBudget struct {
 	mu       sync.Mutex
 	now      func() time.Time
@@ -58,39 +60,57 @@ func (b *accountBudget) entry(email string) *accountEntry {
 	return e
 }
 
-// spent reports whether email's budget of wrong passwords is used up for
-// an attempt from addr with device token device: it is not for the
-// owner's recent addresses and devices.
-func (b *accountBudget) spent(email, addr, device string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	e, ok := b.accounts[email]
-	if !ok {
-		return false
-	}
-	now := b.now()
-	e.trim(now)
-	if len(e.failures) < accountFailuresPerHour {
-		return false
-	}
-	if t, ok := e.addrs[addr]; ok && now.Sub(t) < trustedAddrTTL {
-		return false
-	}
-	if t, ok := e.devices[device]; ok && device != "" && now.Sub(t) < trustedAddrTTL {
-		return false
-	}
-	return true
+// guess is one wrong password counted in advance against an account's
+// budget (see reserve).
+type guess struct {
+	email string
+	at    time.Time
 }
 
-// fail records a wrong password for email.
-func (b *accountBudget) fail(email string) {
+// reserve counts an attempt on email from addr with device token device
+// as a wrong password before its password is checked, so that parallel
+// attempts cannot all pass a budget they would each spend: ok is false
+// when the budget is used up, unless the attempt comes from one of the
+// owner's recent addresses or devices. A correct password gives the guess
+// back (refund).
+func (b *accountBudget) reserve(email, addr, device string) (g guess, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	e := b.entry(email)
 	now := b.now()
 	e.trim(now)
+	if len(e.failures) >= accountFailuresPerHour && !e.trusted(addr, device, now) {
+		return guess{}, false
+	}
 	if len(e.failures) < 2*accountFailuresPerHour {
 		e.failures = append(e.failures, now)
+	}
+	return guess{email: email, at: now}, true
+}
+
+// trusted reports whether addr or device signed in to the account within
+// trustedAddrTTL.
+func (e *accountEntry) trusted(addr, device string, now time.Time) bool {
+	if t, ok := e.addrs[addr]; ok && now.Sub(t) < trustedAddrTTL {
+		return true
+	}
+	t, ok := e.devices[device]
+	return ok && device != "" && now.Sub(t) < trustedAddrTTL
+}
+
+// refund gives back a guess that was not a wrong password.
+func (b *accountBudget) refund(g guess) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e, ok := b.accounts[g.email]
+	if !ok {
+		return
+	}
+	for i := len(e.failures) - 1; i >= 0; i-- {
+		if e.failures[i].Equal(g.at) {
+			e.failures = slices.Delete(e.failures, i, i+1)
+			return
+		}
 	}
 }
 

@@ -28,16 +28,17 @@ func TestAdvicePageRateLimited(t *testing.T) {
 	wantStatus(t, s.do(t, "GET", "/", nil), http.StatusOK)
 }
 
-// Ensure 10,000 user groups get the cap's one message on the page and the
-// API, and the page shows the first rows and says so instead of echoing
-// every row back.
+// Ensure 1,500 user groups (over the cap, under the bound on a value's
+// length: longer lists are refused unread, see TestLongQueryValuesRefused)
+// get the cap's one message on the page and the API, and the page shows
+// the first rows and says so instead of echoing every row back.
 func TestTooManyUserGroups(t *testing.T) {
 	s := newTestServer(t)
-	query := "kind=inference&profile=bert-large&rps=1&users=" + strings.TrimSuffix(strings.Repeat("DE:x,", 10000), ",")
+	query := "kind=inference&profile=bert-large&rps=1&users=" + strings.TrimSuffix(strings.Repeat("DE:x,", 1500), ",")
 	rec := s.do(t, "GET", "/advice?"+query, nil)
 	wantStatus(t, rec, http.StatusUnprocessableEntity)
 	page := rec.Body.String()
-	wantContains(t, page, `data-testid="users-truncated"`, "Only the first 20 of the 10000 user groups are shown here: a question takes at most 500.")
+	wantContains(t, page, `data-testid="users-truncated"`, "Only the first 20 of the 1500 user groups are shown here: a question takes at most 500.")
 	if n := strings.Count(page, `name="user_location"`); n != 20 {
 		t.Errorf("the page shows %d user rows, want the first 20", n)
 	}
@@ -45,7 +46,7 @@ func TestTooManyUserGroups(t *testing.T) {
 		t.Errorf("the 422 page is %d bytes with %d copies of a row: it echoes the list back", len(page), strings.Count(page, "DE:x"))
 	}
 	zh := s.do(t, "GET", "/advice?"+query+"&lang=zh-CN", nil).Body.String()
-	wantContains(t, zh, "此处只显示 10000 个用户组中的前 20 个：一个问题最多 500 个。")
+	wantContains(t, zh, "此处只显示 1500 个用户组中的前 20 个：一个问题最多 500 个。")
 
 	pin := s.do(t, "POST", "/s", strings.NewReader(query), "Content-Type", "application/x-www-form-urlencoded")
 	wantStatus(t, pin, http.StatusUnprocessableEntity)
@@ -57,4 +58,18 @@ func TestTooManyUserGroups(t *testing.T) {
 	if n := strings.Count(api.Body.String(), `"field":`); n != 1 || !strings.Contains(api.Body.String(), `"field":"users"`) {
 		t.Errorf("the API names %d fields, want the one users error:\n%.500s", n, api.Body.String())
 	}
+}
+
+// Ensure the edit page of a question counts against the advice budget, as
+// the answer's page does: it parses and checks the whole question.
+func TestAdviceEditRateLimited(t *testing.T) {
+	s := newTestServer(t, withLimits(web.Limits{Advice: 2}))
+	var codes []int
+	for range 3 {
+		codes = append(codes, s.do(t, "GET", "/advice/edit?"+germanInference, nil).Code)
+	}
+	if codes[0] != http.StatusOK || codes[1] != http.StatusOK || codes[2] != http.StatusTooManyRequests {
+		t.Errorf("three edit pages against a budget of 2 = %v, want 200 200 429", codes)
+	}
+	wantStatus(t, s.do(t, "GET", "/advice?"+germanInference, nil), http.StatusTooManyRequests)
 }

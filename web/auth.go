@@ -116,7 +116,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(s.deviceCookieName()); err == nil {
 		device = c.Value
 	}
-	if s.budget.spent(email, ip, device) {
+	// The attempt is counted as a wrong password before the check, and
+	// given back if it was not one.
+	g, ok := s.budget.reserve(email, ip, device)
+	if !ok {
 		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
 		return s.refuseLogin(w, r, v, "login.account_limited", accountWindow)
 	}
@@ -125,16 +128,17 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	case errors.Is(err, account.ErrNotFound):
 		account.SpendPasswordCheck(password)
 	case err != nil:
+		s.budget.refund(g)
 		return err
 	}
 	if err != nil || !u.CheckPassword(password) {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
 		s.metrics.loginFailures.Inc()
 		s.backoff.fail(email, ip)
-		s.budget.fail(email)
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
+	s.budget.refund(g)
 	s.backoff.succeed(email, ip)
 	device = s.budget.succeed(email, ip, device)
 	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: device, Path: "/", MaxAge: int(trustedAddrTTL / time.Second),

@@ -2,8 +2,11 @@ package web_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -19,7 +22,7 @@ import (
 // body that arrives too slowly as 408: client errors, which stay out of
 // the 5xx an operator alerts on.
 func TestClientErrorsAreNotServerErrors(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, withPublicMetrics)
 	link := s.pinLink(t)
 	for _, path := range []string{"/s/" + link, "/api/v1/links/" + link} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -121,5 +124,52 @@ func TestSlowUploadOnlyForImports(t *testing.T) {
 	form := []byte(germanInference + "&" + strings.Repeat("x", 2000) + "=1")
 	if got := slowSend(t, addr, "/s", "application/x-www-form-urlencoded", admin, form, 1500*time.Millisecond); got != http.StatusRequestTimeout {
 		t.Errorf("another POST arriving over 1.5 s = %d, want 408", got)
+	}
+}
+
+// Ensure a client that went away is logged and counted as 499 whatever
+// the handler went on to write: a health check given up on (which used
+// to count as a 503, so that anyone could fire the alert on 5xx), a reply
+// written to no one (which used to be logged as 200), pages and a
+// what-if; and that the health check logs no failure of the database for
+// it.
+func TestClientGoneIs499(t *testing.T) {
+	var logs bytes.Buffer
+	s := newTestServer(t, withPublicMetrics, func(c *web.Config) { c.Log = slog.New(slog.NewJSONHandler(&logs, nil)) })
+	routes := map[string]string{"/healthz": "/healthz", "/advice/what-if?" + germanInference: "/advice/what-if",
+		"/advice?" + germanInference: "/advice", "/api/v1/gpus": "/api/v1/gpus", "/catalog/gpus": "/catalog/gpus"}
+	for path := range routes {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		s.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil).WithContext(ctx))
+	}
+	logged := map[string]int{}
+	for _, raw := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var l struct {
+			Msg    string `json:"msg"`
+			Route  string `json:"route"`
+			Status int    `json:"status"`
+		}
+		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+			t.Fatalf("log line %q: %v", raw, err)
+		}
+		switch l.Msg {
+		case "request":
+			logged[l.Route] = l.Status
+		case "health check failed":
+			t.Errorf("a health check whose client left was logged as the database's failure: %s", raw)
+		}
+	}
+	metrics := s.do(t, "GET", "/metrics", nil).Body.String()
+	for _, route := range routes {
+		if logged[route] != 499 {
+			t.Errorf("GET %s after the client left was logged as %d, want 499", route, logged[route])
+		}
+		wantContains(t, metrics, `route="`+route+`",status="499"`)
+	}
+	for _, line := range strings.Split(metrics, "\n") {
+		if strings.HasPrefix(line, "gpuplace_http_requests_total") && (strings.Contains(line, `status="5`) || strings.Contains(line, `status="200"`) && !strings.Contains(line, `"/metrics"`)) {
+			t.Errorf("a request whose client left was counted as answered: %s", line)
+		}
 	}
 }

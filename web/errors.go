@@ -34,6 +34,8 @@ var (
 	errMethodNotAllowed = errors.New("method not allowed")
 	// errUnavailable is what the server cannot do now, whoever asks: 503.
 	errUnavailable = errors.New("unavailable")
+	// errQueryTooLong is a query over maxQueryBytes: 414.
+	errQueryTooLong = errors.New("the address's query is too long")
 )
 
 // badRequest is err as a request the server cannot read.
@@ -83,6 +85,8 @@ func statusOf(err error) int {
 		return http.StatusTooManyRequests
 	case errors.Is(err, errUnavailable):
 		return http.StatusServiceUnavailable
+	case errors.Is(err, errQueryTooLong):
+		return http.StatusRequestURITooLong
 	default:
 		return http.StatusInternalServerError
 	}

@@ -14,20 +14,26 @@ import (
 
 // Ensure a quote search longer than quote.MaxSearch characters is refused
 // with 422 naming q, on the page and the API alike (SQLite's LIKE used to
-// answer 500 from 50,000 bytes on), and one at the limit is answered.
+// answer 500 from 50,000 bytes on), and one at the limit is answered. A
+// search over 8 KiB is refused alike, by the bound on every query value.
 func TestQuoteSearchBounded(t *testing.T) {
 	s := newTestServer(t, func(c *web.Config) { c.Limits = web.Limits{} })
 	sales := s.signIn(t, "sales")
-	for _, n := range []int{200, 201, 50_000} {
+	for _, n := range []int{200, 201, 4000, 50_000} {
 		q := url.Values{"q": {strings.Repeat("é", n)}}.Encode()
-		want := http.StatusOK
-		if n > 200 {
-			want = http.StatusUnprocessableEntity
+		want, message := http.StatusOK, ""
+		switch {
+		case n > 4096: // over 8 KiB
+			want, message = http.StatusUnprocessableEntity, "8192 bytes"
+		case n > 200:
+			want, message = http.StatusUnprocessableEntity, "200 characters"
 		}
 		for _, path := range []string{"/quotes?", "/api/v1/quotes?"} {
 			rec := s.do(t, "GET", path+q, nil, "Cookie", sales)
-			if rec.Code != want || (want != http.StatusOK && !strings.Contains(rec.Body.String(), "200 characters")) {
-				t.Errorf("%s %d characters: %d %.200s", path, n, rec.Code, rec.Body.String())
+			body := rec.Body.String()
+			named := strings.Contains(body, "<code>q:") || strings.Contains(body, `"field":"q"`)
+			if rec.Code != want || !strings.Contains(body, message) || (want != http.StatusOK && !named) {
+				t.Errorf("%s %d characters: %d %.200s", path, n, rec.Code, body)
 			}
 		}
 	}

@@ -15,8 +15,9 @@ import (
 type Limits struct {
 	// Posts bounds every POST (pins, quotes, imports, API writes).
 	Posts int
-	// Advice bounds the answers to questions: /advice and GET and POST
-	// /api/v1/advice, one budget for all three.
+	// Advice bounds the answers to questions and the pages that read
+	// one: /advice, its what-if, launch and edit pages, the API's advice
+	// routes and /mcp, one budget for all.
 	Advice int
 	// Login bounds POST /login, on top of the per-account attempt limit.
 	Login int

@@ -8,10 +8,14 @@ import (
 	"gpuplace/web"
 )
 
+// withPublicMetrics serves /metrics on the app's routes without a token,
+// for the tests that read it.
+func withPublicMetrics(c *web.Config) { c.MetricsPublic = true }
+
 // Ensure /metrics reports requests by route pattern, advice time, the
 // active catalog version and login failures.
 func TestMetrics(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, withPublicMetrics)
 	s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
 	s.do(t, "GET", "/s/NOSUCHLINK", nil)
 	s.do(t, "POST", "/login", strings.NewReader("email=x@example.com&password=nope"), "Content-Type", "application/x-www-form-urlencoded")
@@ -64,7 +68,7 @@ func TestRateLimits(t *testing.T) {
 // worked out twice. (The currency is given: each language has its own
 // default.)
 func TestAnswerCacheKeepsQuestionsAskedAgain(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, withPublicMetrics)
 	for _, target := range []string{"/advice?lang=en&", "/advice?lang=zh-CN&", "/api/v1/advice?", "/api/v1/advice?candidates=5&"} {
 		wantStatus(t, s.do(t, "GET", target+germanInference+"&currency=USD", nil), http.StatusOK)
 	}

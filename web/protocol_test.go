@@ -89,9 +89,15 @@ func TestAdviceVariesOnHXRequest(t *testing.T) {
 	}
 }
 
-// Ensure /metrics can require a bearer token, or be taken off the app's
-// routes to be served on an address of its own.
+// Ensure /metrics is not on the app's routes unless it requires a bearer
+// token or is made public by choice, and can be taken off them to be
+// served on an address of its own.
 func TestMetricsAccess(t *testing.T) {
+	bare := newTestServer(t)
+	wantStatus(t, bare.do(t, "GET", "/metrics", nil), http.StatusNotFound)
+	public := bare.with(withPublicMetrics)
+	wantStatus(t, public.do(t, "GET", "/metrics", nil), http.StatusOK)
+
 	s := newTestServer(t, func(c *web.Config) { c.MetricsToken = "s3cret-token" })
 	s.do(t, "GET", "/healthz", nil) // a request for the counters to count
 	for _, tt := range []struct {

@@ -262,6 +262,12 @@ func quoteFromForm(f url.Values, base quote.Quote) (quote.Quote, locale.FieldErr
 		if s == "" {
 			return decimal.Zero
 		}
+		if len(s) > advisor.MaxNumberChars {
+			// A decimal's parse is quadratic in its digits: refused
+			// unread, and not shown back.
+			fe = append(fe, advisor.NumberTooLong(field))
+			return decimal.Zero
+		}
 		d, err := decimal.NewFromString(s)
 		if err != nil {
 			fe.Add(field, "invalid.number.got", s)

@@ -28,7 +28,9 @@ func (s *Server) routes() chi.Router {
 
 	r.Get("/static/*", handleStatic)
 	r.Get("/healthz", s.handleHealth)
-	if !s.metricsApart {
+	// /metrics is on the app's routes only behind its token, or public
+	// by choice; otherwise it is not there (404).
+	if !s.metricsApart && (s.metricsToken != "" || s.metricsPublic) {
 		r.Get("/metrics", s.handleMetrics)
 	}
 
@@ -42,7 +44,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/", s.handle(s.handleHome))
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
-		r.Get("/advice/edit", s.handle(s.handleAdviceEdit))
+		r.With(adviceLimit).Get("/advice/edit", s.handle(s.handleAdviceEdit))
 		r.With(adviceLimit).Get("/advice/launch", s.handle(s.handleLaunchPage))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))

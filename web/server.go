@@ -98,6 +98,10 @@ type Config struct {
 	// MetricsApart takes /metrics off the app's routes: serve
 	// MetricsHandler on an address of its own instead.
 	MetricsApart bool
+	// MetricsPublic serves /metrics on the app's routes to anyone,
+	// without a token: an operator's explicit choice. Without it, the
+	// app's routes serve /metrics only with MetricsToken set.
+	MetricsPublic bool
 	// Now is the clock links, quotes, sessions and sign-in limits read;
 	// nil means time.Now.
 	Now func() time.Time
@@ -114,6 +118,7 @@ type Server struct {
 	importTimeout time.Duration
 	metricsToken  string
 	metricsApart  bool
+	metricsPublic bool
 	now           func() time.Time
 	pinLimits     PinLimits
 	pins          pinBudget
@@ -143,7 +148,7 @@ type Server struct {
 func NewServer(cfg Config) *Server {
 	s := &Server{log: cfg.Log, versions: cfg.Catalogs, store: cfg.Store, baseURL: cfg.BaseURL, limits: cfg.Limits,
 		cjkFontPath: cfg.CJKFont, importTimeout: cfg.ImportTimeout, metricsToken: cfg.MetricsToken,
-		metricsApart: cfg.MetricsApart, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes), asked: newAskedAgain(),
+		metricsApart: cfg.MetricsApart, metricsPublic: cfg.MetricsPublic, now: cfg.Now, answers: newLRU[advisor.Result](answerCacheBytes), asked: newAskedAgain(),
 		bodies: newLRU[[]byte](bodyCacheBytes), bodiesAsked: newAskedAgain(), adviceSlots: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		metrics: newMetrics()}
 	if s.importTimeout <= 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gpuplace/internal/advisor"
 	"gpuplace/internal/locale"
 )
 
@@ -31,7 +32,8 @@ func isText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune
 // url-encoded form fields are not text (see badText). Multipart uploads
 // and JSON bodies are left to their decoders, and the catalog explorer's
 // filters to the explorer, which ignores values it does not know (and
-// stores nothing).
+// stores nothing). Then it refuses, on every route, a query value too
+// long for any field (see longValues), and a query over maxQueryBytes.
 func (s *Server) rejectBadText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var fe locale.FieldErrors
@@ -50,6 +52,14 @@ func (s *Server) rejectBadText(next http.Handler) http.Handler {
 		}
 		if len(fe) > 0 {
 			s.answerError(badText{fe}).ServeHTTP(w, r)
+			return
+		}
+		if long := longValues(r.URL.Query()); len(long) > 0 {
+			s.answerError(long).ServeHTTP(w, withoutQuery(r))
+			return
+		}
+		if len(r.URL.RawQuery) > maxQueryBytes {
+			s.answerError(errQueryTooLong).ServeHTTP(w, withoutQuery(r))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -75,6 +85,47 @@ func badFields(v url.Values) locale.FieldErrors {
 	}
 	return fe
 }
+
+// longValues names the query keys of v with a value over
+// advisor.MaxValueBytes, in order: every route refuses them (422) before
+// any handler reads them, and without showing them back. A form's values
+// are the domain's to bound: a quote's notes may be longer.
+func longValues(v url.Values) locale.FieldErrors {
+	var fe locale.FieldErrors
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		if !slices.ContainsFunc(v[k], func(s string) bool { return len(s) > advisor.MaxValueBytes }) {
+			continue
+		}
+		if len(k) > maxKeyBytes {
+			k = "query"
+		}
+		fe = append(fe, advisor.TooLong(k))
+	}
+	return fe
+}
+
+// withoutQuery is r without its query but for the page's language, so
+// that a page refusing it does not show the query back in its links.
+func withoutQuery(r *http.Request) *http.Request {
+	u := *r.URL
+	u.RawQuery = ""
+	if lang := r.URL.Query().Get(keyLang); lang != "" && len(lang) <= maxKeyBytes {
+		u.RawQuery = url.Values{keyLang: {lang}}.Encode()
+	}
+	r2 := r.Clone(r.Context())
+	r2.URL = &u
+	return r2
+}
+
+// maxQueryBytes bounds a URL's whole query (414 beyond), which a page's
+// links would otherwise show back however many keys it has: the longest a
+// form sends, a question with a row for each of the catalog's 269
+// locations, is about 11 KB.
+const maxQueryBytes = 64 << 10
+
+// maxKeyBytes is the longest query key named in an error: the site's are
+// under 20 bytes.
+const maxKeyBytes = 64
 
 // isURLEncodedForm reports whether r carries a url-encoded form body.
 func isURLEncodedForm(r *http.Request) bool {

@@ -1,6 +1,7 @@
 package advisor
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"gpuplace/internal/locale"
@@ -11,10 +12,19 @@ import (
 
 // DecodeRequest reads one request as JSON, strictly: unknown fields, wrong
 // types and trailing data are errors. Decoding problems come back as
-// FieldErrors naming the field where the decoder can tell it.
+// FieldErrors naming the field where the decoder can tell it. A number
+// over MaxNumberChars or a string over MaxValueBytes is refused before
+// any value is read.
 func DecodeRequest(r io.Reader) (Request, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Request{}, err
+	}
+	if err := checkBounds(data); err != nil {
+		return Request{}, err
+	}
 	var req Request
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return Request{}, decodeError(err)

@@ -25,6 +25,15 @@ func envInt(getenv func(string) string, key string, def int) int {
 	return def
 }
 
+// envBool reads true or false (1, 0, …: strconv.ParseBool) from the
+// environment, or def.
+func envBool(getenv func(string) string, key string, def bool) bool {
+	if b, err := strconv.ParseBool(getenv(key)); err == nil {
+		return b
+	}
+	return def
+}
+
 // envDuration reads a duration (90s, 10m) from the environment, or def.
 func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
 	if d, err := time.ParseDuration(getenv(key)); err == nil {

@@ -82,7 +82,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	app := web.NewServer(web.Config{Log: log, Catalogs: catalogs, Store: db, BaseURL: cfg.baseURL, Limits: cfg.limits,
 		CJKFont: cfg.cjkFont, ImportTimeout: cfg.importTimeout, MetricsToken: cfg.metricsToken,
-		MetricsApart: cfg.metricsAddr != "", Pins: &cfg.pins})
+		MetricsApart: cfg.metricsAddr != "", MetricsPublic: cfg.metricsPublic, Pins: &cfg.pins})
 	servers := httpServers(ctx, cfg, app, log)
 	lns, err := listen(servers)
 	if err != nil {
@@ -97,7 +97,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	cat := catalogs.Active()
 	log.Info("gpuplace ready", "addr", lns[0].Addr().String(), "db", store.Redact(cfg.db),
 		"catalog_version", cat.Version.ID, "offers", len(cat.Offers), "metrics_addr", cfg.metricsAddr,
-		"metrics_token", cfg.metricsToken != "")
+		"metrics_token", cfg.metricsToken != "", "metrics_public", cfg.metricsPublic)
+	if cfg.metricsAddr == "" && cfg.metricsToken == "" && !cfg.metricsPublic {
+		log.Info("/metrics is not served: set -metrics-addr, -metrics-token or -metrics-public")
+	}
 
 	served := serve(ctx, servers, lns, log)
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)

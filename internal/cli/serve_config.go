@@ -24,9 +24,11 @@ type serveConfig struct {
 	importTimeout time.Duration
 	// metricsToken, when set, is the bearer token /metrics requires;
 	// metricsAddr, when set, is the address /metrics is served on instead
-	// of addr.
-	metricsToken string
-	metricsAddr  string
+	// of addr; metricsPublic serves it on addr to anyone. With none of
+	// them, /metrics is not served.
+	metricsToken  string
+	metricsAddr   string
+	metricsPublic bool
 	// connsPerClient, connsPerNet and maxConns bound the open connections
 	// per client address, per network and in all (see connlimit); pins
 	// the pinned links.
@@ -47,10 +49,11 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
-	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages and /api/v1/advice requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
+	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages (the answer, its what-if, launch and edit pages), /api/v1/advice and /mcp requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
 	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
+	fs.BoolVar(&c.metricsPublic, "metrics-public", envBool(getenv, "GPUPLACE_METRICS_PUBLIC", false), "serve /metrics on -addr to anyone, without a token; by default it is served only with -metrics-token or on -metrics-addr [GPUPLACE_METRICS_PUBLIC]")
 	fs.IntVar(&c.connsPerClient, "conns-per-client", envInt(getenv, "GPUPLACE_CONNS_PER_CLIENT", DefaultConnsPerClient), "open connections per client address (IPv6: per /64), 0 = no bound [GPUPLACE_CONNS_PER_CLIENT]")
 	fs.IntVar(&c.connsPerNet, "conns-per-net", envInt(getenv, "GPUPLACE_CONNS_PER_NET", DefaultConnsPerNet), "open connections per network (IPv4: per /24, IPv6: per /48), 0 = no bound [GPUPLACE_CONNS_PER_NET]")
 	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all (at it, idle ones make room for new ones); 0: the process's file limit less a reserve and the database's files [GPUPLACE_MAX_CONNS]")

@@ -10,6 +10,7 @@ var errorPages = map[string][2]string{
 	"error.status.408":      {"The request took too long to arrive.", "请求传输时间过长。"},
 	"error.status.409":      {"The quote cannot change this way in its present state.", "报价单在当前状态下不能这样更改。"},
 	"error.status.413":      {"The request is too large.", "请求过大。"},
+	"error.status.414":      {"The address is too long.", "地址过长。"},
 	"error.status.422":      {"Some values are not valid.", "部分取值无效。"},
 	"error.status.429":      {"Too many requests from your address. Wait a minute and try again.", "来自您地址的请求过多，请稍等一分钟后重试。"},
 	"error.status.499":      {"The request was cancelled.", "请求已取消。"},

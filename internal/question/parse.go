@@ -39,7 +39,13 @@ type parser struct {
 }
 
 func (p *parser) field(f Field) {
-	s := strings.TrimSpace(p.q.Get(f.Key))
+	raw := p.q.Get(f.Key)
+	if len(raw) > advisor.MaxValueBytes {
+		// Refused unread, and not shown back.
+		p.errs = append(p.errs, advisor.TooLong(f.Path))
+		return
+	}
+	s := strings.TrimSpace(raw)
 	ptr := f.bind(&p.req)
 	switch f.Type {
 	case Users:
@@ -58,6 +64,12 @@ func (p *parser) field(f Field) {
 		setWords(ptr, items)
 	case Upper:
 		s = strings.ToUpper(s)
+	}
+	if isNumber(f.Type) && len(s) > advisor.MaxNumberChars {
+		// A decimal's parse is quadratic in its digits: refused unread,
+		// and not shown back.
+		p.errs = append(p.errs, advisor.NumberTooLong(f.Path))
+		return
 	}
 	if s != "" {
 		p.form.text[f.Key] = s
@@ -98,6 +110,11 @@ func (p *parser) field(f Field) {
 		}
 		*ptr.(**decimal.Decimal) = &d
 	}
+}
+
+// isNumber reports whether a field of type t is written as a number.
+func isNumber(t Type) bool {
+	return t == Number || t == OptionalNumber || t == Whole || t == Amount
 }
 
 // setWords sets the list ptr points at (of strings or of a type of words)
@@ -142,6 +159,13 @@ func (p *parser) users(dst *[]advisor.UserShare, path string) {
 		loc, share, hasShare := strings.Cut(part, ":")
 		u := advisor.UserShare{Location: normLocation(loc), Share: 1}
 		share = strings.TrimSpace(share)
+		if len(share) > advisor.MaxNumberChars {
+			if p.form.UsersOver == 0 {
+				p.errs = append(p.errs, advisor.NumberTooLong(fmt.Sprintf("%s[%d].share", path, i)))
+			}
+			// Not read, and not shown back.
+			hasShare, share = false, ""
+		}
 		if hasShare {
 			x, err := strconv.ParseFloat(share, 64)
 			if err != nil && p.form.UsersOver == 0 {
