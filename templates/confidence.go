@@ -63,6 +63,10 @@ func ConfidenceOf(ctx context.Context, r *advisor.Result, o *advisor.Option) Con
 	default:
 		c.Reasons = append(c.Reasons, locale.T(ctx, "conf.measured"))
 	}
+	if s := o.Serving; s != nil && s.GPUsAtBandEdge > optionGPUs(o) {
+		c.Reasons = append(c.Reasons, locale.Tf(ctx, "conf.serving.band", locale.Percent(-s.ErrorRangePct[0]),
+			locale.Percent(s.ErrorRangePct[1]), s.GPUsAtBandEdge, optionGPUs(o)))
+	}
 	seen := map[string]bool{}
 	for _, k := range o.Risks {
 		if seen[k.Message.ID] {
@@ -123,4 +127,13 @@ func itemShare(o *advisor.Option, item string) float64 {
 		}
 	}
 	return sum.Div(o.Total).InexactFloat64()
+}
+
+// optionGPUs is how many GPUs an option rents in all.
+func optionGPUs(o *advisor.Option) int {
+	n := 0
+	for _, p := range o.Placements {
+		n += p.GPUCount * p.Machines()
+	}
+	return n
 }

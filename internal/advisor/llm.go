@@ -92,12 +92,15 @@ type llmCurve struct {
 	tp int
 	// replica and curve are held by value, curve reading replica: an
 	// answer makes a curve of each replica size of each GPU.
-	replica              serving.Replica
-	curve                serving.Curve
-	anchor               *catalog.ServingPoint
-	anchorRatio          float64
-	err                  serving.GroupError
-	validated            bool
+	replica     serving.Replica
+	curve       serving.Curve
+	anchor      *catalog.ServingPoint
+	anchorRatio float64
+	err         serving.GroupError
+	validated   bool
+	// band is the range the real capacity is expected in (the held-out
+	// errors of its engine family at the question's load).
+	band                 serving.Band
 	floorTPOT, floorTTFT float64
 	// points are the curve's operating points found so far, one per
 	// metro asked about (see pointAt): a curve serves in a few metros.
@@ -222,6 +225,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
 	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
 	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
+	lc.band = serving.BandFor(fit.Validation.Points, setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
 	// An architecture without figures has its efficiencies pooled from
 	// the others: no held-out figure validates them.
 	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)

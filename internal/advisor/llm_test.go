@@ -15,6 +15,7 @@ import (
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
+	"gpuplace/internal/serving"
 )
 
 func llmRequest(profile string) advisor.Request {
@@ -311,4 +312,38 @@ func TestLLMOneRequestSentence(t *testing.T) {
 	if misses := one.TPOTMS > req.Workload.TPOTMS; said != misses {
 		t.Errorf("sentence said %v; one request at a time takes %v ms against %v asked", said, one.TPOTMS, req.Workload.TPOTMS)
 	}
+}
+
+// Ensure an LLM answer carries the error band of its engine family at its
+// load, drawn from the held-out campaigns, and the GPUs it would need at
+// the band's low end: more than it rents when the band's low end is well
+// below the stated capacity and the answer runs many replicas.
+func TestLLMErrorBand(t *testing.T) {
+	cat := realCatalog(t)
+	req := llmRequest("llama-3.3-70b")
+	req.Workload.RPS, req.GDPR = 40, ""
+	res := recommend(t, cat, req)
+	p := res.Pick
+	if p == nil || p.Serving == nil {
+		t.Fatalf("pick = %+v, want an LLM answer", p)
+	}
+	s := p.Serving
+	b := serving.BandFor(cat.ServingFit.Validation.Points, serving.FamilyReference, serving.LoadOf(req.Workload.TPOTMS))
+	if s.Engine == "TensorRT-LLM" && (math.Abs(s.ErrorRangePct[0]-b.LowPct) > 0.05 || math.Abs(s.ErrorRangePct[1]-b.HighPct) > 0.05) {
+		t.Errorf("error_range_pct %v, want the TensorRT-LLM band [%.1f, %.1f]", s.ErrorRangePct, b.LowPct, b.HighPct)
+	}
+	if !(s.ErrorRangePct[0] < 0 && s.ErrorRangePct[1] > 0) {
+		t.Errorf("error_range_pct %v should bracket the stated capacity", s.ErrorRangePct)
+	}
+	gpus := 0
+	for _, pl := range p.Placements {
+		gpus += pl.GPUCount * pl.Machines()
+	}
+	if s.GPUsAtBandEdge < gpus {
+		t.Errorf("%d GPUs at the band's low end, fewer than the %d rented", s.GPUsAtBandEdge, gpus)
+	}
+	if s.ErrorRangePct[0] <= -10 && gpus >= 10 && s.GPUsAtBandEdge <= gpus {
+		t.Errorf("a band %.1f %% low over %d GPUs needs more at its edge, got %d", s.ErrorRangePct[0], gpus, s.GPUsAtBandEdge)
+	}
+	t.Logf("%s on %d GPUs: band %v, %d GPUs at its low end", s.Engine, gpus, s.ErrorRangePct, s.GPUsAtBandEdge)
 }

@@ -34,6 +34,13 @@ type Serving struct {
 	ErrorPct        float64 `json:"error_pct"`
 	ValidatedPoints int     `json:"validated_points"`
 	Unvalidated     bool    `json:"unvalidated"`
+	// ErrorRangePct is where the real capacity is expected, as [low,
+	// high] per cent of the stated one: the 2.5th to 97.5th percentile of
+	// what the model missed on held-out campaigns of the engine family at
+	// the question's load (see serving.BandFor). GPUsAtBandEdge is the
+	// GPUs the answer needs if the capacity is at the low end.
+	ErrorRangePct  [2]float64 `json:"error_range_pct"`
+	GPUsAtBandEdge int        `json:"gpus_at_band_edge"`
 	// Anchored is true where a measured figure at the request's own
 	// lengths sets the level of the curve.
 	Anchored bool `json:"anchored"`
@@ -124,6 +131,7 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 		o.Latency.TPOTMS = round1(tpot)
 	}
 	o.Serving = e.servingOption(p.places[0])
+	o.Serving.GPUsAtBandEdge = e.gpusAtBandEdge(p)
 	o.TokenAPIs = e.tokenAPIs()
 	o.HostingCheaperFromTokensPerMonth = e.hostingBreakEven(p, o.TokenAPIs)
 	o.AverageLoad = e.averageLoad(o, p)
@@ -180,7 +188,7 @@ func (e *engine) servingOption(pl place) *Serving {
 	out := &Serving{Engine: engineName(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
 		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
 		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
-		Unvalidated: !s.validated, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
+		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
 		Curve: []CurvePoint{}, Measured: []CurvePoint{}}
 	pts := s.curve.Points()
 	step := max(1, len(pts)/curvePointsShown)
@@ -301,4 +309,18 @@ func roundSignificant(x float64, n int) float64 {
 	}
 	scale := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(x))))
 	return math.Round(x*scale) / scale
+}
+
+// gpusAtBandEdge is how many GPUs a plan needs if each replica serves
+// only its band's low end of the stated capacity: each place's instances
+// for its share of the peak at that capacity, never fewer than it has.
+func (e *engine) gpusAtBandEdge(p *plan) int {
+	w := e.req.Workload
+	gpus := 0
+	for _, pl := range p.places {
+		s := pl.u.serving
+		needed := w.PeakRPS * pl.share * float64(w.OutputTokens) / pl.u.nodeTput
+		gpus += max(pl.count, s.band.AtBandEdge(needed)) * pl.u.offer.GPUCount
+	}
+	return gpus
 }

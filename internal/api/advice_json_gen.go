@@ -936,6 +936,19 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.int(int64(v.ValidatedPoints))
 	w.raw(`,"unvalidated":`)
 	w.bool(v.Unvalidated)
+	w.raw(`,"error_range_pct":`)
+	{
+		w.raw("[")
+		for i45 := range v.ErrorRangePct {
+			if i45 > 0 {
+				w.raw(",")
+			}
+			w.float(v.ErrorRangePct[i45])
+		}
+		w.raw("]")
+	}
+	w.raw(`,"gpus_at_band_edge":`)
+	w.int(int64(v.GPUsAtBandEdge))
 	w.raw(`,"anchored":`)
 	w.bool(v.Anchored)
 	w.raw(`,"floor_tpot_ms":`)
@@ -947,11 +960,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i45 := range v.Curve {
-			if i45 > 0 {
+		for i46 := range v.Curve {
+			if i46 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i45])
+			w.advisorCurvePoint(&v.Curve[i46])
 		}
 		w.raw("]")
 	}
@@ -960,11 +973,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i46 := range v.Measured {
-			if i46 > 0 {
+		for i47 := range v.Measured {
+			if i47 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i46])
+			w.advisorCurvePoint(&v.Measured[i47])
 		}
 		w.raw("]")
 	}
@@ -1048,16 +1061,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p47 := v.RTTRangeMS; p47 == nil {
+		if p48 := v.RTTRangeMS; p48 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i48 := range *p47 {
-					if i48 > 0 {
+				for i49 := range *p48 {
+					if i49 > 0 {
 						w.raw(",")
 					}
-					w.float((*p47)[i48])
+					w.float((*p48)[i49])
 				}
 				w.raw("]")
 			}
@@ -1102,10 +1115,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p49 := v.Text; p49 == nil {
+		if p50 := v.Text; p50 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p49)
+			w.localeText(p50)
 		}
 		more = true
 	}
@@ -1114,10 +1127,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p50 := v.Num; p50 == nil {
+		if p51 := v.Num; p51 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p50))
+			w.float((*p51))
 		}
 		more = true
 	}

@@ -111,3 +111,26 @@ func TestHeldOutErrors(t *testing.T) {
 			stored.MedianPct, stored.MaxRatio, stored.Points, v.Overall.MedianPct, v.Overall.MaxRatio, v.Overall.Points)
 	}
 }
+
+// Ensure the error bands answers carry hold what they say on figures they
+// were not drawn from: for each held-out campaign, the bands drawn from
+// the other campaigns cover at least 80 % of its figures' real
+// throughput.
+func TestBandCoverage(t *testing.T) {
+	cat := embedded(t)
+	pts := cat.ServingFit.Validation.Points
+	covered, checked := serving.BandCoverage(pts)
+	for _, f := range []string{"trtllm", "vllm", "mlperf"} {
+		for _, l := range []string{serving.LoadInteractive, serving.LoadThroughput} {
+			b := serving.BandFor(pts, f, l)
+			t.Logf("%-7s %-11s band [%+.1f %%, %+.1f %%] from %d figures (regime %q/%q)", f, l, b.LowPct, b.HighPct, b.Points, b.Family, b.Load)
+		}
+	}
+	t.Logf("bands cover %d of %d held-out figures (%.1f %%), each band drawn without the figure's campaign", covered, checked, 100*float64(covered)/float64(checked))
+	if checked < gateMinPoints {
+		t.Fatalf("checked %d figures, want at least %d", checked, gateMinPoints)
+	}
+	if 100*covered < 80*checked {
+		t.Errorf("bands cover %d of %d held-out figures, want at least 80 %%", covered, checked)
+	}
+}
