@@ -301,7 +301,7 @@ var pages = map[string][2]string{
 	"serving.break_even":             {"Hosting it yourself costs less than the cheapest API from %s output tokens a month (with prompts of the length asked).", "每月输出超过 %s 个 token（按所问提示词长度）时，自行托管比最便宜的 API 更省钱。"},
 	"serving.break_even.never":       {"At these prices hosting it yourself never costs less than the cheapest API, whatever the volume.", "按这些价格，无论用量多大，自行托管都不会比最便宜的 API 更省钱。"},
 	"serving.chart.title":            {"Tokens a second per GPU against time per token", "每 GPU 每秒 token 数与每 token 时间"},
-	"serving.chart.desc":             {"The serving model's curve of the pick's replica as load grows, its operating point, the target and %s measured figures at these lengths.", "推荐副本随负载增长的服务模型曲线、其运行点、目标以及相近长度的 %s 个实测数据。"},
+	"serving.chart.desc":             {"The serving model's curve of the pick's replica as load grows, its operating point, the target and %d measured figures at these lengths.", "推荐副本随负载增长的服务模型曲线、其运行点、目标以及相近长度的 %d 个实测数据。"},
 	"serving.chart.x":                {"Time per output token, 95th percentile (ms)", "每输出 token 时间，95 百分位（毫秒）"},
 	"serving.chart.y":                {"Output tokens/s per GPU", "每 GPU 每秒输出 token"},
 	"serving.chart.op":               {"Operating point (the most a replica carries within the targets): %s tokens/s per GPU at %s ms per token, %s requests running", "运行点（副本在目标内的最大负载）：每 GPU 每秒 %s token，每 token %s 毫秒，同时运行 %s 个请求"},
