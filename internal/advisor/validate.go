@@ -33,10 +33,12 @@ const (
 const MaxUsers = 500
 
 // WithDefaults returns the request with every omitted field set to its
-// default. Values that are present are kept as they are, valid or not.
+// default. Values that are present are kept as they are, valid or not,
+// but for a precision's other names (bf16, fp16: mixed).
 func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	w := &r.Workload
 	p, _ := cat.Profile(w.Profile)
+	w.Precision = catalog.NormalPrecision(w.Precision)
 	if w.Precision == "" && p.LLM == nil {
 		w.Precision = cat.DefaultPrecision(w.Profile, w.Kind)
 	}
@@ -152,7 +154,7 @@ func Check(cat *catalog.Catalog, r Request) error { return r.WithDefaults(cat).V
 // measured in, tokens within the model's context, positive targets.
 func validateLLM(fe *locale.FieldErrors, w Workload, p catalog.Profile) {
 	if w.Precision != "" && !slices.Contains(LLMPrecisions, w.Precision) {
-		fe.Add("workload.precision", "invalid.precision.llm", p.Name, strings.Join(LLMPrecisions, ", "))
+		fe.Add("workload.precision", "invalid.precision.llm", p.Name, catalog.PrecisionNames(LLMPrecisions))
 	}
 	between(fe, "workload.input_tokens", float64(w.InputTokens), 1, float64(p.LLM.ContextTokens))
 	between(fe, "workload.output_tokens", float64(w.OutputTokens), 1, float64(p.LLM.ContextTokens))
@@ -191,7 +193,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 					have = append(have, b.Precision)
 				}
 			}
-			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+string(w.Kind)), strings.Join(have, ", "))
+			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+string(w.Kind)), catalog.PrecisionNames(have))
 		}
 	}
 	switch w.Kind {

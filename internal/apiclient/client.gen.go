@@ -415,7 +415,9 @@ func (e WorkloadKind) Valid() bool {
 
 // Defines values for WorkloadPrecision.
 const (
+	Bf16  WorkloadPrecision = "bf16"
 	Empty WorkloadPrecision = ""
+	Fp16  WorkloadPrecision = "fp16"
 	Fp32  WorkloadPrecision = "fp32"
 	Fp4   WorkloadPrecision = "fp4"
 	Fp8   WorkloadPrecision = "fp8"
@@ -427,7 +429,11 @@ const (
 // Valid indicates whether the value is a known member of the WorkloadPrecision enum.
 func (e WorkloadPrecision) Valid() bool {
 	switch e {
+	case Bf16:
+		return true
 	case Empty:
+		return true
+	case Fp16:
 		return true
 	case Fp32:
 		return true
@@ -2315,7 +2321,7 @@ type Workload struct {
 	// PeakRPS inference: peak requests per second
 	PeakRPS *float64 `json:"peak_rps,omitempty"`
 
-	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them
+	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 	Precision *WorkloadPrecision `json:"precision,omitempty"`
 
 	// Profile workload profile id from the catalog (/api/v1/profiles)
@@ -2340,7 +2346,7 @@ type Workload struct {
 // WorkloadKind defines model for Workload.Kind.
 type WorkloadKind string
 
-// WorkloadPrecision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them
+// WorkloadPrecision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 type WorkloadPrecision string
 
 // Candidates defines model for Candidates.
@@ -2378,7 +2384,7 @@ type GetAdviceParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch
@@ -2498,7 +2504,7 @@ type GetLaunchFileParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch
@@ -2621,7 +2627,7 @@ type GetWhatIfParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch

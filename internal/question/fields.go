@@ -117,7 +117,7 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.Kind }},
 	{Key: KeyProfile, Type: Text, Doc: "workload profile id (resnet50, bert-large, gptj-6b)",
 		bind: func(r *advisor.Request) any { return &r.Workload.Profile }},
-	{Key: KeyPrecision, Type: Text, Doc: "fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default",
+	{Key: KeyPrecision, Type: Text, Doc: "fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default",
 		bind: func(r *advisor.Request) any { return &r.Workload.Precision }},
 	{Key: KeySamples, Kinds: training, Type: Whole, Doc: "training: samples per epoch",
 		bind: func(r *advisor.Request) any { return &r.Workload.Samples }},
