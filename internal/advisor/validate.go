@@ -39,6 +39,7 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	w := &r.Workload
 	p, _ := cat.Profile(w.Profile)
 	w.Precision = catalog.NormalPrecision(w.Precision)
+	w.Engine = strings.ToLower(strings.TrimSpace(w.Engine))
 	if w.Precision == "" && p.LLM == nil {
 		w.Precision = cat.DefaultPrecision(w.Profile, w.Kind)
 	}
@@ -132,6 +133,9 @@ func llmDefaults(w *Workload, l *catalog.LLMProfile) {
 		w.TPOTMS = l.DefaultTPOTMS
 	}
 	w.LatencyMS = w.TTFTMS
+	if w.Engine == "" {
+		w.Engine = EngineAny
+	}
 	if w.ResponseKB == 0 {
 		w.ResponseKB = float64(w.OutputTokens) * BytesPerToken / 1000
 	}
@@ -246,6 +250,9 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	if r.MinRegions != 0 {
 		between(&fe, "min_regions", float64(r.MinRegions), 1, MaxRegions)
+	}
+	if w.Engine != "" && !slices.Contains(EngineNames(), w.Engine) {
+		fe.Add("workload.engine", "invalid.engine", strings.Join(EngineNames(), ", "))
 	}
 	if !slices.Contains(AcceleratorNames(), r.Accelerator) {
 		fe.Add("accelerator", "invalid.one_of3", AcceleratorGPU, AcceleratorCPU, AcceleratorAny)

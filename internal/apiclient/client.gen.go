@@ -395,6 +395,30 @@ func (e WhatIfChangeParameter) Valid() bool {
 	}
 }
 
+// Defines values for WorkloadEngine.
+const (
+	WorkloadEngineAny    WorkloadEngine = "any"
+	WorkloadEngineSglang WorkloadEngine = "sglang"
+	WorkloadEngineTrtllm WorkloadEngine = "trtllm"
+	WorkloadEngineVllm   WorkloadEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the WorkloadEngine enum.
+func (e WorkloadEngine) Valid() bool {
+	switch e {
+	case WorkloadEngineAny:
+		return true
+	case WorkloadEngineSglang:
+		return true
+	case WorkloadEngineTrtllm:
+		return true
+	case WorkloadEngineVllm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WorkloadKind.
 const (
 	WorkloadKindInference WorkloadKind = "inference"
@@ -446,6 +470,30 @@ func (e WorkloadPrecision) Valid() bool {
 	case Int8:
 		return true
 	case Mixed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAdviceParamsEngine.
+const (
+	GetAdviceParamsEngineAny    GetAdviceParamsEngine = "any"
+	GetAdviceParamsEngineSglang GetAdviceParamsEngine = "sglang"
+	GetAdviceParamsEngineTrtllm GetAdviceParamsEngine = "trtllm"
+	GetAdviceParamsEngineVllm   GetAdviceParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetAdviceParamsEngine enum.
+func (e GetAdviceParamsEngine) Valid() bool {
+	switch e {
+	case GetAdviceParamsEngineAny:
+		return true
+	case GetAdviceParamsEngineSglang:
+		return true
+	case GetAdviceParamsEngineTrtllm:
+		return true
+	case GetAdviceParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -536,6 +584,30 @@ func (e GetAdviceParamsRedundancy) Valid() bool {
 	case GetAdviceParamsRedundancyProvider:
 		return true
 	case GetAdviceParamsRedundancyRegion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetLaunchFileParamsEngine.
+const (
+	GetLaunchFileParamsEngineAny    GetLaunchFileParamsEngine = "any"
+	GetLaunchFileParamsEngineSglang GetLaunchFileParamsEngine = "sglang"
+	GetLaunchFileParamsEngineTrtllm GetLaunchFileParamsEngine = "trtllm"
+	GetLaunchFileParamsEngineVllm   GetLaunchFileParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetLaunchFileParamsEngine enum.
+func (e GetLaunchFileParamsEngine) Valid() bool {
+	switch e {
+	case GetLaunchFileParamsEngineAny:
+		return true
+	case GetLaunchFileParamsEngineSglang:
+		return true
+	case GetLaunchFileParamsEngineTrtllm:
+		return true
+	case GetLaunchFileParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -647,6 +719,30 @@ func (e GetLaunchFileParamsFormat) Valid() bool {
 	case Kubernetes:
 		return true
 	case Skypilot:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetWhatIfParamsEngine.
+const (
+	GetWhatIfParamsEngineAny    GetWhatIfParamsEngine = "any"
+	GetWhatIfParamsEngineSglang GetWhatIfParamsEngine = "sglang"
+	GetWhatIfParamsEngineTrtllm GetWhatIfParamsEngine = "trtllm"
+	GetWhatIfParamsEngineVllm   GetWhatIfParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetWhatIfParamsEngine enum.
+func (e GetWhatIfParamsEngine) Valid() bool {
+	switch e {
+	case GetWhatIfParamsEngineAny:
+		return true
+	case GetWhatIfParamsEngineSglang:
+		return true
+	case GetWhatIfParamsEngineTrtllm:
+		return true
+	case GetWhatIfParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -2063,8 +2159,13 @@ type Serving struct {
 	Concurrency float64 `json:"concurrency"`
 
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
-	Curve  []CurvePoint `json:"curve"`
-	Engine string       `json:"engine"`
+	Curve []CurvePoint `json:"curve"`
+
+	// Engine the serving engine the replica is sized on: TensorRT-LLM, vLLM or SGLang (the request's workload.engine, or with any the one that serves the most at the targets)
+	Engine string `json:"engine"`
+
+	// EngineVersion the engine and the versions the serving model's figures of its family were measured on, as their sources state them, e.g. "vLLM 0.5.1, 0.12.0"
+	EngineVersion string `json:"engine_version"`
 
 	// ErrorPct held-out median absolute error of the model for this GPU family, % (of all held-out points when unvalidated)
 	ErrorPct float64 `json:"error_pct"`
@@ -2302,6 +2403,9 @@ type Workload struct {
 	// DeadlineHours training: must finish within; a hard limit
 	DeadlineHours *float64 `json:"deadline_hours,omitempty"`
 
+	// Engine LLM profiles: the serving engine to size on; any (default) weighs every engine that runs on each GPU and keeps the one that serves the most at the targets; trtllm runs on NVIDIA GPUs from Ampere on, sglang on NVIDIA GPUs from Turing on and AMD's, vllm on every GPU
+	Engine *WorkloadEngine `json:"engine,omitempty"`
+
 	// Epochs training: epochs
 	Epochs *int `json:"epochs,omitempty"`
 
@@ -2342,6 +2446,9 @@ type Workload struct {
 	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95; it is the latency target
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 }
+
+// WorkloadEngine LLM profiles: the serving engine to size on; any (default) weighs every engine that runs on each GPU and keeps the one that serves the most at the targets; trtllm runs on NVIDIA GPUs from Ampere on, sglang on NVIDIA GPUs from Turing on and AMD's, vllm on every GPU
+type WorkloadEngine string
 
 // WorkloadKind defines model for Workload.Kind.
 type WorkloadKind string
@@ -2432,6 +2539,9 @@ type GetAdviceParams struct {
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
 
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetAdviceParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
+
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
 
@@ -2477,6 +2587,9 @@ type GetAdviceParams struct {
 	// Candidates how many of the cost-versus-latency chart's candidates, best first, the answer lists: 0 to 300, all 300 when absent. A script that draws no chart can ask for 0: the answer is about half the bytes and comes sooner. The rest of the answer is the same.
 	Candidates *Candidates `form:"candidates,omitempty" json:"candidates,omitempty"`
 }
+
+// GetAdviceParamsEngine defines parameters for GetAdvice.
+type GetAdviceParamsEngine string
 
 // GetAdviceParamsGdpr defines parameters for GetAdvice.
 type GetAdviceParamsGdpr string
@@ -2552,6 +2665,9 @@ type GetLaunchFileParams struct {
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
 
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetLaunchFileParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
+
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
 
@@ -2603,6 +2719,9 @@ type GetLaunchFileParams struct {
 	// Region the N-th region (from 1) of an option in several regions, its file alone: one YAML document, as SkyPilot and dstack read one a file
 	Region *int `form:"region,omitempty" json:"region,omitempty"`
 }
+
+// GetLaunchFileParamsEngine defines parameters for GetLaunchFile.
+type GetLaunchFileParamsEngine string
 
 // GetLaunchFileParamsGdpr defines parameters for GetLaunchFile.
 type GetLaunchFileParamsGdpr string
@@ -2675,6 +2794,9 @@ type GetWhatIfParams struct {
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
 
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetWhatIfParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
+
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
 
@@ -2717,6 +2839,9 @@ type GetWhatIfParams struct {
 	// Redundancy with min_regions: `region` (default: different metros) or `provider` (different providers too)
 	Redundancy *GetWhatIfParamsRedundancy `form:"redundancy,omitempty" json:"redundancy,omitempty"`
 }
+
+// GetWhatIfParamsEngine defines parameters for GetWhatIf.
+type GetWhatIfParamsEngine string
 
 // GetWhatIfParamsGdpr defines parameters for GetWhatIf.
 type GetWhatIfParamsGdpr string
@@ -3866,6 +3991,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Users != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "users", *params.Users, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4371,6 +4508,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Users != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "users", *params.Users, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4820,6 +4969,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.TPOTMS != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tpot_ms", *params.TPOTMS, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

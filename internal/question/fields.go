@@ -81,6 +81,7 @@ const (
 	KeyOutTokens   = "output_tokens"
 	KeyTTFT        = "ttft_ms"
 	KeyTPOT        = "tpot_ms"
+	KeyEngine      = "engine"
 	KeyUsers       = "users"
 	KeyGDPR        = "gdpr"
 	KeyPricing     = "pricing"
@@ -149,6 +150,9 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.TTFTMS }},
 	{Key: KeyTPOT, Kinds: inference, Type: Number, Placeholder: "60", Doc: "LLM inference: target time per output token",
 		bind: func(r *advisor.Request) any { return &r.Workload.TPOTMS }},
+	{Key: KeyEngine, Kinds: inference, Type: Text, Enum: advisor.EngineNames(),
+		Doc:  "LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)",
+		bind: func(r *advisor.Request) any { return &r.Workload.Engine }},
 	{Key: KeyUsers, Type: Users, Doc: "LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30",
 		bind: func(r *advisor.Request) any { return &r.Users }},
 	{Key: KeyGDPR, Type: Text, Enum: advisor.GDPRModeNames(),
