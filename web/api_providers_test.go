@@ -257,7 +257,8 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 		"Request.currency":    {enumOf(at(doc, req, "currency")), catalog.Currencies},
 		"Request.accelerator": {enumOf(at(doc, req, "accelerator")), advisor.AcceleratorNames()},
 		"Request.redundancy":  {enumOf(at(doc, req, "redundancy")), advisor.RedundancyNames()},
-		"Workload.precision":  {enumOf(at(doc, schemas, "Workload", "properties", "precision")), append([]string{""}, catalog.Precisions...)},
+		"Workload.precision":  {enumOf(at(doc, schemas, "Workload", "properties", "precision")), precisionNames()},
+		"Workload.engine":     {enumOf(at(doc, schemas, "Workload", "properties", "engine")), advisor.EngineNames()},
 		"Provider.kind":       {enumOf(at(doc, schemas, "Provider", "properties", "kind")), catalog.ProviderKinds},
 		"placements.pricing":  {enumOf(at(doc, schemas, "Option", "properties", "placements", "items", "properties", "pricing")), catalog.PricingModelNames()},
 	} {
@@ -351,4 +352,17 @@ func TestOpenAPIDescribesAnswers(t *testing.T) {
 			t.Errorf("no plain sentence for quotes' notes on risks of kind %q (quote.plain.%s)", k, k)
 		}
 	}
+}
+
+// precisionNames are the precisions a request may name: none (the
+// default), then each precision, mixed followed by its other names.
+func precisionNames() []string {
+	out := []string{""}
+	for _, p := range catalog.Precisions {
+		out = append(out, p)
+		if p == catalog.PrecisionMixed {
+			out = append(out, "bf16", "fp16")
+		}
+	}
+	return out
 }

@@ -28,6 +28,8 @@ const (
 	// reasonPrecision: a format the GPU has no tensor cores for (an LLM
 	// in FP8 without FP8 ones, INT8 serving on Volta).
 	reasonPrecision = "precision"
+	// reasonEngine: a GPU the serving engine asked for does not run on.
+	reasonEngine    = "engine"
 	reasonBenchmark = "no_benchmark"
 	reasonPricing   = "pricing"
 	// reasonPriceOutlier: the only allowed price is a spot price far from
@@ -43,7 +45,7 @@ const (
 	reasonNoPublicPrice = "no_public_price"
 )
 
-var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
+var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonEngine, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

@@ -61,15 +61,6 @@ func (e *engine) llmPrecision(g *catalog.GPU) (string, bool) {
 	return p, h.Supports(catalog.ServingFormat(p))
 }
 
-// engineFamily is the engine an offer's GPU is served with: TensorRT-LLM
-// (as NVIDIA's tools and NIM run it) on NVIDIA GPUs, vLLM elsewhere.
-func engineFamily(g *catalog.GPU) string {
-	if g.Maker() == "NVIDIA" {
-		return serving.FamilyReference
-	}
-	return serving.FamilyVLLM
-}
-
 // llmSizing is how a kind of offer serves the model: why it cannot, or the
 // curve of each replica size its memory allows, and the operating points
 // worked out from them, by the time to first token left.
@@ -78,7 +69,7 @@ type llmSizing struct {
 	precision string
 	need      float64 // GB one request needs (for whyNot)
 	curves    []*llmCurve
-	curveArr  [4]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8
+	curveArr  [12]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines
 	// fits are the operating points found so far, one per metro asked
 	// about (a kind of offer is sold in a few metros).
 	fits []*llmFitted
@@ -137,9 +128,10 @@ const freeMetro = -2
 // GPU and share sold, of whatever GPU count, share the curves of the
 // replica sizes they allow.
 type curveKey struct {
-	gpu   string
-	share float64
-	tp    int
+	gpu    string
+	share  float64
+	tp     int
+	family string
 }
 
 // pointAt is the curve's operating point in a metro, budgetMS of the time
@@ -181,14 +173,23 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	w := e.req.Workload
 	in, out := float64(w.InputTokens), float64(w.OutputTokens)
 	format := catalog.ServingFormat(prec)
-	setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o), Family: engineFamily(g)}
+	families, n := e.enginesFor(g)
+	if n == 0 {
+		return &llmSizing{reason: reasonEngine}
+	}
+	setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
 	sz := e.newSizing()
 	sz.precision, sz.curves = prec, sz.curveArr[:0]
-	for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
-		if o.GPUCount%tp == 0 {
-			setup.TP = tp
-			if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp}, g, prec, setup); lc != nil {
-				sz.curves = append(sz.curves, lc)
+	// Every engine's curves compete in fitAt: the offer serves on the
+	// one with the most capacity at the targets.
+	for _, family := range families[:n] {
+		setup.Family = family
+		for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
+			if o.GPUCount%tp == 0 {
+				setup.TP = tp
+				if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp, family: family}, g, prec, setup); lc != nil {
+					sz.curves = append(sz.curves, lc)
+				}
 			}
 		}
 	}
@@ -259,6 +260,8 @@ func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.
 	switch sz.reason {
 	case reasonPrecision:
 		return locale.New("excluded.format", o.InstanceType, g.Name, locale.Word("precision."+sz.precision))
+	case reasonEngine:
+		return locale.New("excluded.engine", o.InstanceType, catalog.EngineName(e.req.Workload.Engine), g.Name)
 	case reasonMemory:
 		return locale.New("excluded.llm.memory", o.InstanceType, e.profile.Name,
 			locale.Num(sz.need), locale.Word("precision."+sz.precision), o.GPUCount, locale.Num(g.MemoryGB*share(o)))
@@ -523,15 +526,7 @@ func (s *llmServing) describe(e *engine) string {
 }
 
 // engineName is an engine family's name for people.
-func engineName(family string) string {
-	switch family {
-	case serving.FamilyReference:
-		return "TensorRT-LLM"
-	case serving.FamilyVLLM:
-		return "vLLM"
-	}
-	return family
-}
+func engineName(family string) string { return catalog.EngineName(family) }
 
 // missesTPOT reports whether an LLM plan serves slower than the target
 // time per output token somewhere: such a plan does not meet the targets

@@ -20,7 +20,10 @@ import (
 // latencies (95th percentile, no network), and the serving model's
 // held-out error for the GPU's family.
 type Serving struct {
-	Engine                     string  `json:"engine"`
+	Engine string `json:"engine"`
+	// EngineVersion is the engine with the versions the serving model's
+	// figures of its family were measured on ("vLLM 0.5.1, 0.12.0").
+	EngineVersion              string  `json:"engine_version"`
 	Precision                  string  `json:"precision"`
 	KVPrecision                string  `json:"kv_precision"`
 	TensorParallel             int     `json:"tensor_parallel"`
@@ -185,7 +188,7 @@ func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
 // servingOption is a place's operating point as the answer shows it.
 func (e *engine) servingOption(pl place) *Serving {
 	s := pl.u.serving
-	out := &Serving{Engine: engineName(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
+	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
 		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
 		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
 		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),

@@ -176,7 +176,18 @@ type Workload struct {
 	OutputTokens int     `json:"output_tokens,omitempty"`
 	TTFTMS       float64 `json:"ttft_ms,omitempty"`
 	TPOTMS       float64 `json:"tpot_ms,omitempty"`
+	// Engine is the serving engine an LLM is sized on (EngineNames):
+	// EngineAny weighs every engine that runs on each GPU.
+	Engine string `json:"engine,omitempty"`
 }
+
+// EngineAny asks an LLM answer to weigh every engine that runs on a GPU
+// and size each offer on the one that serves the most at the targets.
+const EngineAny = "any"
+
+// EngineNames lists the engine values a request may name: any, then the
+// engines an answer sizes (catalog.ServingEngines).
+func EngineNames() []string { return append([]string{EngineAny}, catalog.ServingEngines...) }
 
 // UserShare is a group of users: a location (ISO alpha-2 country or metro
 // id) and its relative weight.

@@ -33,10 +33,13 @@ const (
 const MaxUsers = 500
 
 // WithDefaults returns the request with every omitted field set to its
-// default. Values that are present are kept as they are, valid or not.
+// default. Values that are present are kept as they are, valid or not,
+// but for a precision's other names (bf16, fp16: mixed).
 func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 	w := &r.Workload
 	p, _ := cat.Profile(w.Profile)
+	w.Precision = catalog.NormalPrecision(w.Precision)
+	w.Engine = strings.ToLower(strings.TrimSpace(w.Engine))
 	if w.Precision == "" && p.LLM == nil {
 		w.Precision = cat.DefaultPrecision(w.Profile, w.Kind)
 	}
@@ -130,6 +133,9 @@ func llmDefaults(w *Workload, l *catalog.LLMProfile) {
 		w.TPOTMS = l.DefaultTPOTMS
 	}
 	w.LatencyMS = w.TTFTMS
+	if w.Engine == "" {
+		w.Engine = EngineAny
+	}
 	if w.ResponseKB == 0 {
 		w.ResponseKB = float64(w.OutputTokens) * BytesPerToken / 1000
 	}
@@ -152,7 +158,7 @@ func Check(cat *catalog.Catalog, r Request) error { return r.WithDefaults(cat).V
 // measured in, tokens within the model's context, positive targets.
 func validateLLM(fe *locale.FieldErrors, w Workload, p catalog.Profile) {
 	if w.Precision != "" && !slices.Contains(LLMPrecisions, w.Precision) {
-		fe.Add("workload.precision", "invalid.precision.llm", p.Name, strings.Join(LLMPrecisions, ", "))
+		fe.Add("workload.precision", "invalid.precision.llm", p.Name, catalog.PrecisionNames(LLMPrecisions))
 	}
 	between(fe, "workload.input_tokens", float64(w.InputTokens), 1, float64(p.LLM.ContextTokens))
 	between(fe, "workload.output_tokens", float64(w.OutputTokens), 1, float64(p.LLM.ContextTokens))
@@ -191,7 +197,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 					have = append(have, b.Precision)
 				}
 			}
-			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+string(w.Kind)), strings.Join(have, ", "))
+			fe.Add("workload.precision", "invalid.precision", profile.Name, locale.Word("kind."+string(w.Kind)), catalog.PrecisionNames(have))
 		}
 	}
 	switch w.Kind {
@@ -244,6 +250,9 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	if r.MinRegions != 0 {
 		between(&fe, "min_regions", float64(r.MinRegions), 1, MaxRegions)
+	}
+	if w.Engine != "" && !slices.Contains(EngineNames(), w.Engine) {
+		fe.Add("workload.engine", "invalid.engine", strings.Join(EngineNames(), ", "))
 	}
 	if !slices.Contains(AcceleratorNames(), r.Accelerator) {
 		fe.Add("accelerator", "invalid.one_of3", AcceleratorGPU, AcceleratorCPU, AcceleratorAny)

@@ -205,3 +205,34 @@ func TestDecodeRequestValid(t *testing.T) {
 		t.Errorf("Recommend() request = %+v, want the defaults filled in and checkpoints left off", r)
 	}
 }
+
+// Ensure bf16 and fp16, in any case, name the 16-bit precision (mixed) for
+// LLM and other profiles alike, and that a precision no one knows is
+// refused with a message listing those names.
+func TestPrecisionOtherNames(t *testing.T) {
+	hand, real := handCatalog(t), realCatalog(t)
+	training := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "img", Samples: 1000, Epochs: 1}}
+	llm := llmRequest("llama-3.1-8b")
+	for _, name := range []string{"bf16", "fp16", " BF16 ", "FP16"} {
+		for _, c := range []struct {
+			cat *catalog.Catalog
+			req advisor.Request
+		}{{hand, training}, {real, llm}} {
+			req := c.req
+			req.Workload.Precision = name
+			res, err := advisor.Recommend(c.cat, req)
+			if err != nil {
+				t.Fatalf("%s, precision %q: %v", req.Workload.Profile, name, err)
+			}
+			if res.Request.Workload.Precision != catalog.PrecisionMixed {
+				t.Errorf("%s, precision %q: sized in %q, want mixed", req.Workload.Profile, name, res.Request.Workload.Precision)
+			}
+		}
+	}
+	llm.Workload.Precision = "fp12"
+	_, err := advisor.Recommend(real, llm)
+	fe := fieldErrors(t, err)
+	if len(fe) != 1 || fe[0].Field != "workload.precision" || !strings.Contains(fe.Error(), "mixed (bf16, fp16), fp8") {
+		t.Errorf("precision fp12: %v, want one error on workload.precision naming mixed (bf16, fp16), fp8", fe)
+	}
+}

@@ -588,6 +588,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 		w.raw(`,"tpot_ms":`)
 		w.float(v.TPOTMS)
 	}
+	if v.Engine != "" {
+		w.raw(`,"engine":`)
+		w.str(v.Engine)
+	}
 	w.raw("}")
 }
 
@@ -916,6 +920,8 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw("{")
 	w.raw(`"engine":`)
 	w.str(v.Engine)
+	w.raw(`,"engine_version":`)
+	w.str(v.EngineVersion)
 	w.raw(`,"precision":`)
 	w.str(v.Precision)
 	w.raw(`,"kv_precision":`)

@@ -395,6 +395,30 @@ func (e WhatIfChangeParameter) Valid() bool {
 	}
 }
 
+// Defines values for WorkloadEngine.
+const (
+	WorkloadEngineAny    WorkloadEngine = "any"
+	WorkloadEngineSglang WorkloadEngine = "sglang"
+	WorkloadEngineTrtllm WorkloadEngine = "trtllm"
+	WorkloadEngineVllm   WorkloadEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the WorkloadEngine enum.
+func (e WorkloadEngine) Valid() bool {
+	switch e {
+	case WorkloadEngineAny:
+		return true
+	case WorkloadEngineSglang:
+		return true
+	case WorkloadEngineTrtllm:
+		return true
+	case WorkloadEngineVllm:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WorkloadKind.
 const (
 	WorkloadKindInference WorkloadKind = "inference"
@@ -415,7 +439,9 @@ func (e WorkloadKind) Valid() bool {
 
 // Defines values for WorkloadPrecision.
 const (
+	Bf16  WorkloadPrecision = "bf16"
 	Empty WorkloadPrecision = ""
+	Fp16  WorkloadPrecision = "fp16"
 	Fp32  WorkloadPrecision = "fp32"
 	Fp4   WorkloadPrecision = "fp4"
 	Fp8   WorkloadPrecision = "fp8"
@@ -427,7 +453,11 @@ const (
 // Valid indicates whether the value is a known member of the WorkloadPrecision enum.
 func (e WorkloadPrecision) Valid() bool {
 	switch e {
+	case Bf16:
+		return true
 	case Empty:
+		return true
+	case Fp16:
 		return true
 	case Fp32:
 		return true
@@ -440,6 +470,30 @@ func (e WorkloadPrecision) Valid() bool {
 	case Int8:
 		return true
 	case Mixed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAdviceParamsEngine.
+const (
+	GetAdviceParamsEngineAny    GetAdviceParamsEngine = "any"
+	GetAdviceParamsEngineSglang GetAdviceParamsEngine = "sglang"
+	GetAdviceParamsEngineTrtllm GetAdviceParamsEngine = "trtllm"
+	GetAdviceParamsEngineVllm   GetAdviceParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetAdviceParamsEngine enum.
+func (e GetAdviceParamsEngine) Valid() bool {
+	switch e {
+	case GetAdviceParamsEngineAny:
+		return true
+	case GetAdviceParamsEngineSglang:
+		return true
+	case GetAdviceParamsEngineTrtllm:
+		return true
+	case GetAdviceParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -530,6 +584,30 @@ func (e GetAdviceParamsRedundancy) Valid() bool {
 	case GetAdviceParamsRedundancyProvider:
 		return true
 	case GetAdviceParamsRedundancyRegion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetLaunchFileParamsEngine.
+const (
+	GetLaunchFileParamsEngineAny    GetLaunchFileParamsEngine = "any"
+	GetLaunchFileParamsEngineSglang GetLaunchFileParamsEngine = "sglang"
+	GetLaunchFileParamsEngineTrtllm GetLaunchFileParamsEngine = "trtllm"
+	GetLaunchFileParamsEngineVllm   GetLaunchFileParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetLaunchFileParamsEngine enum.
+func (e GetLaunchFileParamsEngine) Valid() bool {
+	switch e {
+	case GetLaunchFileParamsEngineAny:
+		return true
+	case GetLaunchFileParamsEngineSglang:
+		return true
+	case GetLaunchFileParamsEngineTrtllm:
+		return true
+	case GetLaunchFileParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -641,6 +719,30 @@ func (e GetLaunchFileParamsFormat) Valid() bool {
 	case Kubernetes:
 		return true
 	case Skypilot:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetWhatIfParamsEngine.
+const (
+	GetWhatIfParamsEngineAny    GetWhatIfParamsEngine = "any"
+	GetWhatIfParamsEngineSglang GetWhatIfParamsEngine = "sglang"
+	GetWhatIfParamsEngineTrtllm GetWhatIfParamsEngine = "trtllm"
+	GetWhatIfParamsEngineVllm   GetWhatIfParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetWhatIfParamsEngine enum.
+func (e GetWhatIfParamsEngine) Valid() bool {
+	switch e {
+	case GetWhatIfParamsEngineAny:
+		return true
+	case GetWhatIfParamsEngineSglang:
+		return true
+	case GetWhatIfParamsEngineTrtllm:
+		return true
+	case GetWhatIfParamsEngineVllm:
 		return true
 	default:
 		return false
@@ -2057,8 +2159,13 @@ type Serving struct {
 	Concurrency float64 `json:"concurrency"`
 
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
-	Curve  []CurvePoint `json:"curve"`
-	Engine string       `json:"engine"`
+	Curve []CurvePoint `json:"curve"`
+
+	// Engine the serving engine the replica is sized on: TensorRT-LLM, vLLM or SGLang (the request's workload.engine, or with any the one that serves the most at the targets)
+	Engine string `json:"engine"`
+
+	// EngineVersion the engine and the versions the serving model's figures of its family were measured on, as their sources state them, e.g. "vLLM 0.5.1, 0.12.0"
+	EngineVersion string `json:"engine_version"`
 
 	// ErrorPct held-out median absolute error of the model for this GPU family, % (of all held-out points when unvalidated)
 	ErrorPct float64 `json:"error_pct"`
@@ -2296,6 +2403,9 @@ type Workload struct {
 	// DeadlineHours training: must finish within; a hard limit
 	DeadlineHours *float64 `json:"deadline_hours,omitempty"`
 
+	// Engine LLM profiles: the serving engine to size on; any (default) weighs every engine that runs on each GPU and keeps the one that serves the most at the targets; trtllm runs on NVIDIA GPUs from Ampere on, sglang on NVIDIA GPUs from Turing on and AMD's, vllm on every GPU
+	Engine *WorkloadEngine `json:"engine,omitempty"`
+
 	// Epochs training: epochs
 	Epochs *int `json:"epochs,omitempty"`
 
@@ -2315,7 +2425,7 @@ type Workload struct {
 	// PeakRPS inference: peak requests per second
 	PeakRPS *float64 `json:"peak_rps,omitempty"`
 
-	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them
+	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 	Precision *WorkloadPrecision `json:"precision,omitempty"`
 
 	// Profile workload profile id from the catalog (/api/v1/profiles)
@@ -2337,10 +2447,13 @@ type Workload struct {
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 }
 
+// WorkloadEngine LLM profiles: the serving engine to size on; any (default) weighs every engine that runs on each GPU and keeps the one that serves the most at the targets; trtllm runs on NVIDIA GPUs from Ampere on, sglang on NVIDIA GPUs from Turing on and AMD's, vllm on every GPU
+type WorkloadEngine string
+
 // WorkloadKind defines model for Workload.Kind.
 type WorkloadKind string
 
-// WorkloadPrecision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them
+// WorkloadPrecision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 type WorkloadPrecision string
 
 // Candidates defines model for Candidates.
@@ -2378,7 +2491,7 @@ type GetAdviceParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch
@@ -2425,6 +2538,9 @@ type GetAdviceParams struct {
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetAdviceParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
 
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
@@ -2472,6 +2588,9 @@ type GetAdviceParams struct {
 	Candidates *Candidates `form:"candidates,omitempty" json:"candidates,omitempty"`
 }
 
+// GetAdviceParamsEngine defines parameters for GetAdvice.
+type GetAdviceParamsEngine string
+
 // GetAdviceParamsGdpr defines parameters for GetAdvice.
 type GetAdviceParamsGdpr string
 
@@ -2498,7 +2617,7 @@ type GetLaunchFileParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch
@@ -2545,6 +2664,9 @@ type GetLaunchFileParams struct {
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetLaunchFileParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
 
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
@@ -2598,6 +2720,9 @@ type GetLaunchFileParams struct {
 	Region *int `form:"region,omitempty" json:"region,omitempty"`
 }
 
+// GetLaunchFileParamsEngine defines parameters for GetLaunchFile.
+type GetLaunchFileParamsEngine string
+
 // GetLaunchFileParamsGdpr defines parameters for GetLaunchFile.
 type GetLaunchFileParamsGdpr string
 
@@ -2621,7 +2746,7 @@ type GetWhatIfParams struct {
 	// Profile workload profile id (resnet50, bert-large, gptj-6b)
 	Profile *string `form:"profile,omitempty" json:"profile,omitempty"`
 
-	// Precision fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
+	// Precision fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default
 	Precision *string `form:"precision,omitempty" json:"precision,omitempty"`
 
 	// Samples training: samples per epoch
@@ -2669,6 +2794,9 @@ type GetWhatIfParams struct {
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
 
+	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
+	Engine *GetWhatIfParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
+
 	// Users LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30
 	Users *string `form:"users,omitempty" json:"users,omitempty"`
 
@@ -2711,6 +2839,9 @@ type GetWhatIfParams struct {
 	// Redundancy with min_regions: `region` (default: different metros) or `provider` (different providers too)
 	Redundancy *GetWhatIfParamsRedundancy `form:"redundancy,omitempty" json:"redundancy,omitempty"`
 }
+
+// GetWhatIfParamsEngine defines parameters for GetWhatIf.
+type GetWhatIfParamsEngine string
 
 // GetWhatIfParamsGdpr defines parameters for GetWhatIf.
 type GetWhatIfParamsGdpr string
@@ -3860,6 +3991,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Users != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "users", *params.Users, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4365,6 +4508,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Users != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "users", *params.Users, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4814,6 +4969,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.TPOTMS != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tpot_ms", *params.TPOTMS, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -43,9 +43,11 @@ type Catalog struct {
 	// offerRegion is each offer's region, by index (see OfferRegion).
 	offerRegion []int
 	serving     map[servingKey][]int
-	benchmarks  map[benchKey]int
-	cpus        map[string]int
-	cpuServing  map[cpuServingKey]CPUServing
+	// engineVersions is EngineVersion's label of each serving engine.
+	engineVersions map[string]string
+	benchmarks     map[benchKey]int
+	cpus           map[string]int
+	cpuServing     map[cpuServingKey]CPUServing
 	// rtt is the metro × metro round-trip matrix; pair says where each cell
 	// comes from (an index into Latency, or into derived when negative).
 	rtt      []float64

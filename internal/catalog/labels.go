@@ -18,6 +18,35 @@ func PrecisionLabel(p string) string {
 	return strings.ToUpper(p)
 }
 
+// PrecisionAliases are the other names a request may give a precision:
+// bf16 and fp16 both name the 16-bit precision, mixed.
+var PrecisionAliases = map[string]string{"bf16": PrecisionMixed, "fp16": PrecisionMixed}
+
+// NormalPrecision is the catalog's id of a precision a request names, in
+// any case and with surrounding space: "BF16" and "fp16" are mixed; a name
+// it does not know is returned trimmed and lower-cased, for validation to
+// refuse.
+func NormalPrecision(p string) string {
+	p = strings.ToLower(strings.TrimSpace(p))
+	if id, ok := PrecisionAliases[p]; ok {
+		return id
+	}
+	return p
+}
+
+// PrecisionNames lists precisions as a request may name them, the 16-bit
+// one with its other names: "mixed (bf16, fp16), fp8".
+func PrecisionNames(ps []string) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p
+		if p == PrecisionMixed {
+			names[i] = p + " (bf16, fp16)"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 var interconnectLabels = map[string]string{InterconnectNVLink: "NVLink", InterconnectPCIe: "PCIe"}
 
 // InterconnectName names a GPU's interconnect as its maker does: the

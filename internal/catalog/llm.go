@@ -122,4 +122,8 @@ func (c *Catalog) indexServing() {
 		k := servingKey{p.Profile, p.GPU, p.Precision}
 		c.serving[k] = append(c.serving[k], i)
 	}
+	c.engineVersions = map[string]string{}
+	for _, f := range ServingEngines {
+		c.engineVersions[f] = c.engineVersionLabel(f)
+	}
 }

@@ -2,6 +2,7 @@ package launch
 
 import (
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -10,7 +11,8 @@ import (
 
 // dstackConfiguration is a dstack configuration for one place: a fleet of
 // the instances (training, and serving without a known server), or, for
-// an LLM, a service that runs vLLM on every replica. Fields as dstack's
+// an LLM, a service that runs the answer's engine on every replica (env
+// passing a gated model's token on). Fields as dstack's
 // configuration models define them (src/dstack/_internal/core/models/
 // fleets.py, configurations.py and profiles.py at dstackai/dstack
 // 511c318c: type, name, nodes, placement, replicas, image, commands, port,
@@ -50,18 +52,19 @@ func dstackConfiguration(p Plan, pl Place) (*yaml.Node, error) {
 		}
 		return mapping(append(fleet, placement...)...), nil
 	}
-	commands := strs(p.LLM.vllmCommand(pl.replicasPerInstance()))
+	commands := strs(strings.Split(p.LLM.command(pl.replicasPerInstance()), "\n")...)
 	service := []field{
 		{key: "type", value: str("service")},
 		{key: "name", value: str(p.Name)},
-		{key: "image", value: str(engineImage(pl))},
+		{key: "image", value: str(p.LLM.image(pl))},
+		{key: "env", value: hfTokenList(p.LLM), comment: hfTokenNote(p.LLM)},
 		{key: "commands", value: commands},
 		{key: "port", value: integer(servingPort)},
 		{key: "model", value: str(p.LLM.Repo)},
 		{key: "replicas", value: integer(pl.Instances), comment: "One replica is one instance."},
 	}
 	n := mapping(append(service, placement...)...)
-	n.HeadComment = comment(p.LLM.notes()...)
+	n.HeadComment = comment(p.LLM.notes(pl, pl.replicasPerInstance())...)
 	return n, nil
 }
 
@@ -97,11 +100,20 @@ func shmSize(p Plan) *yaml.Node {
 	return str("16GB")
 }
 
-// engineImage is vLLM's image for the place's GPUs: the ROCm build on
-// AMD's (https://rocm.docs.amd.com/en/latest/how-to/rocm-for-ai/inference/vllm.html).
-func engineImage(pl Place) string {
-	if amd(pl.GPU) {
-		return "rocm/vllm:latest"
+// hfTokenList is a dstack env list passing the Hugging Face token on
+// from the environment dstack apply runs in (a name without a value);
+// nil for a repository that needs none.
+func hfTokenList(s *LLMServer) *yaml.Node {
+	if !s.Gated {
+		return nil
 	}
-	return vllmImage
+	return strs(hfTokenEnv)
+}
+
+// hfTokenNote says where the token comes from.
+func hfTokenNote(s *LLMServer) string {
+	if !s.Gated {
+		return ""
+	}
+	return "Set " + hfTokenEnv + " where you run dstack apply: dstack passes it on."
 }

@@ -48,7 +48,7 @@ func kubernetesManifest(p Plan, pl Place) *yaml.Node {
 			)},
 		)
 	}
-	return mapping(
+	n := mapping(
 		field{key: "apiVersion", value: str("apps/v1")},
 		field{key: "kind", value: str("Deployment")},
 		field{key: "metadata", value: meta},
@@ -58,6 +58,11 @@ func kubernetesManifest(p Plan, pl Place) *yaml.Node {
 			field{key: "template", value: pod},
 		)},
 	)
+	if p.LLM != nil {
+		// One pod per replica: one server each.
+		n.HeadComment = comment(p.LLM.notes(pl, 1)...)
+	}
+	return n
 }
 
 // podSpec is the pod of one serving copy or training node.
@@ -113,7 +118,8 @@ func podSpec(p Plan, pl Place) *yaml.Node {
 	return mapping(spec...)
 }
 
-// container is the pod's one container: vLLM for an LLM, a placeholder to
+// container is the pod's one container: the answer's engine for an LLM
+// (its token from a Secret for a gated model), a placeholder to
 // replace otherwise.
 func container(p Plan, pl Place) *yaml.Node {
 	var limits *yaml.Node
@@ -141,11 +147,14 @@ func container(p Plan, pl Place) *yaml.Node {
 			field{key: "resources", value: resources},
 		)
 	}
+	argv := p.LLM.argv(1, servingPort)
+	program := programWords(argv)
 	c := []field{
-		{key: "name", value: str("vllm")},
-		{key: "image", value: str(engineImage(pl))},
-		{key: "command", value: strs("vllm", "serve")},
-		{key: "args", value: strs(p.LLM.vllmArgs(1)...), comment: "One pod per replica: a replica's GPUs, its operating point."},
+		{key: "name", value: str(p.LLM.Engine)},
+		{key: "image", value: str(p.LLM.image(pl))},
+		{key: "command", value: strs(argv[:program]...)},
+		{key: "args", value: strs(argv[program:]...), comment: "One pod per replica: a replica's GPUs, its operating point."},
+		{key: "env", value: hfTokenSecret(p.LLM), comment: hfTokenSecretNote(p.LLM)},
 		{key: "ports", value: list(mapping(field{key: "containerPort", value: integer(servingPort)}))},
 		{key: "readinessProbe", value: mapping(field{key: "httpGet", value: mapping(
 			field{key: "path", value: str(readinessPath)}, field{key: "port", value: integer(servingPort)})})},
@@ -187,4 +196,41 @@ func optional(s string) *yaml.Node {
 // joinNotes joins the notes that are not empty, one per line.
 func joinNotes(notes ...string) string {
 	return strings.Join(slices.DeleteFunc(notes, func(n string) bool { return n == "" }), "\n")
+}
+
+// programWords is how many of an engine's words name its program ("vllm
+// serve", "python3 -m sglang.launch_server", "trtllm-serve"): the words
+// before the first that is the model or a flag.
+func programWords(argv []string) int {
+	for i, w := range argv {
+		if strings.HasPrefix(w, "-") && w != "-m" || strings.Contains(w, "/") {
+			return i
+		}
+	}
+	return len(argv)
+}
+
+// hfTokenSecretName is the Secret a gated model's Hugging Face token is
+// read from.
+const hfTokenSecretName = "hf-token"
+
+// hfTokenSecret is the container's env reading HF_TOKEN from a Secret;
+// nil for a repository that needs none.
+func hfTokenSecret(s *LLMServer) *yaml.Node {
+	if !s.Gated {
+		return nil
+	}
+	return list(mapping(
+		field{key: "name", value: str(hfTokenEnv)},
+		field{key: "valueFrom", value: mapping(field{key: "secretKeyRef", value: mapping(
+			field{key: "name", value: str(hfTokenSecretName)}, field{key: "key", value: str(hfTokenEnv)})})},
+	))
+}
+
+// hfTokenSecretNote says how to make the Secret.
+func hfTokenSecretNote(s *LLMServer) string {
+	if !s.Gated {
+		return ""
+	}
+	return "kubectl create secret generic " + hfTokenSecretName + " --from-literal=" + hfTokenEnv + "=<your token>"
 }

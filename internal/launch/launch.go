@@ -194,9 +194,6 @@ func (p Plan) header(f Format) []string {
 		lines = append(lines, fmt.Sprintf("The answer runs in %d regions, each launched on its own under a name of its own "+
 			"(with region=N, the address gives the N-th region's file alone).", len(p.Places)))
 	}
-	if s := p.LLM; s != nil && s.SizedOn != engineVLLM {
-		lines = append(lines, "The answer was sized on "+s.SizedOn+" figures; this file serves with vLLM, whose throughput at this operating point may differ.")
-	}
 	return lines
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/url"
 	"reflect"
 	"regexp"
@@ -58,6 +57,9 @@ var questions = map[string]string{
 	"serving-spot-azure": `{"workload":{"kind":"inference","profile":"bert-large","rps":100,"peak_rps":200},"users":[{"location":"US","share":1}],"accelerator":"gpu","providers":["azure"],"pricing":["spot"]}`,
 	"llm":                `{"workload":{"kind":"inference","profile":"llama-3.1-8b","rps":5,"peak_rps":10},"users":[{"location":"US","share":1}]}`,
 	"llm-70b-aws":        `{"workload":{"kind":"inference","profile":"llama-3.3-70b","rps":2,"peak_rps":5,"precision":"mixed"},"users":[{"location":"US","share":1}],"providers":["aws"]}`,
+	"llm-sglang":         `{"workload":{"kind":"inference","profile":"llama-3.1-8b","rps":20,"peak_rps":40,"engine":"sglang"},"users":[{"location":"US","share":1}],"providers":["aws"],"gpus":["a100-40gb"]}`,
+	"llm-trtllm":         `{"workload":{"kind":"inference","profile":"llama-3.1-8b","rps":20,"peak_rps":40,"engine":"trtllm"},"users":[{"location":"US","share":1}],"providers":["aws"],"gpus":["a100-40gb"]}`,
+	"llm-vllm-70b":       `{"workload":{"kind":"inference","profile":"llama-3.3-70b","rps":5,"engine":"vllm","input_tokens":3000,"output_tokens":700},"users":[{"location":"US","share":1}],"providers":["lambda"]}`,
 	"cpu-serving":        `{"workload":{"kind":"inference","profile":"resnet50","rps":20},"users":[{"location":"DE","share":1}],"gdpr":"eu","accelerator":"cpu","providers":["aws"]}`,
 	"two-regions":        `{"workload":{"kind":"inference","profile":"resnet50","rps":200,"peak_rps":400,"latency_ms":60},"users":[{"location":"US","share":0.5},{"location":"DE","share":0.5}],"accelerator":"gpu","providers":["aws"]}`,
 }
@@ -70,8 +72,12 @@ var questions = map[string]string{
 // does not support a provider refuses, naming the format key.
 func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
 	launched := map[launch.Format]int{}
+	engines := map[string]bool{}
 	for name, body := range questions {
 		cat, res := answer(t, body)
+		if res.Pick.Serving != nil {
+			engines[res.Pick.Serving.Engine] = true
+		}
 		plan, err := launch.FromAnswer(cat, res, 0, "https://gpuplace.test/advice?q")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -93,6 +99,10 @@ func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
 			docs := decodeAll(t, b)
 			if len(docs) != len(res.Pick.Placements) {
 				t.Fatalf("%s %s: %d documents for %d places:\n%s", name, f, len(docs), len(res.Pick.Placements), b)
+			}
+			if s := res.Pick.Serving; s != nil && (!bytes.Contains(b, []byte("Served with "+s.Engine+", the engine the answer was sized on")) ||
+				gated(res) && !bytes.Contains(b, []byte("as HF_TOKEN"))) {
+				t.Errorf("%s %s: the file does not say it serves with %s, or how to give it a token:\n%s", name, f, s.Engine, b)
 			}
 			if !bytes.Contains(b, []byte("Catalog version: "+res.CatalogVersion+";")) || !bytes.Contains(b, []byte("https://gpuplace.test/advice?q")) {
 				t.Errorf("%s %s: the header does not name the answer and its catalog version:\n%s", name, f, b)
@@ -117,6 +127,9 @@ func TestLaunchFilesLaunchTheAnswer(t *testing.T) {
 				}
 			}
 		}
+	}
+	if len(engines) != len(engineFlags) {
+		t.Errorf("the questions are sized on %v; the test needs every engine", engines)
 	}
 	for _, f := range launch.Formats {
 		if launched[f] < 3 {
@@ -187,11 +200,12 @@ type keys map[string]keys
 var documented = map[launch.Format]keys{
 	launch.SkyPilot: {
 		"name": {}, "num_nodes": {}, "setup": {}, "run": {},
+		"secrets":   nil,
 		"resources": {"infra": {}, "instance_type": {}, "accelerators": {}, "use_spot": {}, "ports": {}},
 		"service":   {"readiness_probe": {}, "replicas": {}},
 	},
 	launch.Dstack: {
-		"type": {}, "name": {}, "nodes": {}, "placement": {}, "replicas": {}, "image": {}, "commands": {}, "port": {}, "model": {},
+		"type": {}, "name": {}, "nodes": {}, "placement": {}, "replicas": {}, "image": {}, "env": {}, "commands": {}, "port": {}, "model": {},
 		"resources": {"gpu": {}, "cpu": {}, "memory": {}, "shm_size": {}},
 		"backends":  {}, "regions": {}, "instance_types": {}, "spot_policy": {},
 	},
@@ -208,6 +222,7 @@ var documented = map[launch.Format]keys{
 					"volumes":     {"name": {}, "emptyDir": {"medium": {}, "sizeLimit": {}}},
 					"containers": {
 						"name": {}, "image": {}, "command": {}, "args": {},
+						"env":            {"name": {}, "valueFrom": {"secretKeyRef": {"name": {}, "key": {}}}},
 						"ports":          {"containerPort": {}},
 						"readinessProbe": {"httpGet": {"path": {}, "port": {}}},
 						"resources":      {"limits": nil, "requests": {"cpu": {}, "memory": {}}},
@@ -276,6 +291,11 @@ func checkSkyPilot(t *testing.T, where string, doc map[string]any, res advisor.R
 	if res.Pick.Serving != nil {
 		run, _ := doc["run"].(string)
 		checkEngine(t, where, strings.Fields(run), res, p, p.Replicas/p.Machines())
+		if secrets, _ := doc["secrets"].(map[string]any); gated(res) {
+			if v, ok := secrets["HF_TOKEN"]; !ok || v != nil {
+				t.Errorf("%s: secrets = %v, want HF_TOKEN asked at launch", where, doc["secrets"])
+			}
+		}
 	}
 }
 
@@ -306,10 +326,17 @@ func checkDstack(t *testing.T, where string, doc map[string]any, res advisor.Res
 			t.Errorf("%s: type %v with %v replicas, want a service of the answer's %d instances", where, doc["type"], doc["replicas"], p.Machines())
 		}
 		cmds, _ := doc["commands"].([]any)
-		if len(cmds) != 1 {
-			t.Fatalf("%s: commands = %v, want the engine's one", where, doc["commands"])
+		if len(cmds) == 0 {
+			t.Fatalf("%s: commands = %v, want the engine's", where, doc["commands"])
 		}
-		checkEngine(t, where, strings.Fields(cmds[0].(string)), res, p, p.Replicas/p.Machines())
+		var words []string
+		for _, c := range cmds {
+			words = append(words, strings.Fields(c.(string))...)
+		}
+		checkEngine(t, where, words, res, p, p.Replicas/p.Machines())
+		if env, _ := doc["env"].([]any); gated(res) && !slices.Contains(env, any("HF_TOKEN")) {
+			t.Errorf("%s: env = %v, want HF_TOKEN passed on", where, doc["env"])
+		}
 	case doc["type"] != "fleet" || doc["nodes"] != p.Machines():
 		t.Errorf("%s: type %v with %v nodes, want a fleet of the answer's %d instances", where, doc["type"], doc["nodes"], p.Machines())
 	}
@@ -366,42 +393,19 @@ func checkKubernetes(t *testing.T, where string, doc map[string]any, res advisor
 	}
 	if res.Pick.Serving != nil {
 		var args []string
-		for _, a := range c["args"].([]any) {
+		for _, a := range append(c["command"].([]any), c["args"].([]any)...) {
 			args = append(args, a.(string))
 		}
 		checkEngine(t, where, args, res, p, 1)
+		env, _ := c["env"].([]any)
+		if gated(res) && (len(env) != 1 || fmt.Sprint(env[0]) != "map[name:HF_TOKEN valueFrom:map[secretKeyRef:map[key:HF_TOKEN name:hf-token]]]") {
+			t.Errorf("%s: env = %v, want HF_TOKEN from a Secret", where, c["env"])
+		}
 	}
 }
 
 // spotLabel is the node label of each managed Kubernetes' spot capacity.
 var spotLabel = map[string]string{"aws": "eks.amazonaws.com/capacityType", "gcp": "cloud.google.com/gke-spot", "azure": "kubernetes.azure.com/scalesetpriority"}
-
-// checkEngine requires the vLLM arguments to serve the answer's model at
-// its tensor-parallel size and operating point, with dp copies per
-// process.
-func checkEngine(t *testing.T, where string, args []string, res advisor.Result, p advisor.Placement, dp int) {
-	t.Helper()
-	cat, _ := loadCatalog()
-	prof, _ := cat.Profile(res.Request.Workload.Profile)
-	s := res.Pick.Serving
-	if !slices.Contains(args, prof.LLM.Repo) {
-		t.Errorf("%s: the engine does not serve %s: %v", where, prof.LLM.Repo, args)
-	}
-	want := map[string]int{"--tensor-parallel-size": s.TensorParallel, "--max-num-seqs": int(math.Ceil(s.Concurrency)),
-		"--max-model-len": res.Request.Workload.InputTokens + res.Request.Workload.OutputTokens}
-	if dp > 1 {
-		want["--data-parallel-size"] = dp
-	}
-	for flag, v := range want {
-		i := slices.Index(args, flag)
-		if i < 0 || i+1 >= len(args) || args[i+1] != strconv.Itoa(v) {
-			t.Errorf("%s: %s is not %d in %v", where, flag, v, args)
-		}
-	}
-	if p.GPUsPerReplica > 0 && s.TensorParallel != p.GPUsPerReplica {
-		t.Errorf("%s: tensor parallel %d, but a replica spans %d GPUs", where, s.TensorParallel, p.GPUsPerReplica)
-	}
-}
 
 // mapAt is the mapping under key k of m.
 func mapAt(t *testing.T, where string, m map[string]any, k string) map[string]any {

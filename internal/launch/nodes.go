@@ -30,6 +30,9 @@ func mapping(fields ...field) *yaml.Node {
 // str is a string scalar, quoted where YAML would read it as another type.
 func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
 
+// null is a YAML null: a key whose value the tool asks for at launch.
+func null() *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"} }
+
 // block is a multi-line string, written as a literal block.
 func block(s string) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s, Style: yaml.LiteralStyle}

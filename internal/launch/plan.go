@@ -51,12 +51,14 @@ type Place struct {
 // LLMServer is how an LLM option serves: the model, its tensor-parallel
 // size and its operating point.
 type LLMServer struct {
-	// Repo is the model's Hugging Face repository; SizedOn the engine
-	// whose figures sized the answer.
-	Repo, SizedOn string
+	// Repo is the model's Hugging Face repository; Engine the engine family
+	// the answer was sized on, which the files run (catalog.FamilyVLLM …).
+	Repo, Engine string
+	// Gated is set where the repository asks for a Hugging Face token.
+	Gated bool
 	// TensorParallel is the GPUs one replica spans; MaxSeqs the requests a
-	// replica runs at once at the answer's operating point; MaxModelLen a
-	// request's tokens in and out.
+	// replica runs at once at the answer's operating point; MaxModelLen the
+	// longest request it takes (see maxModelLen).
 	TensorParallel, MaxSeqs, MaxModelLen int
 	// Precision and KVPrecision are the weights' and KV cache's formats
 	// the answer was sized for (catalog precisions).
@@ -96,11 +98,22 @@ func FromAnswer(cat *catalog.Catalog, res advisor.Result, alt int, origin string
 		if prof.LLM == nil {
 			return Plan{}, fmt.Errorf("launch: profile %q serves tokens without a model", w.Profile)
 		}
-		p.LLM = &LLMServer{Repo: prof.LLM.Repo, SizedOn: s.Engine, TensorParallel: max(s.TensorParallel, 1),
-			MaxSeqs: max(int(math.Ceil(s.Concurrency)), 1), MaxModelLen: w.InputTokens + w.OutputTokens,
+		p.LLM = &LLMServer{Repo: prof.LLM.Repo, Engine: engineFamily(s.Engine), Gated: gatedRepo(prof.LLM.Repo), TensorParallel: max(s.TensorParallel, 1),
+			MaxSeqs: max(int(math.Ceil(s.Concurrency)), 1), MaxModelLen: maxModelLen(w.InputTokens+w.OutputTokens, prof.LLM.ContextTokens),
 			Precision: s.Precision, KVPrecision: s.KVPrecision}
 	}
 	return p, nil
+}
+
+// engineFamily is the engine family an answer names by its people's name
+// (pick.serving.engine); vLLM for a name it does not know.
+func engineFamily(name string) string {
+	for _, f := range catalog.ServingEngines {
+		if catalog.EngineName(f) == name {
+			return f
+		}
+	}
+	return catalog.FamilyVLLM
 }
 
 // describe names the place as the answer does: "2 × p5.48xlarge (spot)

@@ -26,10 +26,10 @@ func TestShellLinesQuoteCatalogValues(t *testing.T) {
 		t.Skip("no POSIX shell:", err)
 	}
 	for _, repo := range []string{hostileRepo, "owner/it's $(touch pwned) `id` \"x\" \\ *", "meta-llama/Llama-3.1-8B-Instruct"} {
-		llm := &LLMServer{Repo: repo, SizedOn: engineVLLM, TensorParallel: 2, MaxSeqs: 8, MaxModelLen: 4096}
+		llm := &LLMServer{Repo: repo, Engine: catalog.FamilyVLLM, TensorParallel: 2, MaxSeqs: 8, MaxModelLen: 4096}
 		p := Plan{Name: "gpuplace-llm", Kind: catalog.KindInference, LLM: llm, providerLabel: func(id string) string { return id },
 			Places: []Place{{Provider: "aws", ProviderLabel: "AWS", Region: "us-east-1", InstanceType: "p4d.24xlarge", GPUs: 8, Instances: 1, Replicas: 4}}}
-		want := append([]string{"serve"}, llm.vllmArgs(4)...)
+		want := llm.argv(4, servingPort)[1:]
 		for _, f := range []Format{SkyPilot, Dstack} {
 			b, err := Write(f, p)
 			if err != nil {

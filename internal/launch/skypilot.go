@@ -10,11 +10,12 @@ import (
 
 // skyPilotTask is a SkyPilot task YAML for one place: the instance type
 // in its infra (cloud/region), the accelerators per node and spot; for an
-// LLM a SkyServe service that runs vLLM on every replica. Fields as the
-// YAML reference defines them (docs/source/reference/yaml-spec.rst at
-// skypilot-org/skypilot 0048bbf6: name, num_nodes, resources.infra,
-// accelerators, instance_type, use_spot, ports, setup, run, service.
-// readiness_probe, service.replicas).
+// LLM a SkyServe service that runs the answer's engine on every replica.
+// Fields as the YAML reference defines them (docs/source/reference/
+// yaml-spec.rst at skypilot-org/skypilot 0048bbf6: name, num_nodes,
+// resources.infra, accelerators, instance_type, use_spot, ports, setup,
+// run, service.readiness_probe, service.replicas; secrets as the
+// environment-variables page documents it).
 func skyPilotTask(p Plan, pl Place) (*yaml.Node, error) {
 	cloud := skyPilotInfra[pl.Provider] // Check has refused the others
 	var accel *yaml.Node
@@ -41,7 +42,7 @@ func skyPilotTask(p Plan, pl Place) (*yaml.Node, error) {
 	probe, run := str("/"), (*yaml.Node)(nil)
 	runNote := "Add run: with your model server, listening on port " + strconv.Itoa(servingPort) + " and answering GET / once ready."
 	if p.LLM != nil {
-		probe, run, runNote = str(readinessPath), block(p.LLM.vllmCommand(pl.replicasPerInstance())+"\n"), ""
+		probe, run, runNote = str(readinessPath), block(p.LLM.command(pl.replicasPerInstance())+"\n"), ""
 	}
 	resources = append(resources, field{key: "ports", value: integer(servingPort)})
 	task = append(task,
@@ -52,11 +53,15 @@ func skyPilotTask(p Plan, pl Place) (*yaml.Node, error) {
 		field{key: "resources", value: mapping(resources...), comment: runNote},
 	)
 	if p.LLM != nil {
-		task = append(task, field{key: "setup", value: str("pip install " + vllmPackage)}, field{key: "run", value: run})
+		task = append(task, field{key: "setup", value: str("pip install " + packages[p.LLM.Engine])}, field{key: "run", value: run})
+		if p.LLM.Gated {
+			task = append(task, field{key: "secrets", value: mapping(field{key: hfTokenEnv, value: null()}),
+				comment: "sky launch --secret " + hfTokenEnv + " passes it from your environment."})
+		}
 	}
 	n := mapping(task...)
 	if p.LLM != nil {
-		n.HeadComment = comment(p.LLM.notes()...)
+		n.HeadComment = comment(p.LLM.notes(pl, pl.replicasPerInstance())...)
 	}
 	return n, nil
 }

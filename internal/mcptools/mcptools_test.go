@@ -159,6 +159,11 @@ func TestMCPListTools(t *testing.T) {
 	if advise["required"] != nil || workload["required"] != nil || rps["type"] != "number" || rps["description"] == nil {
 		t.Errorf("advise input: required %v, workload %v; want nothing required and workload.rps a described number", advise["required"], workload)
 	}
+	// The serving engine is asked as the API asks it, described.
+	engine, _ := workload["properties"].(map[string]any)["engine"].(map[string]any)
+	if doc, _ := engine["description"].(string); engine["type"] != "string" || !strings.Contains(doc, "`sglang`") {
+		t.Errorf("advise input workload.engine = %v, want a string described with the engines", engine)
+	}
 	if advise["additionalProperties"] != false {
 		t.Errorf("advise input additionalProperties = %v, want false (unknown fields are an error)", advise["additionalProperties"])
 	}

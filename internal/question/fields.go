@@ -81,6 +81,7 @@ const (
 	KeyOutTokens   = "output_tokens"
 	KeyTTFT        = "ttft_ms"
 	KeyTPOT        = "tpot_ms"
+	KeyEngine      = "engine"
 	KeyUsers       = "users"
 	KeyGDPR        = "gdpr"
 	KeyPricing     = "pricing"
@@ -117,7 +118,7 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.Kind }},
 	{Key: KeyProfile, Type: Text, Doc: "workload profile id (resnet50, bert-large, gptj-6b)",
 		bind: func(r *advisor.Request) any { return &r.Workload.Profile }},
-	{Key: KeyPrecision, Type: Text, Doc: "fp32, mixed, fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default",
+	{Key: KeyPrecision, Type: Text, Doc: "fp32, mixed (also bf16, fp16), fp8, int8 where the profile has figures; for LLM profiles also fp4 and int4 (4-bit weights) where an engine serves them; empty: the profile's default",
 		bind: func(r *advisor.Request) any { return &r.Workload.Precision }},
 	{Key: KeySamples, Kinds: training, Type: Whole, Doc: "training: samples per epoch",
 		bind: func(r *advisor.Request) any { return &r.Workload.Samples }},
@@ -149,6 +150,9 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.TTFTMS }},
 	{Key: KeyTPOT, Kinds: inference, Type: Number, Placeholder: "60", Doc: "LLM inference: target time per output token",
 		bind: func(r *advisor.Request) any { return &r.Workload.TPOTMS }},
+	{Key: KeyEngine, Kinds: inference, Type: Text, Enum: advisor.EngineNames(),
+		Doc:  "LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)",
+		bind: func(r *advisor.Request) any { return &r.Workload.Engine }},
 	{Key: KeyUsers, Type: Users, Doc: "LOCATION:SHARE rows, comma-separated; location = ISO alpha-2 country or metro id, e.g. DE:60,US:30",
 		bind: func(r *advisor.Request) any { return &r.Users }},
 	{Key: KeyGDPR, Type: Text, Enum: advisor.GDPRModeNames(),

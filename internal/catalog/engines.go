@@ -1,0 +1,117 @@
+package catalog
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ServingEngines are the engine families a buyer may run and an answer
+// sizes, in the order they are offered (MLPerf submissions are not an
+// engine anyone deploys).
+var ServingEngines = []string{FamilyVLLM, FamilySGLang, FamilyTRTLLM}
+
+// EngineName names an engine family as its makers and users do:
+// "TensorRT-LLM", "vLLM", "SGLang"; a family it does not know by its id.
+func EngineName(family string) string {
+	switch family {
+	case FamilyTRTLLM:
+		return "TensorRT-LLM"
+	case FamilyVLLM:
+		return "vLLM"
+	case FamilySGLang:
+		return "SGLang"
+	case FamilyMLPerf:
+		return "MLPerf"
+	}
+	return family
+}
+
+// EngineServes reports whether an engine family runs on a GPU:
+//   - vLLM on every GPU the catalog has (its CUDA builds reach back to
+//     Pascal's compute capability 6.0, and it has ROCm builds);
+//   - SGLang on NVIDIA GPUs from Turing on and on AMD's: its kernels
+//     (FlashInfer, Triton) need compute capability 7.5 or newer, so
+//     neither Volta nor Pascal;
+//   - TensorRT-LLM on NVIDIA GPUs from Ampere on (compute capability 8.0
+//     and newer): its support matrix dropped Volta (V100) and lists no
+//     Turing (T4, Quadro RTX 6000) or Pascal (P100).
+func EngineServes(family string, g GPU) bool {
+	nvidia := g.Maker() == "NVIDIA"
+	switch family {
+	case FamilyVLLM:
+		return true
+	case FamilySGLang:
+		return (nvidia || g.Maker() == "AMD") && g.Architecture != ArchVolta && g.Architecture != ArchPascal
+	case FamilyTRTLLM:
+		return nvidia && slices.Contains([]string{ArchAmpere, ArchAda, ArchHopper, ArchBlackwell}, g.Architecture)
+	}
+	return false
+}
+
+// engineVersion reads a version number from a serving point's engine as
+// its source states it ("vLLM 0.12.0", "TensorRT-LLM v0.14.0 (…)"): the
+// number right after the engine's own name, so that a product built on
+// the engine (NVIDIA NIM 1.8.0) is not taken for the engine's version.
+var engineVersion = regexp.MustCompile(`^(\S+) v?(\d+(?:\.\d+)+[0-9A-Za-z.+]*)`)
+
+// EngineVersions lists the versions of an engine family the catalog's
+// serving figures were measured on, as their sources state them, oldest
+// first, each once. Figures whose source states no version are left out;
+// a family none of whose figures states one has none.
+func (c *Catalog) EngineVersions(family string) []string {
+	name := EngineName(family)
+	var out []string
+	for i := range c.Serving {
+		sp := &c.Serving[i]
+		if sp.Family != family {
+			continue
+		}
+		m := engineVersion.FindStringSubmatch(sp.Engine)
+		if m == nil || m[1] != name || slices.Contains(out, m[2]) {
+			continue
+		}
+		out = append(out, m[2])
+	}
+	slices.SortFunc(out, compareVersions)
+	return out
+}
+
+// compareVersions orders version numbers by their dotted numeric parts
+// ("0.5.1" before "0.12.0"), then as text ("1.0" before "1.0.0rc3").
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		if ea != nil || eb != nil {
+			break
+		}
+		if na != nb {
+			return cmp.Compare(na, nb)
+		}
+	}
+	return cmp.Compare(a, b)
+}
+
+// EngineVersion names an engine family with the versions the catalog's
+// serving figures of that family were measured on, as an answer states
+// them: "vLLM 0.5.1, 0.12.0", or "SGLang (version not stated)" when no
+// figure's source states one.
+func (c *Catalog) EngineVersion(family string) string {
+	if v, ok := c.engineVersions[family]; ok {
+		return v
+	}
+	return c.engineVersionLabel(family)
+}
+
+// engineVersionLabel writes EngineVersion's label.
+func (c *Catalog) engineVersionLabel(family string) string {
+	vs := c.EngineVersions(family)
+	if len(vs) == 0 {
+		return EngineName(family) + " (version not stated)"
+	}
+	return EngineName(family) + " " + strings.Join(vs, ", ")
+}

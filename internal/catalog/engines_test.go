@@ -1,0 +1,58 @@
+package catalog_test
+
+import (
+	"slices"
+	"testing"
+
+	"gpuplace/internal/catalog"
+)
+
+// Ensure each engine serves the GPUs it runs on: vLLM every GPU of the
+// catalog, SGLang NVIDIA from Turing on and AMD, TensorRT-LLM NVIDIA from
+// Ampere on (not V100, T4 or P100).
+func TestEngineServes(t *testing.T) {
+	cat := loadReal(t)
+	want := map[string]map[string]bool{
+		"h100":    {catalog.FamilyVLLM: true, catalog.FamilySGLang: true, catalog.FamilyTRTLLM: true},
+		"a10g":    {catalog.FamilyVLLM: true, catalog.FamilySGLang: true, catalog.FamilyTRTLLM: true},
+		"t4":      {catalog.FamilyVLLM: true, catalog.FamilySGLang: true},
+		"v100":    {catalog.FamilyVLLM: true},
+		"p100":    {catalog.FamilyVLLM: true},
+		"mi300x":  {catalog.FamilyVLLM: true, catalog.FamilySGLang: true},
+		"b200":    {catalog.FamilyVLLM: true, catalog.FamilySGLang: true, catalog.FamilyTRTLLM: true},
+		"rtx6000": {catalog.FamilyVLLM: true, catalog.FamilySGLang: true},
+	}
+	for id, engines := range want {
+		g, ok := cat.GPU(id)
+		if !ok {
+			t.Fatalf("no GPU %s", id)
+		}
+		for _, f := range append(catalog.ServingEngines, catalog.FamilyMLPerf) {
+			if got := catalog.EngineServes(f, g); got != engines[f] {
+				t.Errorf("EngineServes(%s, %s) = %v, want %v", f, id, got, engines[f])
+			}
+		}
+	}
+	for _, g := range cat.GPUs {
+		if !catalog.EngineServes(catalog.FamilyVLLM, g) {
+			t.Errorf("vLLM does not serve %s", g.ID)
+		}
+	}
+}
+
+// Ensure an engine's versions are read from the figures' engine strings,
+// oldest first, each once, and never from a product built on the engine.
+func TestEngineVersions(t *testing.T) {
+	cat := loadReal(t)
+	vllm := cat.EngineVersions(catalog.FamilyVLLM)
+	if len(vllm) < 2 || vllm[0] != "0.5.1" || vllm[len(vllm)-1] != "0.19" || !slices.Contains(vllm, "0.12.0") {
+		t.Errorf("vLLM versions = %v, want 0.5.1 … 0.12.0 … 0.19", vllm)
+	}
+	if got := cat.EngineVersions(catalog.FamilySGLang); !slices.Equal(got, []string{"0.5.6.post2"}) {
+		t.Errorf("SGLang versions = %v, want [0.5.6.post2]", got)
+	}
+	trt := cat.EngineVersions(catalog.FamilyTRTLLM)
+	if slices.Contains(trt, "1.8.0") || !slices.Contains(trt, "0.14.0") || trt[0] != "0.14.0" {
+		t.Errorf("TensorRT-LLM versions = %v, want 0.14.0 first and no NIM version", trt)
+	}
+}

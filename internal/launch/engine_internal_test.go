@@ -1,0 +1,50 @@
+package launch
+
+import (
+	"strings"
+	"testing"
+
+	"gpuplace/internal/catalog"
+)
+
+// Ensure every engine's command line quotes a value from the catalog as
+// one shell word whatever it holds: a plain one as it is, one with spaces,
+// quotes or shell syntax quoted.
+func TestEngineCommandQuotes(t *testing.T) {
+	for in, want := range map[string]string{
+		"meta-llama/Llama-3.1-8B-Instruct": "meta-llama/Llama-3.1-8B-Instruct",
+		"":                                 "''",
+		"a b":                              "'a b'",
+		"x; rm -rf /":                      "'x; rm -rf /'",
+		"it's":                             `'it'\''s'`,
+		"$(id)":                            "'$(id)'",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+	s := &LLMServer{Repo: "org/model; reboot", Engine: catalog.FamilySGLang, TensorParallel: 1, MaxSeqs: 8, MaxModelLen: 1536}
+	if cmd := s.command(1); !strings.Contains(cmd, "--model-path 'org/model; reboot' ") {
+		t.Errorf("SGLang command %q does not quote the repository", cmd)
+	}
+	s.Engine = catalog.FamilyTRTLLM
+	if cmd := s.command(2); strings.Count(cmd, "'org/model; reboot'") != 2 || !strings.Contains(cmd, "CUDA_VISIBLE_DEVICES=1 ") {
+		t.Errorf("TensorRT-LLM command %q: want two servers, each quoting the repository, the second on GPU 1", cmd)
+	}
+}
+
+// Ensure the longest request a replica takes is the question's tokens
+// with a quarter more, rounded up to a multiple of 256, within the
+// model's context.
+func TestMaxModelLen(t *testing.T) {
+	for _, c := range []struct{ tokens, context, want int }{
+		{1300, 131072, 1792}, // 1,625 rounded up
+		{1024, 131072, 1280}, // 1,280 exactly
+		{120000, 131072, 131072},
+		{3000, 0, 3840},
+	} {
+		if got := maxModelLen(c.tokens, c.context); got != c.want {
+			t.Errorf("maxModelLen(%d, %d) = %d, want %d", c.tokens, c.context, got, c.want)
+		}
+	}
+}
