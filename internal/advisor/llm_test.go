@@ -347,3 +347,29 @@ func TestLLMErrorBand(t *testing.T) {
 	}
 	t.Logf("%s on %d GPUs: band %v, %d GPUs at its low end", s.Engine, gpus, s.ErrorRangePct, s.GPUsAtBandEdge)
 }
+
+// Ensure an answer that may pick any engine weighs only engines measured
+// on the GPU's architecture (SGLang has figures on Hopper only, so a
+// Blackwell answer is not sized on it unasked), while an engine asked by
+// name is sized wherever it runs.
+func TestAnyEngineMeasuredOnTheArchitecture(t *testing.T) {
+	cat := realCatalog(t)
+	if cat.EngineMeasuredOn(catalog.FamilySGLang, catalog.ArchBlackwell) || !cat.EngineMeasuredOn(catalog.FamilySGLang, catalog.ArchHopper) {
+		t.Fatal("the catalog's SGLang figures were to be Hopper's only; the test needs another GPU")
+	}
+	req := llmRequest("llama-3.3-70b")
+	req.Workload.TPOTMS, req.Workload.RPS, req.GDPR, req.GPUs = 10, 2, "", []string{"b200"}
+	for _, tt := range []struct{ engine, want, not string }{
+		{advisor.EngineAny, "", "SGLang"},
+		{catalog.FamilySGLang, "SGLang", ""},
+	} {
+		req.Workload.Engine = tt.engine
+		p := recommend(t, cat, req).Pick
+		if p == nil || p.Serving == nil {
+			t.Fatalf("engine %s: no LLM pick", tt.engine)
+		}
+		if got := p.Serving.Engine; (tt.want != "" && got != tt.want) || (tt.not != "" && got == tt.not) {
+			t.Errorf("engine %s on B200: sized on %s", tt.engine, got)
+		}
+	}
+}

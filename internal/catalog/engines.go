@@ -51,6 +51,13 @@ func EngineServes(family string, g GPU) bool {
 	return false
 }
 
+// EngineMeasuredOn reports whether the catalog holds serving figures of
+// an engine family on GPUs of an architecture: the family's fitted
+// efficiencies then rest on that architecture's own figures.
+func (c *Catalog) EngineMeasuredOn(family, arch string) bool {
+	return c.measuredEngines[[2]string{arch, family}]
+}
+
 // engineVersion reads a version number from a serving point's engine as
 // its source states it ("vLLM 0.12.0", "TensorRT-LLM v0.14.0 (…)"): the
 // number right after the engine's own name, so that a product built on

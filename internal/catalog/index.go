@@ -43,6 +43,9 @@ type Catalog struct {
 	// offerRegion is each offer's region, by index (see OfferRegion).
 	offerRegion []int
 	serving     map[servingKey][]int
+	// measuredEngines are the (architecture, engine family) pairs the
+	// serving figures cover.
+	measuredEngines map[[2]string]bool
 	// engineVersions is EngineVersion's label of each serving engine.
 	engineVersions map[string]string
 	benchmarks     map[benchKey]int

@@ -118,9 +118,13 @@ type servingKey struct{ profile, gpu, precision string }
 // indexServing groups the serving points by profile, GPU and precision.
 func (c *Catalog) indexServing() {
 	c.serving = map[servingKey][]int{}
+	c.measuredEngines = map[[2]string]bool{}
 	for i, p := range c.Serving {
 		k := servingKey{p.Profile, p.GPU, p.Precision}
 		c.serving[k] = append(c.serving[k], i)
+		if g, ok := c.GPU(p.GPU); ok {
+			c.measuredEngines[[2]string{g.Architecture, p.Family}] = true
+		}
 	}
 	c.engineVersions = map[string]string{}
 	for _, f := range ServingEngines {
