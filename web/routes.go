@@ -103,6 +103,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))
 		r.Get("/offers", s.handleAPI(s.handleAPIOffers))
 		r.Get("/latency", s.handleAPI(s.handleAPILatency))
+		r.Get("/serving/curve", s.handleAPI(s.handleAPIServingCurve))
 		r.Post("/links", s.handleAPI(s.handleAPILinkCreate))
 		r.Get("/links/{id}", s.handleAPI(s.handleAPILink))
 		r.Group(func(r chi.Router) {
