@@ -188,3 +188,24 @@ func TestServingCurveBadKeys(t *testing.T) {
 		wantContains(t, rec.Body.String(), `"field":"`+c.field+`"`)
 	}
 }
+
+// Ensure /serving draws both charts with their legends and the knee in
+// English and Chinese, shows a bad key in its form with 422, and that an
+// LLM answer links to it with its profile, GPU, precision, replica size
+// and lengths.
+func TestServingCurvePage(t *testing.T) {
+	s := newTestServer(t)
+	const q = "/serving?profile=llama-3.3-70b&gpu=h100&precision=fp8&tp=2&input_tokens=5000&output_tokens=500"
+	for lang, title := range map[string]string{"en": "Serving curve", "zh-CN": "服务曲线"} {
+		rec := s.do(t, "GET", q+"&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		wantContains(t, rec.Body.String(), title, `data-testid="curve-tput"`, `data-testid="curve-ttft"`, `data-testid="curve-tput-legend"`,
+			`class="pt measured"`, `data-testid="curve-knee"`, `name="tp"`)
+	}
+	rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&tp=3", nil)
+	wantStatus(t, rec, http.StatusUnprocessableEntity)
+	wantContains(t, rec.Body.String(), `data-testid="curve-errors"`, "<code>tp</code>")
+	rec = s.do(t, "GET", "/advice?input_tokens=5000&kind=inference&output_tokens=500&profile=llama-3.3-70b&precision=fp8&rps=5&tpot_ms=60&ttft_ms=2000&users=US:60,DE:40&gpus=h100", nil)
+	wantStatus(t, rec, http.StatusOK)
+	wantContains(t, rec.Body.String(), `data-testid="serving-curve-link"`, `href="/serving?engine=trtllm&amp;gpu=h100&amp;input_tokens=5000&amp;output_tokens=500&amp;precision=fp8&amp;profile=llama-3.3-70b&amp;tp=`)
+}

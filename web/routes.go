@@ -42,6 +42,7 @@ func (s *Server) routes() chi.Router {
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
 		r.Get("/advice/edit", s.handle(s.handleAdviceEdit))
+		r.Get("/serving", s.handle(s.handleServingPage))
 		r.With(adviceLimit).Get("/advice/launch", s.handle(s.handleLaunchPage))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))

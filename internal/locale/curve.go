@@ -16,7 +16,7 @@ var curve = map[string][2]string{
 	"curve.error.pooled":    {"%s has too few held-out figures of its own: the serving model's median held-out error over all figures is %s %%.", "%s 自身的留出数据太少：服务模型在全部数据上的留出误差中位数为 %s%%。"},
 	"curve.knee":            {"Past %s requests at once (the knee) another doubling of the load adds less than 5 %% output.", "超过同时 %s 个请求（拐点）后，负载再翻一倍，输出增加不到 5%%。"},
 	"curve.knee.none":       {"Up to the %s requests the memory holds, each doubling of the load still adds 5 %% output or more.", "直到显存可容纳的 %s 个请求，负载每翻一倍，输出仍增加 5%% 或更多。"},
-	"curve.measured":        {"%s measured figures of this setup within 10 %% of these lengths are marked.", "图中标出了此配置在这些长度 10%% 以内的 %s 个实测值。"},
+	"curve.measured":        {"The catalog has %s measured figures of this setup within 10 %% of these lengths; those whose source states the latencies are marked.", "目录中有此配置在这些长度 10%% 以内的 %s 个实测值；来源给出延迟的已在图中标出。"},
 	"curve.measured.none":   {"The catalog has no measured figure of this setup within 10 %% of these lengths.", "目录中没有此配置在这些长度 10%% 以内的实测值。"},
 	"curve.tput.title":      {"Output per GPU against time per output token", "每 GPU 输出与每 token 时间"},
 	"curve.tput.x":          {"time per output token, p95 (ms)", "每个输出 token 的时间，p95（毫秒）"},
