@@ -209,3 +209,38 @@ func TestServingCurvePage(t *testing.T) {
 	wantStatus(t, rec, http.StatusOK)
 	wantContains(t, rec.Body.String(), `data-testid="serving-curve-link"`, `href="/serving?engine=trtllm&amp;gpu=h100&amp;input_tokens=5000&amp;output_tokens=500&amp;precision=fp8&amp;profile=llama-3.3-70b&amp;tp=`)
 }
+
+// Ensure a measured figure whose KV cache is in another format than the
+// curve's (FP8 beside FP16 weights) is left out: it is another setup;
+// the same source's figure with the curve's KV format stays.
+func TestServingCurveMeasuredKV(t *testing.T) {
+	s := newTestServer(t)
+	c := s.curve(t, "profile=llama-3.1-8b&gpu=h100&precision=mixed&engine=vllm&tp=1&input_tokens=20000&output_tokens=2000")
+	var got []float64
+	for _, m := range c.Measured {
+		if m.Source == "vllm-blog-fp8-kv" {
+			got = append(got, m.PerGPU)
+		}
+	}
+	if !slices.Equal(got, []float64{450.3}) {
+		t.Errorf("the FP8-KV source's figures shown: %v, want only its FP16-KV one (450.3)", got)
+	}
+}
+
+// Ensure prefix_cache_pct is taken within 0–95 and changes nothing yet,
+// and is a field error outside it or when not a number.
+func TestServingCurvePrefixCache(t *testing.T) {
+	s := newTestServer(t)
+	const ok = "profile=llama-3.3-70b&gpu=h100"
+	if a, b := s.curveBody(t, ok+"&prefix_cache_pct=95"), s.curveBody(t, ok); a != b {
+		t.Error("prefix_cache_pct=95 changes the curve; it is not used yet")
+	}
+	for _, v := range []string{"96", "-1", "half"} {
+		rec := s.do(t, "GET", "/api/v1/serving/curve?"+ok+"&prefix_cache_pct="+v, nil)
+		if rec.Code != http.StatusUnprocessableEntity {
+			t.Errorf("prefix_cache_pct=%s: status %d, want 422", v, rec.Code)
+			continue
+		}
+		wantContains(t, rec.Body.String(), `"field":"prefix_cache_pct"`)
+	}
+}

@@ -22,13 +22,16 @@ const (
 	KeyTP           = "tp"
 	KeyInputTokens  = "input_tokens"
 	KeyOutputTokens = "output_tokens"
-	// KeyPrefixCache is accepted and not yet used: the curve is of
-	// prompts served whole.
+	// KeyPrefixCache is checked (0 to MaxPrefixCachePct) and not yet
+	// used: the curve is of prompts served whole.
 	KeyPrefixCache = "prefix_cache_pct"
 )
 
 // Keys are the curve's query keys in the form's order.
 var Keys = []string{KeyProfile, KeyGPU, KeyPrecision, KeyEngine, KeyTP, KeyInputTokens, KeyOutputTokens, KeyPrefixCache}
+
+// MaxPrefixCachePct is the most prefix_cache_pct takes (API.md).
+const MaxPrefixCachePct = 95
 
 // Query is the curve's keys as asked, as text; an empty key takes its
 // default (see Of).
@@ -124,12 +127,18 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 
 // measured are the catalog's figures of the curve's profile, GPU,
 // precision, engine family and tensor-parallel size whose lengths are
-// within LengthSpan of the curve's, in catalog order.
+// within LengthSpan of the curve's, in catalog order; a figure with its
+// KV cache in another format than the curve's (serving.DefaultKV of its
+// weights') is another setup and is left out.
 func measured(cat *catalog.Catalog, c *Curve) []Measured {
 	out := []Measured{}
 	near := func(x float64, want int) bool { return math.Abs(x/float64(want)-1) <= LengthSpan }
+	kv := serving.DefaultKV(catalog.ServingFormat(c.Precision))
 	for _, p := range cat.ServingPoints(c.Profile.ID, c.GPU.ID, c.Precision) {
 		if p.Family != c.Family || p.TP != c.TP || !near(p.InputTokens, c.InputTokens) || !near(p.OutputTokens, c.OutputTokens) {
+			continue
+		}
+		if p.KVPrecision != "" && catalog.ServingFormat(p.KVPrecision) != kv {
 			continue
 		}
 		out = append(out, Measured{Concurrency: p.Concurrency, OutputPerSPerGPU: p.PerGPU(), TTFTMS: p.TTFTMS, TPOTMS: p.TPOTMS,

@@ -2,6 +2,7 @@ package servingcurve
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,6 +66,7 @@ func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	}
 	c.Family = engineOf(&fe, q.Engine, c.GPU, gpuOK)
 	tp := tpOf(&fe, q.TP)
+	prefixCacheOf(&fe, q.PrefixCachePct)
 	if profileOK {
 		lengthsOf(&fe, &c, q)
 	}
@@ -112,6 +114,23 @@ func tpOf(fe *locale.FieldErrors, s string) int {
 		fe.Add(KeyTP, "invalid.tp")
 	}
 	return n
+}
+
+// prefixCacheOf checks the prefix_cache_pct key: a number from 0 to
+// MaxPrefixCachePct. The curve does not use it yet.
+func prefixCacheOf(fe *locale.FieldErrors, s string) {
+	if s == "" {
+		return
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	switch {
+	case err != nil || math.IsNaN(x) || math.IsInf(x, 0):
+		fe.Add(KeyPrefixCache, "invalid.number.got", s)
+	case x < 0:
+		fe.Add(KeyPrefixCache, "invalid.negative")
+	case x > MaxPrefixCachePct:
+		fe.Add(KeyPrefixCache, "invalid.max", locale.Short(MaxPrefixCachePct))
+	}
 }
 
 // lengthsOf reads the token keys: whole numbers from 1 to the model's
