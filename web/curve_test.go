@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"gpuplace/internal/catalog"
@@ -190,7 +191,8 @@ func TestServingCurveBadKeys(t *testing.T) {
 }
 
 // Ensure /serving draws both charts with their legends and the knee in
-// English and Chinese, shows a bad key in its form with 422, and that an
+// English and Chinese (the legend keys the measured figures drawn at the
+// axis's edge, as the NIM sweep's times to first token are), shows a bad key in its form with 422, and that an
 // LLM answer links to it with its profile, GPU, precision, replica size
 // and lengths.
 func TestServingCurvePage(t *testing.T) {
@@ -200,7 +202,18 @@ func TestServingCurvePage(t *testing.T) {
 		rec := s.do(t, "GET", q+"&lang="+lang, nil)
 		wantStatus(t, rec, http.StatusOK)
 		wantContains(t, rec.Body.String(), title, `data-testid="curve-tput"`, `data-testid="curve-ttft"`, `data-testid="curve-tput-legend"`,
-			`class="pt measured"`, `data-testid="curve-knee"`, `name="tp"`)
+			`class="pt measured"`, `data-testid="curve-knee"`, `name="tp"`, `class="key clipped"`)
+	}
+	// Without measured figures near these lengths, the page says so, its
+	// sentences whole.
+	for _, lang := range []string{"en", "zh-CN"} {
+		rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&precision=fp8&tp=2&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		for _, bad := range []string{"%%", "%!"} {
+			if strings.Contains(rec.Body.String(), bad) {
+				t.Errorf("%s: the page writes %q", lang, bad)
+			}
+		}
 	}
 	rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&tp=3", nil)
 	wantStatus(t, rec, http.StatusUnprocessableEntity)

@@ -39,6 +39,13 @@ type Mark struct {
 // mark (beyond, the mark is clipped).
 const markReach = 1.5
 
+// quarterMax rounds an axis maximum up to 1, 1.2, 1.6, 2, 3, 4, 6 or 8
+// times a power of ten: each quarter of the axis, where it is ticked, is
+// then a round figure.
+func quarterMax(x float64) float64 {
+	return roundUp(x, []float64{1, 1.2, 1.6, 2, 3, 4, 6, 8, 10}, 1e-9)
+}
+
 // LinesOf lays out a lines chart; label writes an axis figure.
 func LinesOf(in LinesInput, label func(float64) string) Lines {
 	c := Lines{Width: Width, Height: curveTop + plotHeight + curveBottom, HasKnee: in.HasKnee}
@@ -57,7 +64,7 @@ func LinesOf(in LinesInput, label func(float64) string) Lines {
 			my = max(my, m.Y)
 		}
 	}
-	maxX, maxY := fineMax(mx), fineMax(my*1.05)
+	maxX, maxY := quarterMax(mx), quarterMax(my*1.05)
 	c.Left = 20
 	for i := 0; i <= 4; i++ {
 		c.YTicks = append(c.YTicks, Tick{Label: label(maxY * float64(i) / 4)})
@@ -83,4 +90,14 @@ func LinesOf(in LinesInput, label func(float64) string) Lines {
 	}
 	c.Knee = Point{X: px(in.Knee.X), Y: py(in.Knee.Y)}
 	return c
+}
+
+// Clipped reports whether a mark is drawn at the axes' edge.
+func (c Lines) Clipped() bool {
+	for _, m := range c.Marks {
+		if m.Clipped {
+			return true
+		}
+	}
+	return false
 }

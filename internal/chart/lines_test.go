@@ -1,6 +1,9 @@
 package chart
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Ensure a lines chart keeps its lines, marks and knee inside the plot,
 // stretches its axes to a mark within reach, and draws a mark far beyond
@@ -33,5 +36,30 @@ func TestLinesOf(t *testing.T) {
 	}
 	if got := c.XTicks[4].Label; got != "120.0" {
 		t.Errorf("the x axis ends at %s, want 120.0 (stretched to the mark within reach)", got)
+	}
+}
+
+// Ensure Clipped tells whether any mark is drawn at the axes' edge.
+func TestLinesClipped(t *testing.T) {
+	line := [][]XY{{{1, 10}, {100, 1000}}}
+	if LinesOf(LinesInput{Lines: line, Marks: []Point{{X: 50, Y: 500}}}, F).Clipped() {
+		t.Error("a mark within the axes is said to be clipped")
+	}
+	if !LinesOf(LinesInput{Lines: line, Marks: []Point{{X: 50, Y: 500}, {X: 50, Y: 90000}}}, F).Clipped() {
+		t.Error("a mark far above the lines is not said to be clipped")
+	}
+}
+
+// Ensure a lines chart's axes end where a quarter of them is a round
+// figure: lines up to 230 get an axis to 300, ticked every 75 (not 250,
+// ticked at 62.5 and 187.5).
+func TestLinesRoundTicks(t *testing.T) {
+	c := LinesOf(LinesInput{Lines: [][]XY{{{1, 10}, {400, 230}}}}, U)
+	var got []string
+	for _, tk := range c.YTicks {
+		got = append(got, tk.Label)
+	}
+	if want := []string{"0", "75", "150", "225", "300"}; !slices.Equal(got, want) {
+		t.Errorf("y ticks %v, want %v", got, want)
 	}
 }
