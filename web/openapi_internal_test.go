@@ -145,6 +145,7 @@ func TestOpenAPISchemasMatchGoTypes(t *testing.T) {
 		"Region":         api.RegionJSON{},
 		"OfferPage":      api.OffersJSON{},
 		"LatencyPair":    catalog.LatencyPair{},
+		"ServingCurve":   api.ServingCurveJSON{},
 		"Link":           apiLink{},
 		"Quote":          apiQuote{},
 		"Problem":        problem{},

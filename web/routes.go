@@ -45,6 +45,7 @@ func (s *Server) routes() chi.Router {
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
 		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
 		r.With(adviceLimit).Get("/advice/edit", s.handle(s.handleAdviceEdit))
+		r.Get("/serving", s.handle(s.handleServingPage))
 		r.With(adviceLimit).Get("/advice/launch", s.handle(s.handleLaunchPage))
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
@@ -107,6 +108,7 @@ func (s *Server) routes() chi.Router {
 		r.Get("/regions", s.handleAPI(s.handleAPIRegions))
 		r.Get("/offers", s.handleAPI(s.handleAPIOffers))
 		r.Get("/latency", s.handleAPI(s.handleAPILatency))
+		r.Get("/serving/curve", s.handleAPI(s.handleAPIServingCurve))
 		r.Post("/links", s.handleAPI(s.handleAPILinkCreate))
 		r.Get("/links/{id}", s.handleAPI(s.handleAPILink))
 		r.Group(func(r chi.Router) {

@@ -2,7 +2,7 @@ package locale
 
 // tables are the message tables by area, each key {English, Simplified
 // Chinese}. Keys are unique across tables (a test checks).
-var tables = []map[string][2]string{pages, explorer, admin, answers, exports, errorPages, quotes, earlier}
+var tables = []map[string][2]string{pages, explorer, admin, answers, exports, errorPages, quotes, earlier, curve}
 
 // byKey is every table in one map, made once: a message is one lookup,
 // not one per table.

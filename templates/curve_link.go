@@ -1,0 +1,33 @@
+package templates
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"gpuplace/internal/advisor"
+)
+
+// servingCurveURL is the serving curve's page of an LLM option: the
+// answer's profile, GPU, precision, engine, replica size and lengths.
+func servingCurveURL(r *advisor.Result, o *advisor.Option) string {
+	s := o.Serving
+	q := url.Values{}
+	q.Set("profile", r.Request.Workload.Profile)
+	if len(o.Placements) > 0 {
+		q.Set("gpu", o.Placements[0].GPU)
+	}
+	q.Set("precision", s.Precision)
+	switch strings.ToLower(s.Engine) {
+	case "tensorrt-llm", "trtllm":
+		q.Set("engine", "trtllm")
+	case "vllm":
+		q.Set("engine", "vllm")
+	case "sglang":
+		q.Set("engine", "sglang")
+	}
+	q.Set("tp", strconv.Itoa(s.TensorParallel))
+	q.Set("input_tokens", strconv.Itoa(r.Request.Workload.InputTokens))
+	q.Set("output_tokens", strconv.Itoa(r.Request.Workload.OutputTokens))
+	return "/serving?" + q.Encode()
+}
