@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/serving"
 )
 
 // curveJSON is GET /api/v1/serving/curve's answer as a client reads it.
@@ -80,8 +81,9 @@ func TestServingCurveShape(t *testing.T) {
 			t.Errorf("a measured figure lacks %q", k)
 		}
 	}
-	if len(raw.Error) != 2 || !(raw.Error[0] < 0) || raw.Error[0] != -raw.Error[1] {
-		t.Errorf("error_range_pct = %v, want [-e, +e]", raw.Error)
+	band := serving.BandFor(s.cat.ServingFit.Validation.Points, serving.FamilyReference, serving.LoadThroughput)
+	if len(raw.Error) != 2 || !(raw.Error[0] < 0 && raw.Error[1] > 0) || math.Abs(raw.Error[0]-band.LowPct) > 0.05 || math.Abs(raw.Error[1]-band.HighPct) > 0.05 {
+		t.Errorf("error_range_pct = %v, want TensorRT-LLM's band at throughput [%.1f, %.1f]", raw.Error, band.LowPct, band.HighPct)
 	}
 	c := s.curve(t, q)
 	if c.Points[0].Concurrency != 1 {
@@ -218,7 +220,7 @@ func TestServingCurvePage(t *testing.T) {
 	rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&tp=3", nil)
 	wantStatus(t, rec, http.StatusUnprocessableEntity)
 	wantContains(t, rec.Body.String(), `data-testid="curve-errors"`, "<code>tp</code>")
-	rec = s.do(t, "GET", "/advice?input_tokens=5000&kind=inference&output_tokens=500&profile=llama-3.3-70b&precision=fp8&rps=5&tpot_ms=60&ttft_ms=2000&users=US:60,DE:40&gpus=h100", nil)
+	rec = s.do(t, "GET", "/advice?engine=trtllm&input_tokens=5000&kind=inference&output_tokens=500&profile=llama-3.3-70b&precision=fp8&rps=5&tpot_ms=60&ttft_ms=2000&users=US:60,DE:40&gpus=h100", nil)
 	wantStatus(t, rec, http.StatusOK)
 	wantContains(t, rec.Body.String(), `data-testid="serving-curve-link"`, `href="/serving?engine=trtllm&amp;gpu=h100&amp;input_tokens=5000&amp;output_tokens=500&amp;precision=fp8&amp;profile=llama-3.3-70b&amp;tp=`)
 }

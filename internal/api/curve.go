@@ -1,6 +1,8 @@
 package api
 
 import (
+	"math"
+
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/servingcurve"
 )
@@ -9,8 +11,9 @@ import (
 type ServingCurveJSON struct {
 	Points   []CurvePointJSON    `json:"points"`
 	Measured []CurveMeasuredJSON `json:"measured"`
-	// ErrorRangePct is [−e, +e] with e the serving model's median
-	// held-out error of the GPU's architecture and engine family.
+	// ErrorRangePct is where the real throughput is expected, [low,
+	// high] per cent of the curve's: the engine family's band at
+	// throughput load (serving.BandFor), as answers carry it.
 	ErrorRangePct [2]float64 `json:"error_range_pct"`
 	// KneeConcurrency is nil when the curve has no knee before the
 	// memory's most.
@@ -50,7 +53,7 @@ func ServingCurve(cat *catalog.Catalog, q servingcurve.Query) (ServingCurveJSON,
 // NewServingCurveJSON writes a laid-out curve as the API shows it.
 func NewServingCurveJSON(c servingcurve.Curve) ServingCurveJSON {
 	out := ServingCurveJSON{Points: make([]CurvePointJSON, len(c.Points)), Measured: make([]CurveMeasuredJSON, len(c.Measured)),
-		ErrorRangePct: [2]float64{-c.ErrorPct, c.ErrorPct}}
+		ErrorRangePct: [2]float64{math.Round(c.Band.LowPct*10) / 10, math.Round(c.Band.HighPct*10) / 10}}
 	for i, p := range c.Points {
 		out.Points[i] = CurvePointJSON{Concurrency: p.Concurrency, OutputTokensPerSPerGPU: p.OutputPerSPerGPU,
 			TTFTMSP50: p.TTFTP50MS, TTFTMSP95: p.TTFTP95MS, TPOTMS: p.TPOTMS}

@@ -100,6 +100,9 @@ type Curve struct {
 	ErrorPct  float64
 	Group     string
 	Validated bool
+	// Band is where the real throughput is expected at full load: the
+	// band of the engine family at throughput load (serving.BandFor).
+	Band serving.Band
 	// Knee is serving.Knee of the curve (HasKnee false: none before the
 	// memory's most).
 	Knee    float64
@@ -123,6 +126,7 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 	c.Group = serving.Group(c.GPU.Architecture, c.Family)
 	g, validated := fit.Validation.Error(c.Group)
 	c.ErrorPct, c.Validated = g.MedianPct, validated && fit.Params.Fitted(c.GPU.Architecture)
+	c.Band = serving.BandFor(fit.Validation.Points, c.Family, serving.LoadThroughput)
 }
 
 // measured are the catalog's figures of the curve's profile, GPU,
