@@ -3,9 +3,9 @@ package templates
 import (
 	"net/url"
 	"strconv"
-	"strings"
 
 	"gpuplace/internal/advisor"
+	"gpuplace/internal/catalog"
 )
 
 // servingCurveURL is the serving curve's page of an LLM option: the
@@ -18,13 +18,8 @@ func servingCurveURL(r *advisor.Result, o *advisor.Option) string {
 		q.Set("gpu", o.Placements[0].GPU)
 	}
 	q.Set("precision", s.Precision)
-	switch strings.ToLower(s.Engine) {
-	case "tensorrt-llm", "trtllm":
-		q.Set("engine", "trtllm")
-	case "vllm":
-		q.Set("engine", "vllm")
-	case "sglang":
-		q.Set("engine", "sglang")
+	if f := catalog.EngineFamilyOf(s.Engine); f != "" {
+		q.Set("engine", f)
 	}
 	q.Set("tp", strconv.Itoa(s.TensorParallel))
 	q.Set("input_tokens", strconv.Itoa(r.Request.Workload.InputTokens))

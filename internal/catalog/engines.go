@@ -29,6 +29,17 @@ func EngineName(family string) string {
 	return family
 }
 
+// EngineFamilyOf is the engine family EngineName names ("" for a name it
+// does not give).
+func EngineFamilyOf(name string) string {
+	for _, f := range append(slices.Clone(ServingEngines), FamilyMLPerf) {
+		if EngineName(f) == name {
+			return f
+		}
+	}
+	return ""
+}
+
 // EngineServes reports whether an engine family runs on a GPU:
 //   - vLLM on every GPU the catalog has (its CUDA builds reach back to
 //     Pascal's compute capability 6.0, and it has ROCm builds);

@@ -56,3 +56,15 @@ func TestEngineVersions(t *testing.T) {
 		t.Errorf("TensorRT-LLM versions = %v, want 0.14.0 first and no NIM version", trt)
 	}
 }
+
+// Ensure every engine's name leads back to its family.
+func TestEngineFamilyOf(t *testing.T) {
+	for _, f := range append(slices.Clone(catalog.ServingEngines), catalog.FamilyMLPerf) {
+		if got := catalog.EngineFamilyOf(catalog.EngineName(f)); got != f {
+			t.Errorf("EngineFamilyOf(%q) = %q, want %q", catalog.EngineName(f), got, f)
+		}
+	}
+	if got := catalog.EngineFamilyOf("NIM"); got != "" {
+		t.Errorf("EngineFamilyOf(NIM) = %q, want none", got)
+	}
+}
