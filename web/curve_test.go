@@ -259,3 +259,16 @@ func TestServingCurvePrefixCache(t *testing.T) {
 		wantContains(t, rec.Body.String(), `"field":"prefix_cache_pct"`)
 	}
 }
+
+// Ensure the curve's page says where the real throughput is expected at
+// full load: its engine family's band, in both languages.
+func TestServingCurvePageBand(t *testing.T) {
+	s := newTestServer(t)
+	band := serving.BandFor(s.cat.ServingFit.Validation.Points, serving.FamilyReference, serving.LoadThroughput)
+	low, high := fmt.Sprintf("%.1f", -band.LowPct), fmt.Sprintf("%.1f", band.HighPct)
+	for lang, want := range map[string]string{"en": "% below to ", "zh-CN": "满负载时"} {
+		rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&precision=fp8&engine=trtllm&tp=2&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		wantContains(t, rec.Body.String(), `data-testid="curve-band"`, want, low, high, "TensorRT-LLM")
+	}
+}

@@ -8,23 +8,9 @@ import (
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/chart"
 	"gpuplace/internal/locale"
-	"gpuplace/internal/serving"
 	"gpuplace/internal/servingcurve"
 	"gpuplace/templates"
 )
-
-// engineLabel is an engine family's name for people.
-func engineLabel(family string) string {
-	switch family {
-	case serving.FamilyReference:
-		return "TensorRT-LLM"
-	case serving.FamilyVLLM:
-		return "vLLM"
-	case serving.FamilySGLang:
-		return "SGLang"
-	}
-	return family
-}
 
 // curveView fills the page's form with the keys the curve was drawn with
 // and lays out its sentences and charts in the reader's language.
@@ -34,13 +20,14 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	v.Form[servingcurve.KeyPrecision], v.Form[servingcurve.KeyEngine] = c.Precision, c.Family
 	v.Form[servingcurve.KeyTP] = strconv.Itoa(c.TP)
 	v.Form[servingcurve.KeyInputTokens], v.Form[servingcurve.KeyOutputTokens] = strconv.Itoa(c.InputTokens), strconv.Itoa(c.OutputTokens)
-	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), engineLabel(c.Family))
+	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
 	v.Lengths = locale.Tf(ctx, "curve.lengths", locale.Figure(float64(c.InputTokens)), locale.Figure(float64(c.OutputTokens)), locale.Figure(math.Floor(c.MaxConcurrency)))
 	if c.Validated {
-		v.Error = locale.Tf(ctx, "curve.error", c.GPU.Name+" / "+engineLabel(c.Family), locale.Figure(c.ErrorPct))
+		v.Error = locale.Tf(ctx, "curve.error", c.GPU.Name+" / "+catalog.EngineName(c.Family), locale.Figure(c.ErrorPct))
 	} else {
-		v.Error = locale.Tf(ctx, "curve.error.pooled", c.GPU.Name+" / "+engineLabel(c.Family), locale.Figure(c.ErrorPct))
+		v.Error = locale.Tf(ctx, "curve.error.pooled", c.GPU.Name+" / "+catalog.EngineName(c.Family), locale.Figure(c.ErrorPct))
 	}
+	v.Band = locale.Tf(ctx, "curve.band", locale.Figure(-c.Band.LowPct), locale.Figure(c.Band.HighPct), catalog.EngineName(c.Family))
 	if c.HasKnee {
 		v.Knee = locale.Tf(ctx, "curve.knee", locale.Figure(c.Knee))
 	} else {

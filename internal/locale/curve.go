@@ -12,6 +12,7 @@ var curve = map[string][2]string{
 	"curve.title":           {"Serving curve", "服务曲线"},
 	"curve.heading":         {"%s on %s × %s in %s, %s", "%s：%s 块 %s，%s，%s"},
 	"curve.lengths":         {"Requests of %s tokens in and %s out, from one running at once to the %s the replica's memory holds.", "每个请求输入 %s token、输出 %s token，从同时运行 1 个请求到副本显存可容纳的 %s 个。"},
+	"curve.band":            {"At full load the real throughput is expected from %s %% below to %s %% above the curve's: the range of what the model missed on held-out %s campaigns.", "满负载时，实际吞吐量预计在曲线值以下 %s%% 至以上 %s%% 之间：即服务模型在 %s 留出数据上的误差范围。"},
 	"curve.error":           {"The serving model's median held-out error for %s is %s %%: about half the real figures lie within ± that of the curve.", "服务模型在 %s 上的留出误差中位数为 %s%%：约一半的实测值落在曲线的 ± 该范围内。"},
 	"curve.error.pooled":    {"%s has too few held-out figures of its own: the serving model's median held-out error over all figures is %s %%.", "%s 自身的留出数据太少：服务模型在全部数据上的留出误差中位数为 %s%%。"},
 	"curve.knee":            {"Past %s requests at once (the knee) another doubling of the load adds less than 5 %% output.", "超过同时 %s 个请求（拐点）后，负载再翻一倍，输出增加不到 5%%。"},
