@@ -226,7 +226,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
 	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
 	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
-	lc.band = serving.BandFor(fit.Validation.Points, setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
+	lc.band = e.cat.ServingBand(setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
 	// An architecture without figures has its efficiencies pooled from
 	// the others: no held-out figure validates them.
 	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)

@@ -1,5 +1,7 @@
 package catalog
 
+import "gpuplace/internal/serving"
+
 // LLMProfile is a language model as serving sizes it: its shape (see
 // ServingModel) and the request a question gets when it names none. Serving figures of the models in
 // Measured (the profile's own id first) stand for it: models of the same
@@ -119,6 +121,14 @@ type servingKey struct{ profile, gpu, precision string }
 func (c *Catalog) indexServing() {
 	c.serving = map[servingKey][]int{}
 	c.measuredEngines = map[[2]string]bool{}
+	c.servingBands = map[[2]string]serving.Band{}
+	if c.ServingFit != nil {
+		for _, f := range EngineFamilies {
+			for _, l := range []string{serving.LoadInteractive, serving.LoadThroughput} {
+				c.servingBands[[2]string{f, l}] = serving.BandFor(c.ServingFit.Validation.Points, f, l)
+			}
+		}
+	}
 	for i, p := range c.Serving {
 		k := servingKey{p.Profile, p.GPU, p.Precision}
 		c.serving[k] = append(c.serving[k], i)
@@ -130,4 +140,16 @@ func (c *Catalog) indexServing() {
 	for _, f := range ServingEngines {
 		c.engineVersions[f] = c.engineVersionLabel(f)
 	}
+}
+
+// ServingBand is the error band of an engine family's answers at a load
+// (serving.BandFor over the fit's held-out misses), worked out once.
+func (c *Catalog) ServingBand(family, load string) serving.Band {
+	if b, ok := c.servingBands[[2]string{family, load}]; ok {
+		return b
+	}
+	if c.ServingFit == nil {
+		return serving.Band{Family: family, Load: load}
+	}
+	return serving.BandFor(c.ServingFit.Validation.Points, family, load)
 }

@@ -126,7 +126,7 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 	c.Group = serving.Group(c.GPU.Architecture, c.Family)
 	g, validated := fit.Validation.Error(c.Group)
 	c.ErrorPct, c.Validated = g.MedianPct, validated && fit.Params.Fitted(c.GPU.Architecture)
-	c.Band = serving.BandFor(fit.Validation.Points, c.Family, serving.LoadThroughput)
+	c.Band = cat.ServingBand(c.Family, serving.LoadThroughput)
 }
 
 // measured are the catalog's figures of the curve's profile, GPU,
