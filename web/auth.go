@@ -109,17 +109,19 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if s.logins.OnLimit(w, r, "ip:"+ip) {
 		return s.refuseLogin(w, r, v, "login.limited", loginWindow)
 	}
-	if wait := s.backoff.wait(email, ip); wait > 0 {
+	// The attempt is counted as a wrong password before the check, here
+	// and against the account's budget, and given back if it was not one.
+	a, wait := s.backoff.reserve(email, ip)
+	if wait > 0 {
 		return s.refuseLogin(w, r, v, "login.backoff", wait)
 	}
 	device := ""
 	if c, err := r.Cookie(s.deviceCookieName()); err == nil {
 		device = c.Value
 	}
-	// The attempt is counted as a wrong password before the check, and
-	// given back if it was not one.
 	g, ok := s.budget.reserve(email, ip, device)
 	if !ok {
+		s.backoff.refund(a)
 		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
 		return s.refuseLogin(w, r, v, "login.account_limited", accountWindow)
 	}
@@ -129,12 +131,12 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		account.SpendPasswordCheck(password)
 	case err != nil:
 		s.budget.refund(g)
+		s.backoff.refund(a)
 		return err
 	}
 	if err != nil || !u.CheckPassword(password) {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
 		s.metrics.loginFailures.Inc()
-		s.backoff.fail(email, ip)
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
