@@ -253,7 +253,7 @@ type NeedsConfirm struct {
 }
 
 func (e *NeedsConfirm) Error() string {
-	return fmt.Sprintf("version %s has %d rows to check against the active %s (price moves, vanished offers, GPUs without benchmarks): check them, then confirm the activation",
+	return fmt.Sprintf("version %s has %d rows to check against the active %s (price moves, vanished offers, GPUs without benchmarks, model repositories): check them, then confirm the activation",
 		e.Diff.To, len(e.Diff.Warnings), e.Diff.From)
 }
 
@@ -268,13 +268,13 @@ func (m *Manager) nextVersionLocked(ctx context.Context, now time.Time) (active 
 
 // saveLocked stores next, read from name, as the new inactive version id
 // (m.importing held), with its changes against active; a version that
-// changes no offer is not stored.
+// changes no offer, and nothing else to check, is not stored.
 func (m *Manager) saveLocked(ctx context.Context, name, id string, active, next *catalog.Catalog) (Imported, error) {
 	if m.exists(ctx, id) {
 		return Imported{}, versionExists(name, id)
 	}
 	diff := catalog.DiffOffers(active, next)
-	if len(diff.Added)+len(diff.Removed)+len(diff.Changed)+len(diff.Rebanded) == 0 {
+	if len(diff.Added)+len(diff.Removed)+len(diff.Changed)+len(diff.Rebanded)+len(diff.Warnings) == 0 {
 		return Imported{}, catalog.Problems{{File: name, Message: "changes no offer of the active version " + active.Version.ID + ": nothing to import"}}
 	}
 	var buf bytes.Buffer
