@@ -106,8 +106,8 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	password := r.PostForm.Get("password")
 	v := templates.LoginView{Frame: frame(r), Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
-	if s.logins.OnLimit(w, r, "ip:"+ip) {
-		return s.refuseLogin(w, r, v, "login.limited", loginWindow)
+	if ok, wait := s.take(s.logins, w, r, "ip:"+ip, 1); !ok {
+		return s.refuseLogin(w, r, v, "login.limited", wait)
 	}
 	// The attempt is counted as a wrong password before the check, here
 	// and against the account's budget, and given back if it was not one.

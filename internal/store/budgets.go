@@ -10,25 +10,24 @@ import (
 
 // SpendBudget adds cost to what budget has spent for key in the window
 // starting at window, unless that would take it past limit, and reports
-// whether it did. It is one statement (INSERT … ON CONFLICT … DO UPDATE
+// whether it did and what is spent then. It is one statement (INSERT … ON CONFLICT … DO UPDATE
 // … WHERE … RETURNING), so instances sharing the database cannot both
 // take a budget's last unit.
-func (s *DB) SpendBudget(ctx context.Context, budget, key string, window time.Time, cost, limit int) (bool, error) {
+func (s *DB) SpendBudget(ctx context.Context, budget, key string, window time.Time, cost, limit int) (spent int, ok bool, err error) {
 	if cost > limit {
-		return false, nil
+		return 0, false, nil
 	}
-	var spent int64
-	err := s.db.QueryRowContext(ctx, s.d.q(`INSERT INTO budget_counts (budget, key, window_start, spent) VALUES (?, ?, ?, ?)
+	err = s.db.QueryRowContext(ctx, s.d.q(`INSERT INTO budget_counts (budget, key, window_start, spent) VALUES (?, ?, ?, ?)
 		ON CONFLICT (budget, key, window_start) DO UPDATE SET spent = budget_counts.spent + excluded.spent
 		WHERE budget_counts.spent + excluded.spent <= ?
 		RETURNING spent`), budget, key, window.Unix(), cost, limit).Scan(&spent)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return false, nil
+		return 0, false, nil
 	case err != nil:
-		return false, fmt.Errorf("store: spend budget %s: %w", budget, err)
+		return 0, false, fmt.Errorf("store: spend budget %s: %w", budget, err)
 	}
-	return true, nil
+	return spent, true, nil
 }
 
 // RefundBudget gives back cost that SpendBudget took from budget for key

@@ -1,0 +1,81 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"gpuplace/internal/store/storetest"
+	"gpuplace/web"
+)
+
+// Ensure two instances over one PostgreSQL database (behind a load
+// balancer) give one address the budgets of one instance, not twice
+// them: the advice budget, new pins a day and sign-in attempts, with the
+// requests alternating between the instances. Skipped without
+// GPUPLACE_TEST_POSTGRES; SQLite serves one instance, whose budgets stay
+// in memory.
+func TestBudgetsSharedAcrossInstances(t *testing.T) {
+	dsn := storetest.DSN(t, "postgres")
+	const advice, pins = 5, 3
+	opts := func(c *web.Config) {
+		c.Limits = web.Limits{Advice: advice}
+		c.Pins = &web.PinLimits{PerAddressPerDay: pins}
+	}
+	both := []*testServer{testServerAt(t, dsn, opts), testServerAt(t, dsn, opts)}
+	tally := func(codes []int) map[int]int {
+		n := map[int]int{}
+		for _, c := range codes {
+			n[c]++
+		}
+		return n
+	}
+
+	var codes []int
+	for i := range 2 * advice {
+		rec := both[i%2].do(t, "GET", "/api/v1/advice?kind=nonsense", nil)
+		codes = append(codes, rec.Code)
+		if rec.Code == http.StatusTooManyRequests && rec.Header().Get("Retry-After") == "" {
+			t.Error("a 429 without Retry-After")
+		}
+	}
+	if n := tally(codes); n[http.StatusTooManyRequests] != advice {
+		t.Errorf("advice: %d requests over two instances: %v, want %d refused (429)", 2*advice, n, advice)
+	}
+
+	codes = codes[:0]
+	for i := range 2 * pins {
+		codes = append(codes, both[i%2].pinAt(t, "198.51.100.7:1000", i+1).Code)
+	}
+	if n := tally(codes); n[http.StatusSeeOther] != pins || n[http.StatusTooManyRequests] != pins {
+		t.Errorf("new pins: %d over two instances: %v, want %d × 303 and %d × 429", 2*pins, n, pins, pins)
+	}
+
+	codes = codes[:0]
+	const perAddress = 20 // loginPerIP
+	for i := range 2 * perAddress {
+		r := both[i%2].login(t, "203.0.113.9:5000", fmt.Sprintf("nobody%d@example.com", i), "wrong password")
+		codes = append(codes, r.StatusCode)
+	}
+	if n := tally(codes); n[http.StatusUnauthorized] != perAddress || n[http.StatusTooManyRequests] != perAddress {
+		t.Errorf("sign-ins: %d over two instances: %v, want %d × 401 and %d × 429", 2*perAddress, n, perAddress, perAddress)
+	}
+}
+
+// BenchmarkAdviceBudget measures a request through the advice budget
+// (one refused as a bad question, so that the answer costs little): in
+// memory (SQLite) and in the shared store (PostgreSQL, when
+// GPUPLACE_TEST_POSTGRES is set). The difference is the budget's cost.
+func BenchmarkAdviceBudget(b *testing.B) {
+	opts := func(c *web.Config) { c.Limits = web.Limits{Advice: 1 << 30} }
+	for _, backend := range storetest.Available(b) {
+		b.Run(backend, func(b *testing.B) {
+			s := testServerAt(b, storetest.DSN(b, backend), opts)
+			for b.Loop() {
+				if rec := s.do(b, "GET", "/api/v1/advice?kind=nonsense", nil); rec.Code != http.StatusUnprocessableEntity {
+					b.Fatalf("status %d", rec.Code)
+				}
+			}
+		})
+	}
+}
