@@ -119,7 +119,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(s.deviceCookieName()); err == nil {
 		device = c.Value
 	}
-	g, ok := s.budget.reserve(email, ip, device)
+	g, ok, err := s.reserveGuess(r.Context(), email, ip, device)
+	if err != nil {
+		s.backoff.refund(a)
+		return err
+	}
 	if !ok {
 		s.backoff.refund(a)
 		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
@@ -130,7 +134,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	case errors.Is(err, account.ErrNotFound):
 		account.SpendPasswordCheck(password)
 	case err != nil:
-		s.budget.refund(g)
+		s.refundGuess(r.Context(), g)
 		s.backoff.refund(a)
 		return err
 	}
@@ -140,9 +144,9 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
-	s.budget.refund(g)
+	s.refundGuess(r.Context(), g)
 	s.backoff.succeed(email, ip)
-	device = s.budget.succeed(email, ip, device)
+	device = s.signedIn(r.Context(), email, ip, device)
 	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: device, Path: "/", MaxAge: int(trustedAddrTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.https()})
 	token, hash := account.NewSessionToken()

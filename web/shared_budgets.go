@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/go-chi/httprate"
+
+	"gpuplace/internal/store"
 )
 
 // sharedBudgets is a store that keeps the rate budgets for every instance
@@ -17,8 +19,13 @@ type sharedBudgets interface {
 	Dialect() string
 	SpendBudget(ctx context.Context, budget, key string, window time.Time, cost, limit int) (spent int, ok bool, err error)
 	RefundBudget(ctx context.Context, budget, key string, window time.Time, cost int) error
-	ExpireBudgets(ctx context.Context, cutoff time.Time) (int64, error)
+	BudgetSpent(ctx context.Context, budget, key string, since time.Time) (int, error)
+	ExpireBudgets(ctx context.Context, budget string, cutoff time.Time) (int64, error)
 }
+
+// The store keeps shared budgets: a change to its methods must not turn
+// them back into per-instance ones unnoticed.
+var _ sharedBudgets = (*store.DB)(nil)
 
 // budgetsShared returns st's shared budgets when it is PostgreSQL; nil
 // for SQLite, whose one instance keeps its budgets in memory.
@@ -29,9 +36,13 @@ func budgetsShared(st Store) sharedBudgets {
 	return nil
 }
 
-// budgetsKept is how long counts of past windows are kept: the longest
-// window (a day, new pins) and then some.
-const budgetsKept = 48 * time.Hour
+// budgetsKept is how long each shared budget's counts of past windows
+// are kept: its window and then some (at least an hour: they are expired
+// once an hour).
+var budgetsKept = map[string]time.Duration{
+	"posts": time.Hour, "advice": time.Hour, "login": time.Hour, "login-address": time.Hour,
+	"pins": 48 * time.Hour, "account": 2 * accountWindow, "trusted": trustedAddrTTL + 24*time.Hour,
+}
 
 // budgetWindows are what the shared store's windows need besides the
 // store: when they were last expired.
@@ -105,8 +116,10 @@ func (s *Server) expireBudgets(ctx context.Context, now time.Time) {
 	if now.Unix()-last < int64(time.Hour/time.Second) || !s.windows.expired.CompareAndSwap(last, now.Unix()) {
 		return
 	}
-	if _, err := s.shared.ExpireBudgets(ctx, now.Add(-budgetsKept)); err != nil {
-		s.log.WarnContext(ctx, "old budget counts not dropped", "err", err)
+	for budget, kept := range budgetsKept {
+		if _, err := s.shared.ExpireBudgets(ctx, budget, now.Add(-kept)); err != nil {
+			s.log.WarnContext(ctx, "old budget counts not dropped", "budget", budget, "err", err)
+		}
 	}
 }
 

@@ -79,3 +79,46 @@ func BenchmarkAdviceBudget(b *testing.B) {
 		})
 	}
 }
+
+// Ensure two instances over one PostgreSQL database share an account's
+// budget of 100 wrong passwords an hour, and where its owner signed in
+// from: 100 guesses alternating between them spend it, the next is
+// refused by either, and the owner, who signed in on one, still signs in
+// on the other from the same address or browser.
+func TestAccountBudgetSharedAcrossInstances(t *testing.T) {
+	dsn := storetest.DSN(t, "postgres")
+	opts := func(c *web.Config) { c.Limits = web.Limits{} }
+	a, b := testServerAt(t, dsn, opts), testServerAt(t, dsn, opts)
+	addUser(t, a.db, "owner@example.com", "sales")
+	first := a.login(t, "198.51.100.7:4000", "owner@example.com", testPassword)
+	if first.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the owner's first sign-in: %d", first.StatusCode)
+	}
+	var device *http.Cookie
+	for _, c := range first.Cookies() {
+		if c.Name == "__Host-gpuplace_device" {
+			device = c
+		}
+	}
+	both := []*testServer{a, b}
+	for i := range 100 {
+		r := both[i%2].login(t, fmt.Sprintf("203.0.113.%d:5000", i), "owner@example.com", "wrong password")
+		if r.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d: %d, want 401", i+1, r.StatusCode)
+		}
+	}
+	for i, s := range both {
+		if r := s.login(t, fmt.Sprintf("192.0.2.%d:5000", i), "owner@example.com", "wrong password"); r.StatusCode != http.StatusTooManyRequests {
+			t.Errorf("instance %d: the 101st wrong password within the hour: %d, want 429", i, r.StatusCode)
+		}
+	}
+	if r := b.login(t, "198.51.100.7:4001", "owner@example.com", testPassword); r.StatusCode != http.StatusSeeOther {
+		t.Errorf("the owner from the address they signed in from, on the other instance: %d, want 303", r.StatusCode)
+	}
+	if r := b.login(t, "192.0.2.77:4000", "owner@example.com", testPassword, device); r.StatusCode != http.StatusSeeOther {
+		t.Errorf("the owner's browser from a new address, on the other instance: %d, want 303", r.StatusCode)
+	}
+	if r := b.login(t, "192.0.2.78:4000", "owner@example.com", testPassword); r.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("the right password from a new address and browser: %d, want 429", r.StatusCode)
+	}
+}

@@ -41,12 +41,24 @@ func (s *DB) RefundBudget(ctx context.Context, budget, key string, window time.T
 	return nil
 }
 
-// ExpireBudgets forgets what budgets spent in windows that started before
-// cutoff, and returns how many counts it dropped.
-func (s *DB) ExpireBudgets(ctx context.Context, cutoff time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, s.d.q(`DELETE FROM budget_counts WHERE window_start < ?`), cutoff.Unix())
+// BudgetSpent is what budget has spent for key in the windows that
+// started at since or later.
+func (s *DB) BudgetSpent(ctx context.Context, budget, key string, since time.Time) (int, error) {
+	var spent int64
+	err := s.db.QueryRowContext(ctx, s.d.q(`SELECT COALESCE(SUM(spent), 0) FROM budget_counts
+		WHERE budget = ? AND key = ? AND window_start >= ?`), budget, key, since.Unix()).Scan(&spent)
 	if err != nil {
-		return 0, fmt.Errorf("store: expire budgets: %w", err)
+		return 0, fmt.Errorf("store: budget %s spent: %w", budget, err)
+	}
+	return int(spent), nil
+}
+
+// ExpireBudgets forgets what budget spent in windows that started before
+// cutoff, and returns how many counts it dropped.
+func (s *DB) ExpireBudgets(ctx context.Context, budget string, cutoff time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.d.q(`DELETE FROM budget_counts WHERE budget = ? AND window_start < ?`), budget, cutoff.Unix())
+	if err != nil {
+		return 0, fmt.Errorf("store: expire budget %s: %w", budget, err)
 	}
 	return res.RowsAffected()
 }

@@ -12,7 +12,8 @@ import (
 
 // Ensure a budget spends up to its limit per key and window and no
 // further, a refund gives back what was spent, a new window starts at
-// nothing, and expiry forgets old windows.
+// nothing, what was spent since a time sums its windows, and expiry
+// forgets one budget's old windows.
 func TestBudgets(t *testing.T) { storetest.Run(t, testBudgets) }
 
 func testBudgets(t *testing.T, backend string) {
@@ -52,8 +53,20 @@ func testBudgets(t *testing.T, backend string) {
 	if !spend("a", w1, 5) {
 		t.Error("the next window does not start at nothing")
 	}
-	if n, err := db.ExpireBudgets(ctx, w1); err != nil || n != 2 {
-		t.Errorf("expiry dropped %d counts (%v), want the first window's 2", n, err)
+	if n, err := db.BudgetSpent(ctx, "advice", "a", w0); err != nil || n != 10 {
+		t.Errorf("spent since the first window: %d (%v), want 10", n, err)
+	}
+	if n, err := db.BudgetSpent(ctx, "advice", "a", w1); err != nil || n != 5 {
+		t.Errorf("spent since the second window: %d (%v), want 5", n, err)
+	}
+	if _, ok, err := db.SpendBudget(ctx, "pins", "a", w0, 1, 5); !ok || err != nil {
+		t.Fatalf("another budget: %v, %v", ok, err)
+	}
+	if n, err := db.ExpireBudgets(ctx, "advice", w1); err != nil || n != 2 {
+		t.Errorf("expiry dropped %d counts (%v), want the first window's 2 of this budget", n, err)
+	}
+	if n, err := db.BudgetSpent(ctx, "pins", "a", w0); err != nil || n != 1 {
+		t.Errorf("expiry of one budget dropped another's counts: %d (%v)", n, err)
 	}
 	if !spend("a", w0, 5) || spend("a", w1, 1) {
 		t.Error("expiry dropped the wrong window")
