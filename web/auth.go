@@ -111,7 +111,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The attempt is counted as a wrong password before the check, here
 	// and against the account's budget, and given back if it was not one.
-	a, wait := s.backoff.reserve(email, ip)
+	a, wait, err := s.reserveAttempt(r.Context(), email, ip)
+	if err != nil {
+		return err
+	}
 	if wait > 0 {
 		return s.refuseLogin(w, r, v, "login.backoff", wait)
 	}
@@ -121,11 +124,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	g, ok, err := s.reserveGuess(r.Context(), email, ip, device)
 	if err != nil {
-		s.backoff.refund(a)
+		s.refundAttempt(r.Context(), a)
 		return err
 	}
 	if !ok {
-		s.backoff.refund(a)
+		s.refundAttempt(r.Context(), a)
 		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
 		return s.refuseLogin(w, r, v, "login.account_limited", accountWindow)
 	}
@@ -135,7 +138,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		account.SpendPasswordCheck(password)
 	case err != nil:
 		s.refundGuess(r.Context(), g)
-		s.backoff.refund(a)
+		s.refundAttempt(r.Context(), a)
 		return err
 	}
 	if err != nil || !u.CheckPassword(password) {
@@ -145,7 +148,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
 	s.refundGuess(r.Context(), g)
-	s.backoff.succeed(email, ip)
+	s.forgetAttempts(r.Context(), email, ip)
 	device = s.signedIn(r.Context(), email, ip, device)
 	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: device, Path: "/", MaxAge: int(trustedAddrTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.https()})

@@ -17,7 +17,9 @@ const (
 
 // loginBackoff slows password guessing per account *and* client address:
 // someone guessing from elsewhere makes only their own address wait, so
-// they cannot lock the owner out of the account.
+// they cannot lock the owner out of the account. It is kept in memory for
+// one instance (SQLite); on PostgreSQL the database keeps it for every
+// instance (see reserveAttempt).
 type loginBackoff struct {
 	mu      sync.Mutex
 	now     func() time.Time
@@ -41,6 +43,9 @@ func backoffKey(email, ip string) string { return email + "\x00" + ip }
 type attempt struct {
 	key   string
 	until time.Time // the entry's until before the attempt
+	// shared is an attempt counted in the shared store (see
+	// reserveAttempt).
+	shared bool
 }
 
 // reserve counts an attempt on email from ip as a wrong password before
@@ -109,13 +114,23 @@ func (b *loginBackoff) failLocked(key string) {
 	}
 	e.failures++
 	e.last = now
-	if over := e.failures - loginFreeFailures; over >= 0 {
-		delay := loginMaxDelay
-		if over < 30 {
-			delay = min(loginFirstDelay<<over, loginMaxDelay)
-		}
-		e.until = now.Add(delay)
+	if until := backoffUntil(e.failures, now); !until.IsZero() {
+		e.until = until
 	}
+}
+
+// backoffUntil is until when the attempt after n wrong passwords, the
+// last at now, must wait: the zero time while they are free.
+func backoffUntil(n int, now time.Time) time.Time {
+	over := n - loginFreeFailures
+	if over < 0 {
+		return time.Time{}
+	}
+	delay := loginMaxDelay
+	if over < 30 {
+		delay = min(loginFirstDelay<<over, loginMaxDelay)
+	}
+	return now.Add(delay)
 }
 
 // succeed forgets the wrong passwords for email from ip.

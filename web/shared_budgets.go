@@ -14,13 +14,19 @@ import (
 
 // sharedBudgets is a store that keeps the rate budgets for every instance
 // sharing its database (PostgreSQL): *store.DB implements it. Each budget
-// is counted per key (a client address, an account) over fixed windows.
+// is counted per key (a client address, an account) over fixed windows;
+// the sign-in back-off per account and address is kept there too.
 type sharedBudgets interface {
 	Dialect() string
 	SpendBudget(ctx context.Context, budget, key string, window time.Time, cost, limit int) (spent int, ok bool, err error)
 	RefundBudget(ctx context.Context, budget, key string, window time.Time, cost int) error
 	BudgetSpent(ctx context.Context, budget, key string, since time.Time) (int, error)
 	ExpireBudgets(ctx context.Context, budget string, cutoff time.Time) (int64, error)
+
+	ReserveLoginFailure(ctx context.Context, key string, now time.Time, next func(failures int) time.Time) (prev time.Time, wait time.Duration, err error)
+	RefundLoginFailure(ctx context.Context, key string, prev time.Time) error
+	ForgetLoginFailures(ctx context.Context, key string) error
+	ExpireLoginFailures(ctx context.Context, cutoff time.Time) (int64, error)
 }
 
 // The store keeps shared budgets: a change to its methods must not turn
@@ -120,6 +126,9 @@ func (s *Server) expireBudgets(ctx context.Context, now time.Time) {
 		if _, err := s.shared.ExpireBudgets(ctx, budget, now.Add(-kept)); err != nil {
 			s.log.WarnContext(ctx, "old budget counts not dropped", "budget", budget, "err", err)
 		}
+	}
+	if _, err := s.shared.ExpireLoginFailures(ctx, now.Add(-loginMaxDelay)); err != nil {
+		s.log.WarnContext(ctx, "old sign-in failures not dropped", "err", err)
 	}
 }
 

@@ -1,10 +1,15 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 
+	"golang.org/x/crypto/bcrypt"
+
+	"gpuplace/internal/account"
 	"gpuplace/internal/store/storetest"
 	"gpuplace/web"
 )
@@ -120,5 +125,41 @@ func TestAccountBudgetSharedAcrossInstances(t *testing.T) {
 	}
 	if r := b.login(t, "192.0.2.78:4000", "owner@example.com", testPassword); r.StatusCode != http.StatusTooManyRequests {
 		t.Errorf("the right password from a new address and browser: %d, want 429", r.StatusCode)
+	}
+}
+
+// Ensure two instances over one PostgreSQL database share the sign-in
+// back-off: 20 wrong passwords for one account from one address, sent at
+// once to either, get its 5 free attempts in all (401), the rest 429.
+func TestLoginBackoffSharedAcrossInstances(t *testing.T) {
+	dsn := storetest.DSN(t, "postgres")
+	opts := func(c *web.Config) { c.Limits = web.Limits{} }
+	both := []*testServer{testServerAt(t, dsn, opts), testServerAt(t, dsn, opts)}
+	hash, err := bcrypt.GenerateFromPassword([]byte(testPassword), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := both[0].db.CreateUser(context.Background(), account.User{Email: "owner@example.com", Role: account.RoleSales, PasswordHash: string(hash)}); err != nil {
+		t.Fatal(err)
+	}
+	const guesses, free = 20, 5
+	start := make(chan struct{})
+	codes := make(chan int, guesses)
+	var wg sync.WaitGroup
+	for i := range guesses {
+		wg.Go(func() {
+			<-start
+			codes <- both[i%2].login(t, "203.0.113.7:5000", "owner@example.com", "wrong password").StatusCode
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[http.StatusUnauthorized] != free || count[http.StatusTooManyRequests] != guesses-free {
+		t.Errorf("%d parallel guesses from one address over two instances: %v, want %d × 401 and %d × 429", guesses, count, free, guesses-free)
 	}
 }

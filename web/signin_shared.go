@@ -95,3 +95,39 @@ func trustedDevice(email, device string) string {
 	sum := sha256.Sum256([]byte(device))
 	return "device:" + hex.EncodeToString(sum[:]) + " " + email
 }
+
+// reserveAttempt is loginBackoff.reserve, in the shared store when there
+// is one: every instance counts an account's wrong passwords from an
+// address, and makes the address wait, alike.
+func (s *Server) reserveAttempt(ctx context.Context, email, ip string) (attempt, time.Duration, error) {
+	if s.shared == nil {
+		a, wait := s.backoff.reserve(email, ip)
+		return a, wait, nil
+	}
+	key, now := ip+" "+email, s.now()
+	prev, wait, err := s.shared.ReserveLoginFailure(ctx, key, now, func(n int) time.Time { return backoffUntil(n, now) })
+	return attempt{key: key, until: prev, shared: true}, wait, err
+}
+
+// refundAttempt gives back an attempt whose password was not checked.
+func (s *Server) refundAttempt(ctx context.Context, a attempt) {
+	if !a.shared {
+		s.backoff.refund(a)
+		return
+	}
+	if err := s.shared.RefundLoginFailure(ctx, a.key, a.until); err != nil {
+		s.log.WarnContext(ctx, "sign-in attempt not given back", "err", err)
+	}
+}
+
+// forgetAttempts forgets the wrong passwords for email from ip: a correct
+// one came.
+func (s *Server) forgetAttempts(ctx context.Context, email, ip string) {
+	if s.shared == nil {
+		s.backoff.succeed(email, ip)
+		return
+	}
+	if err := s.shared.ForgetLoginFailures(ctx, ip+" "+email); err != nil {
+		s.log.WarnContext(ctx, "sign-in failures not forgotten", "email", email, "err", err)
+	}
+}
