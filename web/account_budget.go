@@ -13,7 +13,9 @@ import (
 // come from. Over it, an attempt on the account is refused unless it comes
 // from a device the owner signed in from (its device cookie) or from an
 // address (an IPv6 /64) that signed in to the account within
-// trustedAddrTTL: guessing stops, the owner does not. Kept per instance.
+// trustedAddrTTL: guessing stops, the owner does not. Kept per instance
+// in memory on SQLite, in the database for every instance on PostgreSQL
+// (see reserveGuess).
 const (
 	accountFailuresPerHour = 100
 	accountWindow          = time.Hour
@@ -64,7 +66,9 @@ func (b *accountBudget) entry(email string) *accountEntry {
 // budget (see reserve).
 type guess struct {
 	email string
-	at    time.Time
+	at    time.Time // when; in the shared store, its window's start
+	// shared is a guess counted in the shared store (see reserveGuess).
+	shared bool
 }
 
 // reserve counts an attempt on email from addr with device token device

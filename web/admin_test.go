@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -200,5 +201,40 @@ func TestAdminImportFeed(t *testing.T) {
 		"Windows meters", "azure:eastus:Standard_D2s_v5", `data-testid="activate"`, `<option value="azure-retail" selected>`)
 	if !strings.Contains(s.do(t, "GET", "/api/v1/catalog", nil).Body.String(), `"version":"`+s.cat.Version.ID+`"`) {
 		t.Error("the feed's import activated itself")
+	}
+}
+
+// Ensure the admin page asks for a confirm before activating a bundle
+// that changes an LLM profile's model repository, and shows both.
+func TestAdminModelRepositoryNeedsConfirm(t *testing.T) {
+	s := newTestServer(t)
+	admin := s.signIn(t, account.RoleAdmin)
+	next := *s.cat
+	next.Version.ID = "repo-move"
+	next.Profiles = slices.Clone(s.cat.Profiles)
+	repo := ""
+	for i, p := range next.Profiles {
+		if p.LLM != nil {
+			llm := *p.LLM
+			repo, llm.Repo = llm.Repo, "someone-else/"+p.ID
+			next.Profiles[i].LLM = &llm
+			break
+		}
+	}
+	var bundle bytes.Buffer
+	if err := next.Bundle(&bundle); err != nil {
+		t.Fatal(err)
+	}
+	body, ct := upload(t, "bundle.json", bundle.String(), "")
+	wantStatus(t, s.do(t, "POST", "/admin/catalog", body, "Content-Type", ct, "Cookie", admin), http.StatusSeeOther)
+	rec := s.do(t, "POST", "/admin/catalog/repo-move/activate", nil, "Cookie", admin)
+	wantStatus(t, rec, http.StatusSeeOther)
+	if loc := rec.Header().Get("Location"); !strings.Contains(loc, "confirm=needed") {
+		t.Fatalf("activation without a confirm redirects to %q, want the changes with confirm=needed", loc)
+	}
+	page := s.do(t, "GET", rec.Header().Get("Location"), nil, "Cookie", admin).Body.String()
+	wantContains(t, page, `data-kind="repo"`, repo+" → someone-else/", `data-testid="activate-confirm"`)
+	if s.versions.Active().Version.ID == "repo-move" {
+		t.Error("activated without the confirm")
 	}
 }

@@ -106,20 +106,29 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	password := r.PostForm.Get("password")
 	v := templates.LoginView{Frame: frame(r), Email: email, Next: safeNext(r.PostForm.Get("next"))}
 	ip := clientIP(r)
-	if s.logins.OnLimit(w, r, "ip:"+ip) {
-		return s.refuseLogin(w, r, v, "login.limited", loginWindow)
+	if ok, wait := s.take(s.logins, w, r, "ip:"+ip, 1); !ok {
+		return s.refuseLogin(w, r, v, "login.limited", wait)
 	}
-	if wait := s.backoff.wait(email, ip); wait > 0 {
+	// The attempt is counted as a wrong password before the check, here
+	// and against the account's budget, and given back if it was not one.
+	a, wait, err := s.reserveAttempt(r.Context(), email, ip)
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
 		return s.refuseLogin(w, r, v, "login.backoff", wait)
 	}
 	device := ""
 	if c, err := r.Cookie(s.deviceCookieName()); err == nil {
 		device = c.Value
 	}
-	// The attempt is counted as a wrong password before the check, and
-	// given back if it was not one.
-	g, ok := s.budget.reserve(email, ip, device)
+	g, ok, err := s.reserveGuess(r.Context(), email, ip, device)
+	if err != nil {
+		s.refundAttempt(r.Context(), a)
+		return err
+	}
 	if !ok {
+		s.refundAttempt(r.Context(), a)
 		s.log.WarnContext(r.Context(), "login refused: account budget spent", "email", email, "ip", ip)
 		return s.refuseLogin(w, r, v, "login.account_limited", accountWindow)
 	}
@@ -128,19 +137,19 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	case errors.Is(err, account.ErrNotFound):
 		account.SpendPasswordCheck(password)
 	case err != nil:
-		s.budget.refund(g)
+		s.refundGuess(r.Context(), g)
+		s.refundAttempt(r.Context(), a)
 		return err
 	}
 	if err != nil || !u.CheckPassword(password) {
 		s.log.WarnContext(r.Context(), "login failed", "email", email, "ip", ip)
 		s.metrics.loginFailures.Inc()
-		s.backoff.fail(email, ip)
 		v.Error = "login.failed"
 		return render(w, r, http.StatusUnauthorized, templates.LoginPage(v))
 	}
-	s.budget.refund(g)
-	s.backoff.succeed(email, ip)
-	device = s.budget.succeed(email, ip, device)
+	s.refundGuess(r.Context(), g)
+	s.forgetAttempts(r.Context(), email, ip)
+	device = s.signedIn(r.Context(), email, ip, device)
 	http.SetCookie(w, &http.Cookie{Name: s.deviceCookieName(), Value: device, Path: "/", MaxAge: int(trustedAddrTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.https()})
 	token, hash := account.NewSessionToken()

@@ -17,6 +17,8 @@ const (
 // newLoginLimiter counts sign-in attempts per client address over a
 // sliding window (httprate), sending none of its own headers: a refused
 // attempt gets the sign-in page with Retry-After (see refuseLogin).
-func newLoginLimiter() *httprate.RateLimiter {
-	return httprate.NewRateLimiter(loginPerIP, loginWindow, httprate.WithResponseHeaders(httprate.ResponseHeaders{}))
+func newLoginLimiter() *rateBudget {
+	b := newRateBudget("login-address", loginPerIP, loginWindow, httprate.WithResponseHeaders(httprate.ResponseHeaders{}))
+	b.quiet = true
+	return b
 }

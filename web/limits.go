@@ -39,24 +39,22 @@ func byClient(r *http.Request) (string, error) {
 // errTooManyRequests is a request over a rate limit.
 var errTooManyRequests = errors.New("too many requests from this address: wait a minute and try again")
 
-// limit returns a per-address limiter of n requests a minute, or a no-op.
-// Over it: 429 with Retry-After, as problem+json under /api/ and as a
-// small page elsewhere.
-func (s *Server) limit(n int) func(http.Handler) http.Handler {
-	return s.limitWith(rateLimiter(n))
+// limit returns a per-address limiter, the budget named name, of n
+// requests a minute, or a no-op. Over it: 429 with Retry-After, as
+// problem+json under /api/ and as a small page elsewhere.
+func (s *Server) limit(name string, n int) func(http.Handler) http.Handler {
+	return s.limitWith(rateLimiter(name, n))
 }
 
-// rateLimiter is a per-address budget of n a minute, for a route that
-// charges some requests more than one (see admitMCP); nil when n is 0.
-func rateLimiter(n int) *httprate.RateLimiter {
-	if n <= 0 {
-		return nil
-	}
-	return httprate.NewRateLimiter(n, time.Minute)
+// rateLimiter is a per-address budget, named name, of n a minute, for a
+// route that charges some requests more than one (see admitMCP); nil when
+// n is 0.
+func rateLimiter(name string, n int) *rateBudget {
+	return newRateBudget(name, n, time.Minute)
 }
 
 // limitWith charges each request one of budget (nil: no limit).
-func (s *Server) limitWith(budget *httprate.RateLimiter) func(http.Handler) http.Handler {
+func (s *Server) limitWith(budget *rateBudget) func(http.Handler) http.Handler {
 	if budget == nil {
 		return func(next http.Handler) http.Handler { return next }
 	}
@@ -71,9 +69,12 @@ func (s *Server) limitWith(budget *httprate.RateLimiter) func(http.Handler) http
 
 // spend charges cost of budget to r's client and reports whether it was
 // within it; over it, it answers 429 with Retry-After.
-func (s *Server) spend(budget *httprate.RateLimiter, w http.ResponseWriter, r *http.Request, cost int) bool {
+func (s *Server) spend(budget *rateBudget, w http.ResponseWriter, r *http.Request, cost int) bool {
 	key, _ := byClient(r)
-	if budget.OnLimit(w, r.WithContext(httprate.WithIncrement(r.Context(), cost)), key) {
+	if ok, wait := s.take(budget, w, r, key, cost); !ok {
+		if s.shared != nil {
+			retryAfter(w, wait)
+		}
 		s.answerError(errTooManyRequests)(w, r)
 		return false
 	}
@@ -82,7 +83,7 @@ func (s *Server) spend(budget *httprate.RateLimiter, w http.ResponseWriter, r *h
 
 // limitPosts applies the POST limit to POSTs only.
 func (s *Server) limitPosts(next http.Handler) http.Handler {
-	limited := s.limit(s.limits.Posts)(next)
+	limited := s.limit("posts", s.limits.Posts)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			limited.ServeHTTP(w, r)

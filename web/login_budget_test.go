@@ -53,3 +53,40 @@ func TestAccountGuessingBudgetInParallel(t *testing.T) {
 		t.Errorf("the right password from a new address after the budget is spent: %d, want 429", r.StatusCode)
 	}
 }
+
+// Ensure parallel wrong passwords for one account from one address get
+// past the back-off's free attempts and no further: 20 guesses sent at
+// once (the address's sign-in limit) get exactly loginFreeFailures
+// password checks (401), the rest 429. The back-off used to be checked
+// before the password and counted after it, so every guess in flight
+// passed it.
+func TestLoginBackoffInParallel(t *testing.T) {
+	s := newTestServer(t, func(c *web.Config) { c.Limits = web.Limits{} })
+	hash, err := bcrypt.GenerateFromPassword([]byte(testPassword), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.CreateUser(context.Background(), account.User{Email: "owner@example.com", Role: account.RoleSales, PasswordHash: string(hash)}); err != nil {
+		t.Fatal(err)
+	}
+	const guesses, free = 20, 5
+	start := make(chan struct{})
+	codes := make(chan int, guesses)
+	var wg sync.WaitGroup
+	for range guesses {
+		wg.Go(func() {
+			<-start
+			codes <- s.login(t, "203.0.113.7:5000", "owner@example.com", "wrong password").StatusCode
+		})
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	if count[http.StatusUnauthorized] != free || count[http.StatusTooManyRequests] != guesses-free {
+		t.Errorf("%d parallel guesses from one address: %v, want %d × 401 and %d × 429", guesses, count, free, guesses-free)
+	}
+}

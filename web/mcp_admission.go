@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/go-chi/httprate"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"gpuplace/internal/mcptools"
@@ -35,7 +34,7 @@ const mcpWhatIfCost = 1 + 4*2*(6+6+1) + 2*22 + 5
 // once, so one POST would be as much work as its client likes, and the
 // current protocol has none. Charging each call instead would keep a
 // feature no current client uses at the price of a second cap.
-func (s *Server) admitMCP(budget *httprate.RateLimiter) func(http.Handler) http.Handler {
+func (s *Server) admitMCP(budget *rateBudget) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			body, readErr := io.ReadAll(r.Body)

@@ -53,6 +53,16 @@ func (b *pinBudget) take(addr string, now time.Time, perDay int) bool {
 	return true
 }
 
+// takePin spends one new pin of addr's day: in the shared store when
+// there is one (every instance's pins count), else in memory.
+func (s *Server) takePin(ctx context.Context, addr string, perDay int) bool {
+	if s.shared == nil || perDay <= 0 {
+		return s.pins.take(addr, s.now(), perDay)
+	}
+	_, ok, _ := s.spendShared(ctx, "pins", addr, 24*time.Hour, 1, perDay)
+	return ok
+}
+
 // expiryDue reports whether unused pins are due to expire (at most once
 // an hour), and if so marks them expired now.
 func (b *pinBudget) expiryDue(now time.Time) bool {
@@ -73,7 +83,7 @@ func (b *pinBudget) expiryDue(now time.Time) bool {
 // total.
 func (s *Server) admitPin(ctx context.Context, r *http.Request) error {
 	lim := s.pinLimits
-	if !s.pins.take(clientIP(r), s.now(), lim.PerAddressPerDay) {
+	if !s.takePin(ctx, clientIP(r), lim.PerAddressPerDay) {
 		return errPinsPerDay
 	}
 	if lim.UnvisitedTTL > 0 && s.pins.expiryDue(s.now()) {

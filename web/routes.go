@@ -20,7 +20,7 @@ const maxFormBytes = 64 << 10
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	// One advice budget per address, whether asked on the page or the API.
-	adviceBudget := rateLimiter(s.limits.Advice)
+	adviceBudget := rateLimiter("advice", s.limits.Advice)
 	adviceLimit := s.limitWith(adviceBudget)
 	// GetHead answers HEAD on every GET route (the server sends no body).
 	r.Use(s.recoverPanics, s.observe, compress, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
@@ -50,7 +50,7 @@ func (s *Server) routes() chi.Router {
 		r.Post("/s", s.handle(s.handleLinkCreate))
 		r.Get("/s/{id}", s.handle(s.handleLinkView))
 		r.Get("/login", s.handle(s.handleLoginForm))
-		r.With(s.limit(s.limits.Login)).Post("/login", s.handle(s.handleLogin))
+		r.With(s.limit("login", s.limits.Login)).Post("/login", s.handle(s.handleLogin))
 		r.Post("/logout", s.handle(s.handleLogout))
 		r.Route("/catalog", s.explorerRoutes)
 		r.Group(func(r chi.Router) {

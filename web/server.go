@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/httprate"
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/advisor"
@@ -135,10 +134,14 @@ type Server struct {
 	bodiesAsked *askedAgain
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
-	logins      *httprate.RateLimiter
-	backoff     *loginBackoff
-	budget      *accountBudget
-	metrics     *metrics
+	logins      *rateBudget
+	// shared keeps the budgets when the store is PostgreSQL, for every
+	// instance sharing it; nil keeps them in memory (see sharedBudgets).
+	shared  sharedBudgets
+	windows budgetWindows
+	backoff *loginBackoff
+	budget  *accountBudget
+	metrics *metrics
 	fontState
 	router chi.Router
 }
@@ -157,6 +160,7 @@ func NewServer(cfg Config) *Server {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.shared = budgetsShared(cfg.Store)
 	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
 	s.budget = newAccountBudget(s.now)

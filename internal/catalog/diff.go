@@ -50,6 +50,10 @@ const (
 	// active version has and that no measured figure in this version
 	// covers (no benchmark, no LLM serving point): answers cannot size it.
 	WarnNoBenchmark = "no_benchmark"
+	// WarnRepo: an LLM profile of both versions names another model
+	// repository, the one launch files load: its row is the profile's,
+	// its detail both repositories.
+	WarnRepo = "repo"
 )
 
 // Thresholds of the import warnings, in percent.
@@ -58,7 +62,8 @@ var (
 	MinSpotPct = decimal.NewFromInt(15)
 )
 
-// DiffWarning flags one offer row of an import: Pct is the move, or the
+// DiffWarning flags one offer row of an import (or, for WarnRepo, one
+// profile, named in Offer): Pct is the move, or the
 // spot price's share of on-demand; Detail what else the warning names (a
 // vanished offer's price, a GPU's name).
 type DiffWarning struct {
@@ -133,10 +138,24 @@ func DiffOffers(from, to *Catalog) Diff {
 			d.Warnings = append(d.Warnings, DiffWarning{Offer: o.ID(), Kind: WarnVanished, Detail: o.FirstPriceText()})
 		}
 	}
+	d.Warnings = append(d.Warnings, repoMoves(from, to)...)
 	slices.SortStableFunc(d.Changed, func(a, b OfferChange) int {
 		return cmp.Or(b.MovePct.Abs().Cmp(a.MovePct.Abs()), cmp.Compare(a.New.ID(), b.New.ID()))
 	})
 	return d
+}
+
+// repoMoves flags the LLM profiles of both catalogs whose model
+// repository changed, in to's order.
+func repoMoves(from, to *Catalog) []DiffWarning {
+	var out []DiffWarning
+	for _, n := range to.Profiles {
+		o, ok := from.Profile(n.ID)
+		if ok && o.LLM != nil && n.LLM != nil && o.LLM.Repo != n.LLM.Repo {
+			out = append(out, DiffWarning{Offer: n.ID, Kind: WarnRepo, Detail: o.LLM.Repo + " → " + n.LLM.Repo})
+		}
+	}
+	return out
 }
 
 // spotBand is an offer's spot interruption band ("" without one).

@@ -73,3 +73,41 @@ func TestDiffFlagsWhatToCheck(t *testing.T) {
 		t.Errorf("%d euro offers moved, flagged %v; want some, and the diff flagged", euro, d.Flagged())
 	}
 }
+
+// Ensure a version that changes an LLM profile's model repository (the
+// repository launch files load) is flagged for a confirm, naming the
+// profile and both repositories, and that nothing else is.
+func TestDiffFlagsModelRepository(t *testing.T) {
+	from := loadReal(t)
+	next := *from
+	next.Profiles = slices.Clone(from.Profiles)
+	profile, repo := "", ""
+	for i, p := range next.Profiles {
+		if p.LLM != nil {
+			llm := *p.LLM
+			profile, repo = p.ID, llm.Repo
+			llm.Repo = "someone-else/" + p.ID
+			next.Profiles[i].LLM = &llm
+			break
+		}
+	}
+	if profile == "" {
+		t.Fatal("the catalog has no LLM profile")
+	}
+	var buf bytes.Buffer
+	if err := next.Bundle(&buf); err != nil {
+		t.Fatal(err)
+	}
+	to, err := catalog.LoadBundle(&buf, "next.json")
+	if err != nil {
+		t.Fatalf("LoadBundle: %v", err)
+	}
+	d := catalog.DiffOffers(from, to)
+	want := []catalog.DiffWarning{{Offer: profile, Kind: catalog.WarnRepo, Detail: repo + " → someone-else/" + profile}}
+	if !d.Flagged() || !slices.Equal(d.Warnings, want) {
+		t.Errorf("warnings %+v, want %+v", d.Warnings, want)
+	}
+	if same := catalog.DiffOffers(from, from); same.Flagged() {
+		t.Errorf("the same version: warnings %+v", same.Warnings)
+	}
+}

@@ -19,6 +19,7 @@ var admin = map[string][2]string{
 	"admin.warning.spot_low":        {"the spot price is %s %% of on-demand, under 15 %%", "竞价价格为按需价格的 %s%%，低于 15%%"},
 	"admin.warning.vanished":        {"in the active version (%s), not in this one", "在当前版本中存在（%s），此版本中没有"},
 	"admin.warning.no_benchmark":    {"a new GPU, %s, with no measured figure in the catalog: answers cannot size it", "新的 GPU %s，目录中没有实测数据：无法为其估算规模"},
+	"admin.warning.repo":            {"the model repository launch files load changes: %s", "启动文件加载的模型仓库变更：%s"},
 	"admin.format":                  {"Format", "格式"},
 	"admin.format.auto":             {"Catalog bundle or public-layout CSV", "目录包或公共格式 CSV"},
 	"admin.format.azure-retail":     {"Azure Retail Prices API pages (JSON, in USD)", "Azure 零售价格 API 页面（JSON，美元）"},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -297,5 +298,43 @@ func TestImportReportsEverything(t *testing.T) {
 	}
 	if _, err := m.Import(ctx, "same.csv", []byte(same), "aws", now); err == nil || !strings.Contains(err.Error(), "nothing to import") {
 		t.Errorf("a list that changes nothing: %v, want it refused", err)
+	}
+}
+
+// Ensure a bundle that changes only an LLM profile's model repository is
+// imported, and activating it needs a confirm that names the profile.
+func TestModelRepositoryNeedsConfirm(t *testing.T) {
+	m, _, _ := open(t)
+	ctx := context.Background()
+	before := m.Active()
+	next := *before
+	next.Version.ID = "repo-move"
+	next.Profiles = slices.Clone(before.Profiles)
+	profile := ""
+	for i, p := range next.Profiles {
+		if p.LLM != nil {
+			llm := *p.LLM
+			llm.Repo = "someone-else/" + p.ID
+			next.Profiles[i].LLM, profile = &llm, p.ID
+			break
+		}
+	}
+	var buf bytes.Buffer
+	if err := next.Bundle(&buf); err != nil {
+		t.Fatal(err)
+	}
+	imp, err := m.Import(ctx, "bundle.json", buf.Bytes(), "", now)
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	var needs *versions.NeedsConfirm
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, false); !errors.As(err, &needs) || m.Active() != before {
+		t.Fatalf("activating without a confirm: %v; want a refusal", err)
+	}
+	if w := needs.Diff.Warnings; len(w) != 1 || w[0].Kind != catalog.WarnRepo || w[0].Offer != profile {
+		t.Errorf("the refusal lists %+v, want the model repository of %s", w, profile)
+	}
+	if err := m.Activate(ctx, imp.Catalog.Version.ID, true); err != nil || m.Active().Version.ID != "repo-move" {
+		t.Errorf("activating with a confirm: %v", err)
 	}
 }
