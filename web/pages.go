@@ -144,12 +144,13 @@ func (s *Server) recommendFor(ctx context.Context, cat *catalog.Catalog, req adv
 	// However many ask at once, only so many answers are worked out at
 	// a time: more would not finish sooner on the cores there are, and
 	// each holds a few MB while it runs.
-	if err := s.takeSlot(ctx); err != nil {
+	release, err := s.takeSlot(ctx, answerSlot)
+	if err != nil {
 		return advisor.Result{}, err
 	}
 	start := time.Now()
 	res, err := recommendAnswer(cat, req)
-	<-s.adviceSlots
+	release()
 	if err == nil {
 		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
 		if s.asked.again(key) {

@@ -92,6 +92,9 @@ type Config struct {
 	// MetricsToken, when set, must come with /metrics requests as
 	// "Authorization: Bearer TOKEN".
 	MetricsToken string
+	// Queues bounds the requests waiting for an advice slot (see
+	// Queues); nil means DefaultQueues.
+	Queues *Queues
 	// Pins bounds the pinned links (see PinLimits); nil means
 	// DefaultPinLimits, and a zero field no such bound.
 	Pins *PinLimits
@@ -135,10 +138,12 @@ type Server struct {
 	bodiesAsked *askedAgain
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
-	logins      *httprate.RateLimiter
-	backoff     *loginBackoff
-	budget      *accountBudget
-	metrics     *metrics
+	// queues count the requests waiting for a slot, by slotKind.
+	queues  [2]slotQueue
+	logins  *httprate.RateLimiter
+	backoff *loginBackoff
+	budget  *accountBudget
+	metrics *metrics
 	fontState
 	router chi.Router
 }
@@ -160,6 +165,11 @@ func NewServer(cfg Config) *Server {
 	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
 	s.budget = newAccountBudget(s.now)
+	queues := DefaultQueues
+	if cfg.Queues != nil {
+		queues = *cfg.Queues
+	}
+	s.queues[answerSlot].max, s.queues[whatIfSlot].max = int64(queues.Answers), int64(queues.WhatIfs)
 	s.pinLimits = DefaultPinLimits
 	if cfg.Pins != nil {
 		s.pinLimits = *cfg.Pins

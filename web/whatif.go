@@ -18,10 +18,11 @@ import (
 // one under way stops between two of its variations, with ctx's error
 // (logged and counted as 499, see observe).
 func (s *Server) whatIfFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
-	if err := s.takeSlot(ctx); err != nil {
+	release, err := s.takeSlot(ctx, whatIfSlot)
+	if err != nil {
 		return advisor.WhatIf{}, err
 	}
-	defer func() { <-s.adviceSlots }()
+	defer release()
 	return advisor.RecommendWhatIfContext(ctx, cat, req)
 }
 

@@ -34,6 +34,8 @@ type serveConfig struct {
 	// the pinned links.
 	connsPerClient, connsPerNet, maxConns int
 	pins                                  web.PinLimits
+	// queues bound the requests waiting for an advice slot, per kind.
+	queues web.Queues
 }
 
 // parseServeFlags reads serve's flags, each falling back to its
@@ -57,6 +59,8 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.connsPerClient, "conns-per-client", envInt(getenv, "GPUPLACE_CONNS_PER_CLIENT", DefaultConnsPerClient), "open connections per client address (IPv6: per /64), 0 = no bound [GPUPLACE_CONNS_PER_CLIENT]")
 	fs.IntVar(&c.connsPerNet, "conns-per-net", envInt(getenv, "GPUPLACE_CONNS_PER_NET", DefaultConnsPerNet), "open connections per network (IPv4: per /24, IPv6: per /48), 0 = no bound [GPUPLACE_CONNS_PER_NET]")
 	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all (at it, idle ones make room for new ones); 0: the process's file limit less a reserve and the database's files [GPUPLACE_MAX_CONNS]")
+	fs.IntVar(&c.queues.Answers, "queue-answers", envInt(getenv, "GPUPLACE_QUEUE_ANSWERS", web.DefaultQueues.Answers), "questions that may wait for an advice slot (pages, API, MCP's advise); more are refused with 503 and Retry-After, 0 = no bound [GPUPLACE_QUEUE_ANSWERS]")
+	fs.IntVar(&c.queues.WhatIfs, "queue-whatifs", envInt(getenv, "GPUPLACE_QUEUE_WHATIFS", web.DefaultQueues.WhatIfs), "what-ifs that may wait for an advice slot (page, API, MCP's what_if); more are refused with 503 and Retry-After, 0 = no bound [GPUPLACE_QUEUE_WHATIFS]")
 	fs.IntVar(&c.pins.PerAddressPerDay, "pins-per-day", envInt(getenv, "GPUPLACE_PINS_PER_DAY", web.DefaultPinLimits.PerAddressPerDay), "new pinned links per client address per day, 0 = no bound [GPUPLACE_PINS_PER_DAY]")
 	fs.IntVar(&c.pins.Total, "max-pins", envInt(getenv, "GPUPLACE_MAX_PINS", web.DefaultPinLimits.Total), "pinned links stored in all, 0 = no bound [GPUPLACE_MAX_PINS]")
 	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "pins nobody opened (or made) for this long expire [GPUPLACE_PIN_TTL]")
@@ -66,6 +70,10 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	}
 	if c.importTimeout <= 0 {
 		fmt.Fprintf(stderr, "gpuplace: -import-timeout must be positive, got %s\n", c.importTimeout)
+		return c, exitError{2}
+	}
+	if c.queues.Answers < 0 || c.queues.WhatIfs < 0 {
+		fmt.Fprintf(stderr, "gpuplace: -queue-answers and -queue-whatifs must be 0 or more, got %d and %d\n", c.queues.Answers, c.queues.WhatIfs)
 		return c, exitError{2}
 	}
 	if c.logFormat != "text" && c.logFormat != "json" {
