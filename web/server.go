@@ -138,6 +138,8 @@ type Server struct {
 	bodiesAsked *askedAgain
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
+	// whatIfSlots is the share of adviceSlots what-ifs may hold: half.
+	whatIfSlots chan struct{}
 	// queues count the requests waiting for a slot, by slotKind.
 	queues  [2]slotQueue
 	logins  *httprate.RateLimiter
@@ -165,6 +167,7 @@ func NewServer(cfg Config) *Server {
 	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
 	s.budget = newAccountBudget(s.now)
+	s.whatIfSlots = make(chan struct{}, max(1, cap(s.adviceSlots)/2))
 	queues := DefaultQueues
 	if cfg.Queues != nil {
 		queues = *cfg.Queues
