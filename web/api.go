@@ -70,7 +70,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Value
 	if gz, ok := s.bodies.get(key); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz, nil)
 	}
-	res, err := s.recommend(s.cat(r), req)
+	res, err := s.recommend(r.Context(), s.cat(r), req)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"gpuplace/data"
+	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/versions"
 )
@@ -103,5 +105,53 @@ func TestAdviceQueuesBounded(t *testing.T) {
 	}
 	if w, a := s.queues[whatIfSlot].waiting.Load(), s.queues[answerSlot].waiting.Load(); w != 0 || a != 0 {
 		t.Errorf("after every answer, %d what-ifs and %d answers still counted waiting", w, a)
+	}
+}
+
+// Ensure an answer on a page or the API still waiting for an advice slot
+// is not worked out once its client has gone (499), and is once its client
+// waits: the slots are held, the question is asked, its client leaves (or
+// not), the slots are freed.
+func TestGoneClientAnswerStartsNoWork(t *testing.T) {
+	cat, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var worked atomic.Int32
+	recommendAnswer = func(c *catalog.Catalog, r advisor.Request) (advisor.Result, error) {
+		worked.Add(1)
+		return advisor.Recommend(c, r)
+	}
+	t.Cleanup(func() { recommendAnswer = advisor.Recommend })
+	for _, target := range []string{"/api/v1/advice?", "/advice?"} {
+		for _, leaves := range []bool{true, false} {
+			s := NewServer(Config{Log: slog.New(slog.DiscardHandler), Catalogs: oneCatalog{cat}})
+			worked.Store(0)
+			for range cap(s.adviceSlots) {
+				s.adviceSlots <- struct{}{}
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			rec := httptest.NewRecorder()
+			done := make(chan struct{})
+			go func() {
+				s.ServeHTTP(rec, httptest.NewRequestWithContext(ctx, "GET", target+"kind=inference&profile=resnet50&rps=20&users=DE%3A100", nil))
+				close(done)
+			}()
+			waitFor(t, "the answer waiting", func() bool { return s.queues[answerSlot].waiting.Load() == 1 })
+			if leaves {
+				cancel()
+				waitFor(t, "the gone client's question to leave the queue", func() bool { return s.queues[answerSlot].waiting.Load() == 0 })
+			}
+			for range cap(s.adviceSlots) {
+				<-s.adviceSlots
+			}
+			<-done
+			cancel()
+			if got := worked.Load(); leaves && (got != 0 || rec.Code != statusClientClosed) {
+				t.Errorf("%s: the client left while its answer waited; the advisor was asked %d times, status %d; want 0 and 499", target, got, rec.Code)
+			} else if !leaves && (got != 1 || rec.Code != http.StatusOK) {
+				t.Errorf("%s: a client that waits: the advisor asked %d times, status %d; want 1 and 200", target, got, rec.Code)
+			}
+		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Queues bound how many requests of each kind may wait for an advice
-// slot (see recommendFor): beyond them a request is refused at once with
+// slot (see recommend): beyond them a request is refused at once with
 // 503 and Retry-After, instead of waiting longer than its answer is worth
 // to its client. A zero field is no bound.
 type Queues struct {
@@ -60,7 +60,7 @@ func (q *slotQueue) join() bool {
 	return true
 }
 
-// takeSlot waits for one of the advice slots (see recommendFor), or for
+// takeSlot waits for one of the advice slots (see recommend), or for
 // ctx to end: work queued for a client that has gone is not started. A
 // what-if holds at most half of the slots (whatIfSlots), so a simple
 // answer never waits behind what-ifs: a what-if asks the advisor up to
