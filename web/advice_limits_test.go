@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -72,4 +73,39 @@ func TestAdviceEditRateLimited(t *testing.T) {
 		t.Errorf("three edit pages against a budget of 2 = %v, want 200 200 429", codes)
 	}
 	wantStatus(t, s.do(t, "GET", "/advice?"+germanInference, nil), http.StatusTooManyRequests)
+}
+
+// Ensure a what-if costs the same share of the advice budget whichever
+// route asks it (the page, the API, MCP's what_if), as many answers as the
+// most it asks the advisor, while an answer costs one; and that under a
+// budget smaller than that a what-if costs the whole budget, not a refusal
+// forever.
+func TestWhatIfChargedAlikeOnEveryRoute(t *testing.T) {
+	const budget = 600
+	charged := func(do func(s *testServer) *httptest.ResponseRecorder) int {
+		s := newTestServer(t, withLimits(web.Limits{Advice: budget, Posts: 1000}))
+		rec := do(s)
+		wantStatus(t, rec, http.StatusOK)
+		return budget - remaining(t, rec)
+	}
+	mcp := charged(func(s *testServer) *httptest.ResponseRecorder {
+		return mcpPost(t, s, mcpCall(1, "what_if", llmWhatIfQuestion))
+	})
+	page := charged(func(s *testServer) *httptest.ResponseRecorder {
+		return s.do(t, "GET", "/advice/what-if?"+germanInference, nil)
+	})
+	api := charged(func(s *testServer) *httptest.ResponseRecorder {
+		return s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil)
+	})
+	answer := charged(func(s *testServer) *httptest.ResponseRecorder {
+		return s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
+	})
+	if mcp < 100 || page != mcp || api != mcp || answer != 1 {
+		t.Errorf("a what-if costs %d on the page, %d on the API, %d on MCP, an answer %d; want one what-if cost (over 100) everywhere and 1",
+			page, api, mcp, answer)
+	}
+
+	s := newTestServer(t, withLimits(web.Limits{Advice: 50}))
+	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil), http.StatusOK)
+	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil), http.StatusTooManyRequests)
 }

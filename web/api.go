@@ -42,7 +42,7 @@ func (s *Server) handleAPIWhatIf(w http.ResponseWriter, r *http.Request) error {
 	if gz, ok := s.bodies.get(key); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz, nil)
 	}
-	wi, err := s.whatIf(cat, req)
+	wi, err := s.whatIfFor(r.Context(), cat, req)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (s *Server) writeAdvice(w http.ResponseWriter, r *http.Request, q url.Value
 	if gz, ok := s.bodies.get(key); ok {
 		return writeGzipped(w, http.StatusOK, contentTypeJSON, gz, nil)
 	}
-	res, err := s.recommend(s.cat(r), req)
+	res, err := s.recommend(r.Context(), s.cat(r), req)
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,7 @@ package web_test
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -24,8 +22,6 @@ import (
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/store"
-	"gpuplace/internal/versions"
-	"gpuplace/web"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -43,36 +39,6 @@ func startApp(t testing.TB) string {
 func startAppDB(t testing.TB) (string, *store.DB) {
 	t.Helper()
 	return serveApp(t, true)
-}
-
-// serveApp serves the app over a fresh SQLite file and returns its URL and
-// store. As an operator runs it, -base-url is the address people use
-// (share links are built from it) when configured is true; else unset.
-func serveApp(t testing.TB, configured bool) (string, *store.DB) {
-	t.Helper()
-	cat, err := loadCatalog()
-	if err != nil {
-		t.Fatalf("load catalog: %v", err)
-	}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "links.db"))
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cats, err := versions.Open(context.Background(), db, cat, "embedded")
-	if err != nil {
-		t.Fatalf("catalog versions: %v", err)
-	}
-	srv := httptest.NewUnstartedServer(nil)
-	baseURL := ""
-	if configured {
-		baseURL = "http://" + srv.Listener.Addr().String()
-	}
-	srv.Config.Handler = web.NewServer(web.Config{Log: slog.New(slog.DiscardHandler), Catalogs: cats, Store: db,
-		BaseURL: baseURL, Limits: web.DefaultLimits})
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return srv.URL, db
 }
 
 // Ensure that without -base-url, where the page holds a relative share

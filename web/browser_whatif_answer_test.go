@@ -19,7 +19,7 @@ import (
 // fold. Each time, every load the section names is the load asked times
 // the factor it says ("(0.7× yours)").
 func TestBrowserWhatIfFollowsAnswer(t *testing.T) {
-	base := startApp(t)
+	base, _ := serveAppWith(t, true, readerLimits)
 	for _, c := range []struct {
 		lang string
 		w, h int64

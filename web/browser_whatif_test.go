@@ -12,7 +12,7 @@ import (
 // languages: fetched into place after the page with script on, and in the
 // page's frame without script, its sentences linking to their questions.
 func TestBrowserWhatIf(t *testing.T) {
-	base, _ := serveApp(t, true)
+	base, _ := serveAppWith(t, true, readerLimits)
 	for _, js := range []bool{true, false} {
 		ctx := newBrowser(t, js)
 		for _, c := range []struct{ lang, heading, turn string }{{"en", "What would change the pick", "or more, the pick is"}, {"zh-CN", "什么会改变推荐", "推荐改为"}} {

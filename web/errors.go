@@ -141,7 +141,7 @@ func problemFields(fe locale.FieldErrors) []problemField {
 // in the page's language.
 func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) {
 	status := statusFor(r, err)
-	if status >= 500 {
+	if !refusedBusy(w, err) && status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 	}
 	v := errorView(r.Context(), err, status)
@@ -207,6 +207,8 @@ func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error)
 	var bb badBody
 	var bt badText
 	switch {
+	case status == http.StatusServiceUnavailable && refusedBusy(w, err):
+		p.Detail = err.Error()
 	case status >= 500:
 		s.log.ErrorContext(r.Context(), "request failed", "error", err, "method", r.Method, "route", routeOf(r))
 		p.Detail = "Something went wrong. Please try again."

@@ -29,7 +29,7 @@ func (s *Server) handleAPILaunch(w http.ResponseWriter, r *http.Request) error {
 	if err := f.errs.Merge(fe.OrNil()).OrNil(); err != nil {
 		return err
 	}
-	res, err := s.recommend(cat, f.req)
+	res, err := s.recommend(r.Context(), cat, f.req)
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (s *Server) handleLaunchPage(w http.ResponseWriter, r *http.Request) error 
 		return writeGzipped(w, http.StatusOK, contentTypeHTML, gz, nil)
 	}
 	f := parseAdviceForm(cat, q)
-	res, err := s.answer(cat, f)
+	res, err := s.answer(r.Context(), cat, f)
 	if err != nil {
 		return err
 	}

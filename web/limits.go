@@ -17,7 +17,7 @@ type Limits struct {
 	Posts int
 	// Advice bounds the answers to questions and the pages that read
 	// one: /advice, its what-if, launch and edit pages, the API's advice
-	// routes and /mcp, one budget for all.
+	// routes and /mcp, one budget for all; a what-if costs whatIfCost.
 	Advice int
 	// Login bounds POST /login, on top of the per-account attempt limit.
 	Login int
@@ -35,6 +35,24 @@ var clientAddress = middleware.ClientIPFromRemoteAddr
 func byClient(r *http.Request) (string, error) {
 	return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
 }
+
+// whatIfCost is what a what-if costs of the advice budget, in answers,
+// on every route (the page, the API, MCP's what_if; see adviceCharge):
+// the most questions a what-if asks the advisor (advisor.RecommendWhatIf):
+// the question itself; for each of at most four figures it scales (the
+// load, the average load, the latency or first-token target, the time per
+// output token), on each side at most 6 samples, 6 bisections and the
+// change's own answer; the months at most 22 a side (the doubling steps,
+// the months between the last two, the change's answer); and one
+// question per pricing model left out. Where the plans built once answer
+// the variations it asks fewer; the charge is made before the work, so it
+// is the bound.
+const whatIfCost = 1 + 4*2*(6+6+1) + 2*22 + 5
+
+// adviceCharge is what a request that asks cost answers is charged of the
+// advice budget: cost, or the whole budget where that is less, so that a
+// what-if stays possible under a budget smaller than its cost.
+func (s *Server) adviceCharge(cost int) int { return min(cost, s.limits.Advice) }
 
 // errTooManyRequests is a request over a rate limit.
 var errTooManyRequests = errors.New("too many requests from this address: wait a minute and try again")
@@ -55,12 +73,17 @@ func rateLimiter(name string, n int) *rateBudget {
 
 // limitWith charges each request one of budget (nil: no limit).
 func (s *Server) limitWith(budget *rateBudget) func(http.Handler) http.Handler {
+	return s.chargeWith(budget, 1)
+}
+
+// chargeWith charges each request cost of budget (nil: no limit).
+func (s *Server) chargeWith(budget *rateBudget, cost int) func(http.Handler) http.Handler {
 	if budget == nil {
 		return func(next http.Handler) http.Handler { return next }
 	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if s.spend(budget, w, r, 1) {
+			if s.spend(budget, w, r, cost) {
 				next.ServeHTTP(w, r)
 			}
 		})

@@ -22,7 +22,7 @@ import (
 // English and Chinese pages ask the same question.
 func (s *Server) pin(r *http.Request, q url.Values, req advisor.Request) (link.Link, advisor.Result, error) {
 	ctx := r.Context()
-	res, err := s.recommend(s.cat(r), req)
+	res, err := s.recommend(ctx, s.cat(r), req)
 	if err != nil {
 		return link.Link{}, res, err
 	}
@@ -130,7 +130,7 @@ func (s *Server) handleLinkView(w http.ResponseWriter, r *http.Request) error {
 	v.Pinned = &templates.Pinned{ID: l.ID, URL: s.linkURL("/s/" + l.ID), CreatedAt: l.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), CatalogVersion: l.CatalogVersion}
 	v.ShareURL = v.Pinned.URL
 	if l.CatalogVersion != s.cat(r).Version.ID {
-		if today, err := s.answer(s.cat(r), f); err == nil {
+		if today, err := s.answer(r.Context(), s.cat(r), f); err == nil {
 			v.Pinned.Today = &today
 		}
 	}

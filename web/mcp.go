@@ -46,7 +46,7 @@ func (s *Server) mcpHandler() http.Handler {
 			Recommend: func(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
 				ctx, done := untilClientLeaves(ctx)
 				defer done()
-				return s.recommendFor(ctx, cat, req)
+				return s.recommend(ctx, cat, req)
 			},
 			WhatIf: func(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
 				ctx, done := untilClientLeaves(ctx)

@@ -11,21 +11,9 @@ import (
 	"gpuplace/internal/mcptools"
 )
 
-// mcpWhatIfCost is what a what_if call costs of the advice budget, in
-// answers: the most questions a what-if asks the advisor
-// (advisor.RecommendWhatIf): the question itself; for each of at most
-// four figures it scales (the load, the average load, the latency or
-// first-token target, the time per output token), on each side at most 6
-// samples, 6 bisections and the change's own answer; the months at most
-// 22 a side (the doubling steps, the months between the last two, the
-// change's answer); and one question per pricing model left out. Where
-// the plans built once answer the variations it asks fewer; the charge is
-// made before the work, so it is the bound.
-const mcpWhatIfCost = 1 + 4*2*(6+6+1) + 2*22 + 5
-
 // admitMCP charges each message to /mcp to budget (the advice's; nil:
 // none) before the SDK reads it: a message costs one answer, a what_if
-// call mcpWhatIfCost (or the whole budget where that is less). Over the
+// call whatIfCost (or the whole budget where that is less). Over the
 // budget the answer is the API's 429 with Retry-After, in problem+json.
 //
 // A JSON-RPC batch, which the protocol allowed until 2025-03-26 and the
@@ -42,7 +30,7 @@ func (s *Server) admitMCP(budget *rateBudget) func(http.Handler) http.Handler {
 			if readErr == nil {
 				cost, batch = mcpCost(body)
 			}
-			if budget != nil && !s.spend(budget, w, r, min(cost, s.limits.Advice)) {
+			if budget != nil && !s.spend(budget, w, r, s.adviceCharge(cost)) {
 				return
 			}
 			switch {
@@ -80,7 +68,7 @@ func mcpCost(body []byte) (cost int, batch bool) {
 		return 1, false
 	}
 	if name == "what_if" {
-		return mcpWhatIfCost, false
+		return whatIfCost, false
 	}
 	return 1, false
 }

@@ -57,7 +57,7 @@ func (s *Server) handleAdvice(w http.ResponseWriter, r *http.Request) error {
 	q = askedIn(r.Context(), q)
 	f := parseAdviceForm(s.cat(r), q)
 	v := s.adviceView(r, q, f)
-	res, err := s.answer(s.cat(r), f)
+	res, err := s.answer(r.Context(), s.cat(r), f)
 	status := http.StatusOK
 	var fe locale.FieldErrors
 	switch {
@@ -116,12 +116,13 @@ func askedIn(ctx context.Context, q url.Values) url.Values {
 }
 
 // answer asks the advisor the form's question with the request's catalog,
-// or returns the form's field errors.
-func (s *Server) answer(cat *catalog.Catalog, f adviceForm) (advisor.Result, error) {
+// or returns the form's field errors; ctx is the request's (see
+// recommend).
+func (s *Server) answer(ctx context.Context, cat *catalog.Catalog, f adviceForm) (advisor.Result, error) {
 	if len(f.errs) > 0 {
 		return advisor.Result{}, f.errs
 	}
-	return s.recommend(cat, f.req)
+	return s.recommend(ctx, cat, f.req)
 }
 
 // recommendAnswer works an answer out: the advisor, unless the server is
@@ -129,14 +130,9 @@ func (s *Server) answer(cat *catalog.Catalog, f adviceForm) (advisor.Result, err
 var recommendAnswer = advisor.Recommend
 
 // recommend asks the advisor, reusing a cached answer to the same request
-// on the same catalog.
-func (s *Server) recommend(cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
-	return s.recommendFor(context.Background(), cat, req)
-}
-
-// recommendFor is recommend for a client that may leave (ctx ends): a
-// question still waiting for a slot is then not worked out.
-func (s *Server) recommendFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
+// on the same catalog, for a client that may leave (ctx ends): a question
+// still waiting for a slot is then not worked out.
+func (s *Server) recommend(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.Result, error) {
 	key := s.cacheKey(cat, req)
 	if res, ok := s.answers.get(key); ok {
 		return res, nil
@@ -144,12 +140,13 @@ func (s *Server) recommendFor(ctx context.Context, cat *catalog.Catalog, req adv
 	// However many ask at once, only so many answers are worked out at
 	// a time: more would not finish sooner on the cores there are, and
 	// each holds a few MB while it runs.
-	if err := s.takeSlot(ctx); err != nil {
+	release, err := s.takeSlot(ctx, answerSlot)
+	if err != nil {
 		return advisor.Result{}, err
 	}
 	start := time.Now()
 	res, err := recommendAnswer(cat, req)
-	<-s.adviceSlots
+	release()
 	if err == nil {
 		s.metrics.adviceSeconds.Observe(time.Since(start).Seconds())
 		if s.asked.again(key) {

@@ -91,6 +91,9 @@ type Config struct {
 	// MetricsToken, when set, must come with /metrics requests as
 	// "Authorization: Bearer TOKEN".
 	MetricsToken string
+	// Queues bounds the requests waiting for an advice slot (see
+	// Queues); nil means DefaultQueues.
+	Queues *Queues
 	// Pins bounds the pinned links (see PinLimits); nil means
 	// DefaultPinLimits, and a zero field no such bound.
 	Pins *PinLimits
@@ -134,7 +137,11 @@ type Server struct {
 	bodiesAsked *askedAgain
 	// adviceSlots bounds the answers worked out at once (see recommend).
 	adviceSlots chan struct{}
-	logins      *rateBudget
+	// whatIfSlots is the share of adviceSlots what-ifs may hold: half.
+	whatIfSlots chan struct{}
+	// queues count the requests waiting for a slot, by slotKind.
+	queues [2]slotQueue
+	logins *rateBudget
 	// shared keeps the budgets when the store is PostgreSQL, for every
 	// instance sharing it; nil keeps them in memory (see sharedBudgets).
 	shared  sharedBudgets
@@ -164,6 +171,12 @@ func NewServer(cfg Config) *Server {
 	s.logins = newLoginLimiter()
 	s.backoff = newLoginBackoff(s.now)
 	s.budget = newAccountBudget(s.now)
+	s.whatIfSlots = make(chan struct{}, max(1, cap(s.adviceSlots)/2))
+	queues := DefaultQueues
+	if cfg.Queues != nil {
+		queues = *cfg.Queues
+	}
+	s.queues[answerSlot].max, s.queues[whatIfSlot].max = int64(queues.Answers), int64(queues.WhatIfs)
 	s.pinLimits = DefaultPinLimits
 	if cfg.Pins != nil {
 		s.pinLimits = *cfg.Pins

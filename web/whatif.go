@@ -13,19 +13,17 @@ import (
 	"gpuplace/templates"
 )
 
-// whatIf answers a question's what-if, kept as answers are.
-func (s *Server) whatIf(cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
-	return s.whatIfFor(context.Background(), cat, req)
-}
-
-// whatIfFor is whatIf for a client that may leave (ctx ends): a what-if
-// still waiting for a slot is then not worked out.
+// whatIfFor answers a question's what-if for a client that may leave (ctx
+// ends): a what-if still waiting for a slot is then not worked out, and
+// one under way stops between two of its variations, with ctx's error
+// (logged and counted as 499, see observe).
 func (s *Server) whatIfFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
-	if err := s.takeSlot(ctx); err != nil {
+	release, err := s.takeSlot(ctx, whatIfSlot)
+	if err != nil {
 		return advisor.WhatIf{}, err
 	}
-	defer func() { <-s.adviceSlots }()
-	return advisor.RecommendWhatIf(cat, req)
+	defer release()
+	return advisor.RecommendWhatIfContext(ctx, cat, req)
 }
 
 // handleWhatIf handles GET /advice/what-if?… (the advice keys): the
@@ -42,7 +40,7 @@ func (s *Server) handleWhatIf(w http.ResponseWriter, r *http.Request) error {
 	if err := f.errs.OrNil(); err != nil {
 		return err
 	}
-	wi, err := s.whatIf(cat, f.req)
+	wi, err := s.whatIfFor(r.Context(), cat, f.req)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 // change's new pick; the answer page frames the section for readers
 // without script, in both languages.
 func TestWhatIfEndToEnd(t *testing.T) {
-	s := newTestServer(t)
+	s := newTestServer(t, withLimits(readerLimits))
 	rec := s.do(t, "GET", "/api/v1/advice/what-if?"+cpuQuestion, nil)
 	wantStatus(t, rec, http.StatusOK)
 	var wi struct {

@@ -5,6 +5,7 @@ package advisor
 // pick and a sentence.
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -92,11 +93,21 @@ type WhatIfChange struct {
 // as the answer would price them; elsewhere, and where those plans have
 // nothing to say, each variation is asked as a question of its own.
 func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
+	return RecommendWhatIfContext(context.Background(), cat, req)
+}
+
+// RecommendWhatIfContext is RecommendWhatIf for a caller that may stop
+// waiting: once ctx ends it asks no further variation and returns
+// ctx.Err(). ctx never changes an answer; it only stops the work.
+func RecommendWhatIfContext(ctx context.Context, cat *catalog.Catalog, req Request) (WhatIf, error) {
+	if err := ctx.Err(); err != nil {
+		return WhatIf{}, err
+	}
 	base, err := Recommend(cat, req)
 	if err != nil || base.Pick == nil {
 		return WhatIf{Result: base}, err
 	}
-	w := whatIf{cat: cat, req: base.Request, pick: pickKey(*base.Pick), currency: base.Currency}
+	w := whatIf{ctx: ctx, cat: cat, req: base.Request, pick: pickKey(*base.Pick), currency: base.Currency}
 	var out []WhatIfChange
 	wl := w.req.Workload
 	// The plans built once, where they decide the pick (nil otherwise).
@@ -107,6 +118,9 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 	var fastPricing func(catalog.PricingModel) fastPick
 	if wp != nil {
 		at := func(q *plan, l load, months int) fastPick {
+			if w.stopped() {
+				return fastPick{}
+			}
 			w.variations++
 			return fastPick{key: planKey(q), option: func() Option { return wp.option(q, l, months) }}
 		}
@@ -154,6 +168,9 @@ func RecommendWhatIf(cat *catalog.Catalog, req Request) (WhatIf, error) {
 		}, nil)...)
 	}
 	out = append(out, w.pricing(fastPricing)...)
+	if w.err != nil {
+		return WhatIf{}, w.err
+	}
 	return WhatIf{Result: base, Changes: out, Load: curve, Variations: w.variations}, nil
 }
 
@@ -167,6 +184,10 @@ type fastPick struct {
 
 // whatIf asks the variations of one question.
 type whatIf struct {
+	// ctx stops the work: once it ends, err holds why and every
+	// variation answers "nothing" at once.
+	ctx      context.Context
+	err      error
 	cat      *catalog.Catalog
 	req      Request
 	pick     string
@@ -178,6 +199,9 @@ type whatIf struct {
 // at answers the question changed by set at x, and the key of its pick
 // ("" when nothing answers).
 func (w *whatIf) at(set func(*Request, float64), x float64) (*Option, string) {
+	if w.stopped() {
+		return nil, ""
+	}
 	w.variations++
 	r := w.req
 	r.Users = slices.Clone(r.Users)
@@ -187,6 +211,15 @@ func (w *whatIf) at(set func(*Request, float64), x float64) (*Option, string) {
 		return nil, ""
 	}
 	return res.Pick, pickKey(*res.Pick)
+}
+
+// stopped reports whether the caller has stopped waiting (ctx ended),
+// recording why in err.
+func (w *whatIf) stopped() bool {
+	if w.err == nil {
+		w.err = w.ctx.Err()
+	}
+	return w.err != nil
 }
 
 // scaled samples a parameter from low to high times its value
@@ -354,6 +387,9 @@ func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChang
 			o := at.option()
 			pick = &o
 		} else {
+			if w.stopped() {
+				break
+			}
 			w.variations++
 			r := w.req
 			r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
@@ -368,79 +404,4 @@ func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChang
 		out = append(out, c)
 	}
 	return out
-}
-
-// change is the change of param from from to to, with pick the answer's
-// pick at to (nil: nothing answers there).
-func (w *whatIf) change(param string, from, to float64, pick *Option) WhatIfChange {
-	c := WhatIfChange{Parameter: param, From: from, To: to}
-	if pick == nil {
-		c.Text = locale.New("whatif.none."+param, whatIfValue(param, to, from))
-		return c
-	}
-	c.Pick = *pick
-	dir := "up"
-	if to < from {
-		dir = "down"
-	}
-	c.Text = locale.New("whatif."+param+"."+dir, whatIfValue(param, to, from), describeOption(w.cat, c.Pick),
-		locale.Money(c.Pick.Total.InexactFloat64()), w.currency)
-	return c
-}
-
-// whatIfValue is how a sentence states a break-even: the load as
-// requests/s and its ratio to the question's, months as a count, a target
-// in milliseconds or hours.
-func whatIfValue(param string, to, from float64) locale.Text {
-	switch param {
-	case WhatIfPeakRPS:
-		return locale.New("whatif.value.load", locale.Num(to), ratioArg(to/from))
-	case WhatIfRPS:
-		return locale.New("whatif.value.average", locale.Num(to), ratioArg(to/from))
-	case WhatIfMonths:
-		return locale.New(counted("whatif.value.months", int(to)), int(to))
-	case WhatIfDeadline:
-		return locale.New("whatif.value.hours", locale.F1(to))
-	}
-	return locale.New("whatif.value.ms", locale.F1(to))
-}
-
-// ratioArg writes a load's ratio to the question's: to a tenth, or to a
-// hundredth within a tenth of it (0.99×, not 1.0×).
-func ratioArg(r float64) locale.Arg {
-	if math.Abs(r-1) < 0.1 {
-		return locale.F2(r)
-	}
-	return locale.F1(r)
-}
-
-// pickKey names an option's placements as a pick is told apart: the
-// provider, region, instance type and pricing model of each place (more
-// replicas of the same is the same pick, sized for another load).
-func pickKey(o Option) string {
-	var k string
-	for _, p := range o.Placements {
-		k += pickPart(p.Provider, p.Region, p.InstanceType, p.Pricing)
-	}
-	return k
-}
-
-// pickPart is one place's part of a pick's key.
-func pickPart(provider, region, instance string, pm catalog.PricingModel) string {
-	return provider + ":" + region + ":" + instance + "/" + string(pm) + ";"
-}
-
-// describeOption names an option's places as a sentence does: "3 ×
-// g6e.xlarge (reserved, 1 year) in AWS us-east-1".
-func describeOption(cat *catalog.Catalog, o Option) locale.Text {
-	var t locale.Text
-	for i, p := range o.Placements {
-		one := locale.New("whatif.place", p.Machines(), p.InstanceType, pricingWord(p.Pricing), cat.ProviderLabel(p.Provider), p.Region)
-		if i == 0 {
-			t = one
-		} else {
-			t = locale.New("why.places", t, one)
-		}
-	}
-	return t
 }

@@ -73,6 +73,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 const usage = `usage:
   gpuplace [serve] [-addr :8080] [-db gpuplace.db] [-base-url URL] [-catalog DIR] [-log-format text|json] [-cjk-font FILE]
                  [-import-timeout 10m] [-limit-posts N] [-limit-advice N] [-limit-login N]
+                 [-queue-answers N] [-queue-whatifs N]
                  [-metrics-token TOKEN] [-metrics-addr 127.0.0.1:9090]
   gpuplace advise -f FILE|-
   gpuplace catalog validate [DIR|FILE]

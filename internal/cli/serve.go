@@ -82,7 +82,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	app := web.NewServer(web.Config{Log: log, Catalogs: catalogs, Store: db, BaseURL: cfg.baseURL, Limits: cfg.limits,
 		CJKFont: cfg.cjkFont, ImportTimeout: cfg.importTimeout, MetricsToken: cfg.metricsToken,
-		MetricsApart: cfg.metricsAddr != "", MetricsPublic: cfg.metricsPublic, Pins: &cfg.pins})
+		MetricsApart: cfg.metricsAddr != "", MetricsPublic: cfg.metricsPublic, Pins: &cfg.pins,
+		Queues: &cfg.queues})
 	servers := httpServers(ctx, cfg, app, log)
 	lns, err := listen(servers)
 	if err != nil {

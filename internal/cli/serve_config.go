@@ -34,6 +34,8 @@ type serveConfig struct {
 	// the pinned links.
 	connsPerClient, connsPerNet, maxConns int
 	pins                                  web.PinLimits
+	// queues bound the requests waiting for an advice slot, per kind.
+	queues web.Queues
 }
 
 // parseServeFlags reads serve's flags, each falling back to its
@@ -49,7 +51,7 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")
 	fs.IntVar(&c.limits.Posts, "limit-posts", envInt(getenv, "GPUPLACE_LIMIT_POSTS", web.DefaultLimits.Posts), "POSTs per minute per client address, 0 = off [GPUPLACE_LIMIT_POSTS]")
-	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages (the answer, its what-if, launch and edit pages), /api/v1/advice and /mcp requests per minute per client address, one budget, 0 = off [GPUPLACE_LIMIT_ADVICE]")
+	fs.IntVar(&c.limits.Advice, "limit-advice", envInt(getenv, "GPUPLACE_LIMIT_ADVICE", web.DefaultLimits.Advice), "/advice pages (the answer, its what-if, launch and edit pages), /api/v1/advice and /mcp requests per minute per client address, one budget, a what-if counting 154, 0 = off [GPUPLACE_LIMIT_ADVICE]")
 	fs.IntVar(&c.limits.Login, "limit-login", envInt(getenv, "GPUPLACE_LIMIT_LOGIN", web.DefaultLimits.Login), "sign-in attempts per minute per client address, 0 = off [GPUPLACE_LIMIT_LOGIN]")
 	fs.StringVar(&c.metricsToken, "metrics-token", orEnv(getenv, "GPUPLACE_METRICS_TOKEN", ""), "bearer token /metrics requires; empty: none (prefer the environment: flags show in ps) [GPUPLACE_METRICS_TOKEN]")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", orEnv(getenv, "GPUPLACE_METRICS_ADDR", ""), "serve /metrics on this address only (e.g. 127.0.0.1:9090), not on -addr [GPUPLACE_METRICS_ADDR]")
@@ -57,6 +59,8 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.IntVar(&c.connsPerClient, "conns-per-client", envInt(getenv, "GPUPLACE_CONNS_PER_CLIENT", DefaultConnsPerClient), "open connections per client address (IPv6: per /64), 0 = no bound [GPUPLACE_CONNS_PER_CLIENT]")
 	fs.IntVar(&c.connsPerNet, "conns-per-net", envInt(getenv, "GPUPLACE_CONNS_PER_NET", DefaultConnsPerNet), "open connections per network (IPv4: per /24, IPv6: per /48), 0 = no bound [GPUPLACE_CONNS_PER_NET]")
 	fs.IntVar(&c.maxConns, "max-conns", envInt(getenv, "GPUPLACE_MAX_CONNS", 0), "open connections in all (at it, idle ones make room for new ones); 0: the process's file limit less a reserve and the database's files [GPUPLACE_MAX_CONNS]")
+	fs.IntVar(&c.queues.Answers, "queue-answers", envInt(getenv, "GPUPLACE_QUEUE_ANSWERS", web.DefaultQueues.Answers), "questions that may wait for an advice slot (pages, API, MCP's advise); more are refused with 503 and Retry-After, 0 = no bound [GPUPLACE_QUEUE_ANSWERS]")
+	fs.IntVar(&c.queues.WhatIfs, "queue-whatifs", envInt(getenv, "GPUPLACE_QUEUE_WHATIFS", web.DefaultQueues.WhatIfs), "what-ifs that may wait for an advice slot (page, API, MCP's what_if); more are refused with 503 and Retry-After, 0 = no bound [GPUPLACE_QUEUE_WHATIFS]")
 	fs.IntVar(&c.pins.PerAddressPerDay, "pins-per-day", envInt(getenv, "GPUPLACE_PINS_PER_DAY", web.DefaultPinLimits.PerAddressPerDay), "new pinned links per client address per day, 0 = no bound [GPUPLACE_PINS_PER_DAY]")
 	fs.IntVar(&c.pins.Total, "max-pins", envInt(getenv, "GPUPLACE_MAX_PINS", web.DefaultPinLimits.Total), "pinned links stored in all, 0 = no bound [GPUPLACE_MAX_PINS]")
 	fs.DurationVar(&c.pins.UnvisitedTTL, "pin-ttl", envDuration(getenv, "GPUPLACE_PIN_TTL", web.DefaultPinLimits.UnvisitedTTL), "pins nobody opened (or made) for this long expire [GPUPLACE_PIN_TTL]")
@@ -66,6 +70,10 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	}
 	if c.importTimeout <= 0 {
 		fmt.Fprintf(stderr, "gpuplace: -import-timeout must be positive, got %s\n", c.importTimeout)
+		return c, exitError{2}
+	}
+	if c.queues.Answers < 0 || c.queues.WhatIfs < 0 {
+		fmt.Fprintf(stderr, "gpuplace: -queue-answers and -queue-whatifs must be 0 or more, got %d and %d\n", c.queues.Answers, c.queues.WhatIfs)
 		return c, exitError{2}
 	}
 	if c.logFormat != "text" && c.logFormat != "json" {
