@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"gpuplace/internal/advisor"
+	"gpuplace/internal/question"
 	"gpuplace/web"
 )
 
@@ -79,33 +81,49 @@ func TestAdviceEditRateLimited(t *testing.T) {
 // route asks it (the page, the API, MCP's what_if), as many answers as the
 // most it asks the advisor, while an answer costs one; and that under a
 // budget smaller than that a what-if costs the whole budget, not a refusal
-// forever.
+// Ensure a what-if is charged the work it did, alike on every route: one
+// answer to start, then each question it worked out in full beyond its
+// own (advisor.WhatIf.Asked), on the page, the API and MCP; an answer
+// costs one; and a budget its work spent refuses the next what-if.
 func TestWhatIfChargedAlikeOnEveryRoute(t *testing.T) {
 	const budget = 600
+	s := newTestServer(t)
+	req, err := advisor.DecodeRequest(strings.NewReader(llmWhatIfQuestion))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wi, err := advisor.RecommendWhatIf(s.cat, req)
+	if err != nil || wi.Asked < 2 {
+		t.Fatalf("the what-if: %v, %d questions asked in full; want several", err, wi.Asked)
+	}
+	q := question.Query(wi.Result.Request).Encode()
 	charged := func(do func(s *testServer) *httptest.ResponseRecorder) int {
 		s := newTestServer(t, withLimits(web.Limits{Advice: budget, Posts: 1000}))
 		rec := do(s)
 		wantStatus(t, rec, http.StatusOK)
-		return budget - remaining(t, rec)
+		// The work is charged once it is done: the next request's
+		// header says what is left.
+		rec = s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
+		return budget - remaining(t, rec) - 1
 	}
 	mcp := charged(func(s *testServer) *httptest.ResponseRecorder {
 		return mcpPost(t, s, mcpCall(1, "what_if", llmWhatIfQuestion))
 	})
 	page := charged(func(s *testServer) *httptest.ResponseRecorder {
-		return s.do(t, "GET", "/advice/what-if?"+germanInference, nil)
+		return s.do(t, "GET", "/advice/what-if?"+q, nil)
 	})
 	api := charged(func(s *testServer) *httptest.ResponseRecorder {
-		return s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil)
+		return s.do(t, "GET", "/api/v1/advice/what-if?"+q, nil)
 	})
 	answer := charged(func(s *testServer) *httptest.ResponseRecorder {
 		return s.do(t, "GET", "/api/v1/advice?"+germanInference, nil)
 	})
-	if mcp < 100 || page != mcp || api != mcp || answer != 1 {
-		t.Errorf("a what-if costs %d on the page, %d on the API, %d on MCP, an answer %d; want one what-if cost (over 100) everywhere and 1",
-			page, api, mcp, answer)
+	if mcp != wi.Asked || page != wi.Asked || api != wi.Asked || answer != 1 {
+		t.Errorf("a what-if of %d questions costs %d on the page, %d on the API, %d on MCP, an answer %d; want %d everywhere and 1",
+			wi.Asked, page, api, mcp, answer, wi.Asked)
 	}
 
-	s := newTestServer(t, withLimits(web.Limits{Advice: 50}))
-	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil), http.StatusOK)
-	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+germanInference, nil), http.StatusTooManyRequests)
+	s = newTestServer(t, withLimits(web.Limits{Advice: wi.Asked}))
+	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+q, nil), http.StatusOK)
+	wantStatus(t, s.do(t, "GET", "/api/v1/advice/what-if?"+q, nil), http.StatusTooManyRequests)
 }

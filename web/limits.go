@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"errors"
+	"math"
 	"net/http"
 	"time"
 
@@ -17,7 +19,8 @@ type Limits struct {
 	Posts int
 	// Advice bounds the answers to questions and the pages that read
 	// one: /advice, its what-if, launch and edit pages, the API's advice
-	// routes and /mcp, one budget for all; a what-if costs whatIfCost.
+	// routes and /mcp, one budget for all; a what-if is charged the
+	// questions it works out (see chargeWork).
 	Advice int
 	// Login bounds POST /login, on top of the per-account attempt limit.
 	Login int
@@ -35,24 +38,6 @@ var clientAddress = middleware.ClientIPFromRemoteAddr
 func byClient(r *http.Request) (string, error) {
 	return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
 }
-
-// whatIfCost is what a what-if costs of the advice budget, in answers,
-// on every route (the page, the API, MCP's what_if; see adviceCharge):
-// the most questions a what-if asks the advisor (advisor.RecommendWhatIf):
-// the question itself; for each of at most four figures it scales (the
-// load, the average load, the latency or first-token target, the time per
-// output token), on each side at most 6 samples, 6 bisections and the
-// change's own answer; the months at most 22 a side (the doubling steps,
-// the months between the last two, the change's answer); and one
-// question per pricing model left out. Where the plans built once answer
-// the variations it asks fewer; the charge is made before the work, so it
-// is the bound.
-const whatIfCost = 1 + 4*2*(6+6+1) + 2*22 + 5
-
-// adviceCharge is what a request that asks cost answers is charged of the
-// advice budget: cost, or the whole budget where that is less, so that a
-// what-if stays possible under a budget smaller than its cost.
-func (s *Server) adviceCharge(cost int) int { return min(cost, s.limits.Advice) }
 
 // errTooManyRequests is a request over a rate limit.
 var errTooManyRequests = errors.New("too many requests from this address: wait a minute and try again")
@@ -115,3 +100,30 @@ func (s *Server) limitPosts(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// chargeWork charges the client of ctx's request cost more answers of the
+// advice budget, whatever is left of it: the questions a what-if worked
+// out in full beyond the one answer it was charged to start. The work is
+// done, so nothing is refused now; the client's next question finds the
+// budget spent. On /mcp the client is the one the POST came from.
+func (s *Server) chargeWork(ctx context.Context, cost int) {
+	b := s.adviceBudget
+	if b == nil || cost <= 0 {
+		return
+	}
+	key := httprate.CanonicalizeIP(middleware.GetClientIP(ctx))
+	if s.shared != nil {
+		s.spendShared(ctx, b.name, key, b.window, cost, math.MaxInt32)
+		return
+	}
+	r := (&http.Request{}).WithContext(httprate.WithRequestLimit(httprate.WithIncrement(ctx, cost), math.MaxInt32))
+	b.local.OnLimit(headerSink{}, r, key)
+}
+
+// headerSink is a ResponseWriter that keeps nothing: the headers a limiter
+// sets when a charge is made after its request was answered.
+type headerSink struct{}
+
+func (headerSink) Header() http.Header         { return http.Header{} }
+func (headerSink) Write(b []byte) (int, error) { return len(b), nil }
+func (headerSink) WriteHeader(int)             {}

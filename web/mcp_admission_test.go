@@ -88,14 +88,16 @@ func TestMCPWhatIfChargedByItsWork(t *testing.T) {
 	rec := mcpPost(t, s, mcpCall(1, "what_if", llmWhatIfQuestion))
 	wantStatus(t, rec, http.StatusOK)
 	wantContains(t, rec.Body.String(), `"changes"`)
-	cost := budget - remaining(t, rec)
-	if cost < asked {
-		t.Fatalf("a what_if that asked the advisor %d questions cost %d of the budget; want at least %d", asked, cost, asked)
+	if got := budget - remaining(t, rec); got != 1 {
+		t.Errorf("a what_if cost %d to start; want 1", got)
 	}
+	// Its work is charged once it is done: an advise after it (one)
+	// finds the rest spent.
 	rec = mcpPost(t, s, mcpCall(2, "advise", llmWhatIfQuestion))
 	wantStatus(t, rec, http.StatusOK)
-	if got := budget - cost - remaining(t, rec); got != 1 {
-		t.Errorf("an advise cost %d; want 1", got)
+	cost := budget - remaining(t, rec) - 1
+	if cost < asked {
+		t.Fatalf("a what_if that asked the advisor %d questions cost %d of the budget; want at least %d", asked, cost, asked)
 	}
 
 	// The SDK reads params' keys case-sensitively, the standard decoder
@@ -104,24 +106,30 @@ func TestMCPWhatIfChargedByItsWork(t *testing.T) {
 	rec = mcpPost(t, s, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"what_if","Name":"latency","arguments":`+llmWhatIfQuestion+`}}`)
 	wantStatus(t, rec, http.StatusOK)
 	wantContains(t, rec.Body.String(), `"changes"`)
-	if got := left - remaining(t, rec); got != cost {
+	rec = mcpPost(t, s, mcpCall(2, "advise", llmWhatIfQuestion))
+	if got := left - remaining(t, rec) - 1; got != cost {
 		t.Errorf("a what_if with a stray Name key cost %d; want %d as any what_if", got, cost)
 	}
 
-	// Spend the budget down to less than a what-if.
-	for remaining(t, rec) >= cost {
+	// A what_if needs one answer left to start and is charged the rest of
+	// its work once done: spend the budget to nothing, then it is refused.
+	for i := 0; ; i++ {
 		rec = mcpPost(t, s, mcpCall(4, "what_if", llmWhatIfQuestion))
+		if rec.Code == http.StatusTooManyRequests {
+			break
+		}
 		wantStatus(t, rec, http.StatusOK)
+		if i > budget/asked+1 {
+			t.Fatalf("%d what_ifs of %d questions each within a budget of %d", i+1, asked, budget)
+		}
 	}
-	rec = mcpPost(t, s, mcpCall(5, "what_if", llmWhatIfQuestion))
-	wantStatus(t, rec, http.StatusTooManyRequests)
 	if ct := rec.Header().Get("Content-Type"); ct != "application/problem+json" || rec.Header().Get("Retry-After") == "" {
 		t.Errorf("a what_if over the budget: Content-Type %q, Retry-After %q; want problem+json and a wait", ct, rec.Header().Get("Retry-After"))
 	}
-	wantStatus(t, mcpPost(t, s, mcpCall(6, "advise", llmWhatIfQuestion)), http.StatusOK)
+	wantStatus(t, mcpPost(t, s, mcpCall(6, "advise", llmWhatIfQuestion)), http.StatusTooManyRequests)
 
 	big := mcpCall(7, "advise", `{"workload":{"kind":"inference","profile":"`+strings.Repeat("a", 70<<10)+`"}}`)
-	rec = mcpPost(t, s, big)
+	rec = mcpPost(t, newTestServer(t, withLimits(web.Limits{Advice: budget, Posts: 1000})), big)
 	wantStatus(t, rec, http.StatusRequestEntityTooLarge)
 	if ct := rec.Header().Get("Content-Type"); ct != "application/problem+json" {
 		t.Errorf("a body over the cap: Content-Type %q; want problem+json, as the API answers", ct)

@@ -22,9 +22,9 @@ func (s *Server) routes() chi.Router {
 	// One advice budget per address, whether asked on the page or the API.
 	adviceBudget := rateLimiter("advice", s.limits.Advice)
 	adviceLimit := s.limitWith(adviceBudget)
-	// A what-if asks many questions: it is charged as many (whatIfCost),
-	// whichever route asks it.
-	whatIfLimit := s.chargeWith(adviceBudget, s.adviceCharge(whatIfCost))
+	// A what-if starts as an answer does, and is charged the rest of the
+	// questions it asks once done (see whatIfFor), whichever route asks it.
+	s.adviceBudget = adviceBudget
 	// GetHead answers HEAD on every GET route (the server sends no body).
 	r.Use(s.recoverPanics, s.observe, compress, securityHeaders, crossOriginProtection, clientAddress, s.limitPosts, s.pinCatalog,
 		middleware.GetHead)
@@ -46,7 +46,7 @@ func (s *Server) routes() chi.Router {
 		r.Use(page...)
 		r.Get("/", s.handle(s.handleHome))
 		r.With(adviceLimit).Get("/advice", s.handle(s.handleAdvice))
-		r.With(whatIfLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
+		r.With(adviceLimit).Get("/advice/what-if", s.handle(s.handleWhatIf))
 		r.With(adviceLimit).Get("/advice/edit", s.handle(s.handleAdviceEdit))
 		r.Get("/serving", s.handle(s.handleServingPage))
 		r.With(adviceLimit).Get("/advice/launch", s.handle(s.handleLaunchPage))
@@ -101,7 +101,7 @@ func (s *Server) routes() chi.Router {
 	r.Route("/api/v1", func(r chi.Router) {
 		r.Use(limitBodies(maxFormBytes), s.rejectBadText)
 		r.With(adviceLimit).Get("/advice", s.handleAPI(s.handleAPIAdviceGet))
-		r.With(whatIfLimit).Get("/advice/what-if", s.handleAPI(s.handleAPIWhatIf))
+		r.With(adviceLimit).Get("/advice/what-if", s.handleAPI(s.handleAPIWhatIf))
 		r.With(adviceLimit).Get("/advice/launch", s.handleAPI(s.handleAPILaunch))
 		r.With(adviceLimit).Post("/advice", s.handleAPI(s.handleAPIAdvicePost))
 		r.Get("/catalog", s.handleAPI(s.handleAPICatalog))

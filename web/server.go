@@ -142,6 +142,9 @@ type Server struct {
 	// queues count the requests waiting for a slot, by slotKind.
 	queues [2]slotQueue
 	logins *rateBudget
+	// adviceBudget is the per-address budget of answers every advice
+	// route spends (nil: no limit).
+	adviceBudget *rateBudget
 	// shared keeps the budgets when the store is PostgreSQL, for every
 	// instance sharing it; nil keeps them in memory (see sharedBudgets).
 	shared  sharedBudgets

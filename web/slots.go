@@ -63,8 +63,8 @@ func (q *slotQueue) join() bool {
 // takeSlot waits for one of the advice slots (see recommend), or for
 // ctx to end: work queued for a client that has gone is not started. A
 // what-if holds at most half of the slots (whatIfSlots), so a simple
-// answer never waits behind what-ifs: a what-if asks the advisor up to
-// 154 questions, hundreds of milliseconds of work. A request that finds
+// answer never waits behind what-ifs: a what-if asks the advisor dozens
+// of questions, up to hundreds of milliseconds of work. A request that finds
 // no slot free joins its kind's queue, or is refused with errAdviceBusy
 // when that is full. The caller calls release once done.
 func (s *Server) takeSlot(ctx context.Context, kind slotKind) (release func(), err error) {

@@ -16,14 +16,18 @@ import (
 // whatIfFor answers a question's what-if for a client that may leave (ctx
 // ends): a what-if still waiting for a slot is then not worked out, and
 // one under way stops between two of its variations, with ctx's error
-// (logged and counted as 499, see observe).
+// (logged and counted as 499, see observe). Every route charged it one
+// answer when it started; once done, its client is charged the questions
+// it worked out in full beyond its own (see chargeWork).
 func (s *Server) whatIfFor(ctx context.Context, cat *catalog.Catalog, req advisor.Request) (advisor.WhatIf, error) {
 	release, err := s.takeSlot(ctx, whatIfSlot)
 	if err != nil {
 		return advisor.WhatIf{}, err
 	}
 	defer release()
-	return advisor.RecommendWhatIfContext(ctx, cat, req)
+	wi, err := advisor.RecommendWhatIfContext(ctx, cat, req)
+	s.chargeWork(ctx, wi.Asked-1)
+	return wi, err
 }
 
 // handleWhatIf handles GET /advice/what-if?… (the advice keys): the

@@ -54,8 +54,10 @@ type WhatIf struct {
 	// built once decide the pick; nil elsewhere.
 	Load []WhatIfLoadPoint
 	// Variations is how many variations of the question were answered to
-	// find the changes (from the plans built once or asked in full).
-	Variations int
+	// find the changes (from the plans built once or asked in full);
+	// Asked how many questions were worked out in full, the question's
+	// own included: the what-if's work in answers.
+	Variations, Asked int
 }
 
 // WhatIfLoadPoint is the cost at Factor times the question's load: the
@@ -171,7 +173,7 @@ func RecommendWhatIfContext(ctx context.Context, cat *catalog.Catalog, req Reque
 	if w.err != nil {
 		return WhatIf{}, w.err
 	}
-	return WhatIf{Result: base, Changes: out, Load: curve, Variations: w.variations}, nil
+	return WhatIf{Result: base, Changes: out, Load: curve, Variations: w.variations, Asked: 1 + w.asked}, nil
 }
 
 // fastPick is a variation answered from the plans built once: its pick's
@@ -192,8 +194,9 @@ type whatIf struct {
 	req      Request
 	pick     string
 	currency string
-	// variations counts the variations answered.
-	variations int
+	// variations counts the variations answered, asked those asked in
+	// full.
+	variations, asked int
 }
 
 // at answers the question changed by set at x, and the key of its pick
@@ -203,6 +206,7 @@ func (w *whatIf) at(set func(*Request, float64), x float64) (*Option, string) {
 		return nil, ""
 	}
 	w.variations++
+	w.asked++
 	r := w.req
 	r.Users = slices.Clone(r.Users)
 	set(&r, x)
@@ -391,6 +395,7 @@ func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChang
 				break
 			}
 			w.variations++
+			w.asked++
 			r := w.req
 			r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
 			res, err := Recommend(w.cat, r)

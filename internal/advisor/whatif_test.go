@@ -132,3 +132,30 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a what-if says how much work it did: the questions it worked out
+// in full (its own included), never more than the variations it answered
+// and its own, every one of them where no plans built once answer them
+// (an LLM's).
+func TestWhatIfCountsQuestionsAsked(t *testing.T) {
+	cat := realCatalog(t)
+	for _, tt := range []struct {
+		name string
+		req  advisor.Request
+		all  bool
+	}{
+		{"resnet50", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
+			Users: []advisor.UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}}, false},
+		{"llm", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 5, TPOTMS: 50},
+			Users: []advisor.UserShare{{Location: "US", Share: 60}, {Location: "DE", Share: 40}}}, true},
+	} {
+		wi, err := advisor.RecommendWhatIf(cat, tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wi.Asked < 2 || wi.Asked > wi.Variations+1 || (tt.all && wi.Asked != wi.Variations+1) {
+			t.Errorf("%s: %d asked in full of %d variations and its own", tt.name, wi.Asked, wi.Variations)
+		}
+		t.Logf("%s: %d questions in full for %d variations", tt.name, wi.Asked, wi.Variations)
+	}
+}
