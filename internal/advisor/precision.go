@@ -1,0 +1,72 @@
+package advisor
+
+import (
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
+)
+
+// An LLM question that names no precision is sized under every precision
+// the model is published in that the offer's GPU runs (the profile's
+// published_precisions), as the engines are weighed: each offer serves in
+// the one with the most capacity at the targets, so the cheapest. A pick
+// in fewer bits than the profile's default carries a quality risk with
+// what the checkpoint's card reports of its accuracy.
+
+// llmPrecisions lists the formats an offer's GPU serves the model in (the
+// first n of the array): the one asked for (ok false when the GPU cannot
+// run it); else every precision the model is published in that the GPU
+// runs (FP8 and FP4 need their tensor cores), the profile's default
+// first, so that it keeps a tie; else, for a profile that lists none,
+// its default where the GPU runs it, or FP16/BF16.
+func (e *engine) llmPrecisions(g *catalog.GPU) (precs [4]string, n int, ok bool) {
+	h := g.ServingHardware()
+	if p := e.req.Workload.Precision; p != "" {
+		precs[0] = p
+		return precs, 1, h.Supports(catalog.ServingFormat(p))
+	}
+	def := e.llm.DefaultPrecision
+	if !h.Supports(catalog.ServingFormat(def)) {
+		def = catalog.PrecisionMixed
+	}
+	precs[0], n = def, 1
+	for _, pub := range e.llm.Published {
+		if n < len(precs) && pub.Precision != def && h.Supports(catalog.ServingFormat(pub.Precision)) {
+			precs[n] = pub.Precision
+			n++
+		}
+	}
+	return precs, n, true
+}
+
+// qualityNote says what a precision costs in accuracy, as the profile's
+// published checkpoint of it reports: the 16-bit model is the reference;
+// another is said with the recovery its card reports, or with the caveat
+// that it reports none. ok is false where the profile lists no
+// checkpoint of the precision.
+func qualityNote(l *catalog.LLMProfile, precision string) (locale.Text, bool) {
+	pub, ok := l.PublishedIn(precision)
+	switch {
+	case !ok:
+		return locale.Text{}, false
+	case precision == catalog.PrecisionMixed:
+		return locale.New("quality.reference", pub.Repo), true
+	case pub.RecoveryPct > 0:
+		return locale.New("quality.recovery", locale.Word("precision."+precision), pub.Repo, locale.Pct1(pub.RecoveryPct), pub.Benchmark), true
+	}
+	return locale.New("quality.unreported", locale.Word("precision."+precision), pub.Repo), true
+}
+
+// qualityRisk says what serving in a precision of fewer bits than the
+// profile's default costs in accuracy (the profile's quality note), or,
+// for a profile that lists no checkpoint of it, that 4-bit weights lose
+// some.
+func (e *engine) qualityRisk(precision string, add func(string, locale.Text)) {
+	if catalog.PrecisionBits(precision) >= catalog.PrecisionBits(e.llm.DefaultPrecision) && catalog.PrecisionBits(precision) > 4 {
+		return
+	}
+	if note, ok := qualityNote(e.llm, precision); ok && precision != catalog.PrecisionMixed {
+		add(RiskQuality, locale.New("risk.quality.published", locale.Word("precision."+precision), locale.Word("precision."+e.llm.DefaultPrecision), note))
+	} else if catalog.PrecisionBits(precision) == 4 {
+		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+precision)))
+	}
+}
