@@ -117,6 +117,9 @@ type answerMemos struct {
 	llmSizings map[llmSizingKey]*llmSizing
 	llmCurves  map[curveKey]*llmCurve
 	llmBudgets []float64 // by metro; NaN: not yet
+	// llmBands keeps each engine family's error band at the question's
+	// load (it depends on nothing else: see bandOf).
+	llmBands map[string]serving.Band
 	// borders is each user group's country and border (see groupBorders).
 	borders []groupBorder
 	// fitSlab holds the answer's operating points (see newFitted),

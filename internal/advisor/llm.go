@@ -54,7 +54,7 @@ type llmSizing struct {
 	precision string
 	need      float64 // GB one request needs (for whyNot)
 	curves    []*llmCurve
-	curveArr  [48]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and four precisions
+	curveArr  [24]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and two precisions
 	// fits are the operating points found so far, one per metro asked
 	// about (a kind of offer is sold in a few metros).
 	fits []*llmFitted
@@ -219,12 +219,26 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
 	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
 	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
-	lc.band = serving.BandFor(fit.Validation.Points, setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
+	lc.band = e.bandOf(setup.Family)
 	// An architecture without figures has its efficiencies pooled from
 	// the others: no held-out figure validates them.
 	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
 	e.memo.llmCurves[k] = lc
 	return lc
+}
+
+// bandOf is an engine family's error band at the question's load, worked
+// out once per answer: every curve of the family shares it.
+func (e *engine) bandOf(family string) serving.Band {
+	if b, ok := e.memo.llmBands[family]; ok {
+		return b
+	}
+	if e.memo.llmBands == nil {
+		e.memo.llmBands = map[string]serving.Band{}
+	}
+	b := serving.BandFor(e.cat.ServingFit.Validation.Points, family, serving.LoadOf(e.req.Workload.TPOTMS))
+	e.memo.llmBands[family] = b
+	return b
 }
 
 // newSizing returns room for one llmSizing from the answer's slabs (an

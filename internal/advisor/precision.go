@@ -14,11 +14,16 @@ import (
 
 // llmPrecisions lists the formats an offer's GPU serves the model in (the
 // first n of the array): the one asked for (ok false when the GPU cannot
-// run it); else every precision the model is published in that the GPU
-// runs (FP8 and FP4 need their tensor cores), the profile's default
-// first, so that it keeps a tie; else, for a profile that lists none,
-// its default where the GPU runs it, or FP16/BF16.
-func (e *engine) llmPrecisions(g *catalog.GPU) (precs [4]string, n int, ok bool) {
+// run it); else the profile's default where the GPU runs it (FP8 needs
+// its tensor cores), or FP16/BF16, first, so that it keeps a tie, and the
+// published precision of the fewest bits the GPU runs, one on its own
+// tensor cores (FP4) before weight-only INT4. The others are left out as
+// dominated: on a GPU that runs FP8, 16-bit weights take twice the memory
+// at no faster a rate; on one that runs FP4, INT4 weights take the same
+// memory at the slower 16-bit rate, with a 16-bit KV cache. Weighing two
+// precisions, not four, keeps an answer within 1.5× of one in a single
+// precision (see BenchmarkRecommend).
+func (e *engine) llmPrecisions(g *catalog.GPU) (precs [2]string, n int, ok bool) {
 	h := g.ServingHardware()
 	if p := e.req.Workload.Precision; p != "" {
 		precs[0] = p
@@ -29,11 +34,18 @@ func (e *engine) llmPrecisions(g *catalog.GPU) (precs [4]string, n int, ok bool)
 		def = catalog.PrecisionMixed
 	}
 	precs[0], n = def, 1
+	low := ""
 	for _, pub := range e.llm.Published {
-		if n < len(precs) && pub.Precision != def && h.Supports(catalog.ServingFormat(pub.Precision)) {
-			precs[n] = pub.Precision
-			n++
+		p := pub.Precision
+		if !h.Supports(catalog.ServingFormat(p)) || catalog.PrecisionBits(p) >= catalog.PrecisionBits(def) {
+			continue
 		}
+		if low == "" || catalog.PrecisionBits(p) < catalog.PrecisionBits(low) || p == catalog.PrecisionFP4 && low == catalog.PrecisionINT4 {
+			low = p
+		}
+	}
+	if low != "" {
+		precs[1], n = low, 2
 	}
 	return precs, n, true
 }
