@@ -39,6 +39,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	res := e.result(plans)
 	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
+	withPrecisionAlternatives(cat, req, &res)
 	return res, nil
 }
 

@@ -1,6 +1,8 @@
 package advisor
 
 import (
+	"github.com/shopspring/decimal"
+
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
 )
@@ -29,10 +31,7 @@ func (e *engine) llmPrecisions(g *catalog.GPU) (precs [2]string, n int, ok bool)
 		precs[0] = p
 		return precs, 1, h.Supports(catalog.ServingFormat(p))
 	}
-	def := e.llm.DefaultPrecision
-	if !h.Supports(catalog.ServingFormat(def)) {
-		def = catalog.PrecisionMixed
-	}
+	def := e.llmDefault(g)
 	precs[0], n = def, 1
 	low := ""
 	for _, pub := range e.llm.Published {
@@ -48,6 +47,16 @@ func (e *engine) llmPrecisions(g *catalog.GPU) (precs [2]string, n int, ok bool)
 		precs[1], n = low, 2
 	}
 	return precs, n, true
+}
+
+// llmDefault is the precision the model is sized in by default on a GPU:
+// the profile's default where the GPU runs it (FP8 needs its tensor
+// cores), else FP16/BF16.
+func (e *engine) llmDefault(g *catalog.GPU) string {
+	if def := e.llm.DefaultPrecision; g.ServingHardware().Supports(catalog.ServingFormat(def)) {
+		return def
+	}
+	return catalog.PrecisionMixed
 }
 
 // qualityNote says what a precision costs in accuracy, as the profile's
@@ -80,5 +89,48 @@ func (e *engine) qualityRisk(precision string, add func(string, locale.Text)) {
 		add(RiskQuality, locale.New("risk.quality.published", locale.Word("precision."+precision), locale.Word("precision."+e.llm.DefaultPrecision), note))
 	} else if catalog.PrecisionBits(precision) == 4 {
 		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+precision)))
+	}
+}
+
+// PrecisionAlternative is the cheapest answer on the pick's GPU in another
+// precision the model is published in (API.md
+// pick.serving.precision_alternatives): the GPUs it rents, its total in
+// the answer's currency and what the precision costs in accuracy.
+type PrecisionAlternative struct {
+	Precision   string          `json:"precision"`
+	GPUs        int             `json:"gpus"`
+	Total       decimal.Decimal `json:"total"`
+	QualityNote locale.Text     `json:"quality_note"`
+}
+
+// withPrecisionAlternatives gives an LLM pick the cheapest answer on its
+// GPU in each other precision the model is published in that the GPU
+// runs: the question asked again in that precision, on that GPU alone
+// (its GPU family: the choice a buyer of it makes), so each is priced as
+// an answer is. A precision nothing on the GPU serves within the
+// question's limits is left out.
+func withPrecisionAlternatives(cat *catalog.Catalog, req Request, res *Result) {
+	if req.sub || res.Pick == nil || res.Pick.Serving == nil || len(res.Pick.Placements) == 0 {
+		return
+	}
+	p, ok := cat.Profile(req.Workload.Profile)
+	g, gok := cat.GPU(res.Pick.Placements[0].GPU)
+	if !ok || !gok || p.LLM == nil || len(p.LLM.Published) == 0 {
+		return
+	}
+	s := res.Pick.Serving
+	s.PrecisionAlternatives = []PrecisionAlternative{}
+	for _, pub := range p.LLM.Published {
+		if pub.Precision == s.Precision || !g.ServingHardware().Supports(catalog.ServingFormat(pub.Precision)) {
+			continue
+		}
+		alt := req
+		alt.sub, alt.Workload.Precision, alt.GPUs = true, pub.Precision, []string{g.ID}
+		r, err := Recommend(cat, alt)
+		if err != nil || r.Pick == nil {
+			continue
+		}
+		note, _ := qualityNote(p.LLM, pub.Precision)
+		s.PrecisionAlternatives = append(s.PrecisionAlternatives, PrecisionAlternative{Precision: pub.Precision, GPUs: r.Pick.GPUs(), Total: r.Pick.Total, QualityNote: note})
 	}
 }

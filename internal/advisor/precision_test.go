@@ -112,3 +112,46 @@ func qualityRisks(cat *catalog.Catalog, o advisor.Option) []string {
 	}
 	return out
 }
+
+// Ensure an LLM pick lists, for each other precision the model is
+// published in that its GPU runs, the answer asked in that precision on
+// that GPU (its GPUs and total) with the precision's quality note: on the
+// RTX PRO 6000 question the FP4 pick lists BF16, FP8 and INT4, FP8 on no
+// more GPUs than its 4 and dearer than FP4; asked in BF16, FP4 is listed
+// and cheaper.
+func TestPrecisionAlternatives(t *testing.T) {
+	cat := realCatalog(t)
+	res := recommend(t, cat, rtxProQuestion())
+	if res.Pick == nil {
+		t.Fatal("no pick")
+	}
+	s := res.Pick.Serving
+	var got []string
+	for _, a := range s.PrecisionAlternatives {
+		got = append(got, a.Precision)
+		req := rtxProQuestion()
+		req.Workload.Precision, req.GPUs = a.Precision, []string{res.Pick.Placements[0].GPU}
+		want := recommend(t, cat, req).Pick
+		if want == nil || !a.Total.Equal(want.Total) || a.GPUs != want.GPUs() || a.QualityNote.ID == "" {
+			t.Errorf("%s alternative = %d GPUs, %s, note %q; want the answer asked in it on %s (%v) and a quality note", a.Precision, a.GPUs, a.Total, a.QualityNote.ID, req.GPUs[0], want)
+		}
+		if a.Precision == catalog.PrecisionFP8 && (a.GPUs > 4 || !a.Total.GreaterThan(res.Pick.Total)) {
+			t.Errorf("FP8 alternative: %d GPUs, %s; want at most 4 and dearer than the FP4 pick's %s", a.GPUs, a.Total, res.Pick.Total)
+		}
+	}
+	if want := []string{catalog.PrecisionMixed, catalog.PrecisionFP8, catalog.PrecisionINT4}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("alternatives of the %s pick = %v, want %v", s.Precision, got, want)
+	}
+	if s.DefaultPrecision != catalog.PrecisionFP8 || s.QualityNote == nil {
+		t.Errorf("pick's default precision %q, quality note %v; want fp8 and the FP4 checkpoint's note", s.DefaultPrecision, s.QualityNote)
+	}
+	req := rtxProQuestion()
+	req.Workload.Precision = "bf16"
+	res = recommend(t, cat, req)
+	for _, a := range res.Pick.Serving.PrecisionAlternatives {
+		if a.Precision == catalog.PrecisionFP4 && a.Total.LessThan(res.Pick.Total) {
+			return
+		}
+	}
+	t.Errorf("bf16 asked: alternatives %+v, want FP4 cheaper than the pick's %s", res.Pick.Serving.PrecisionAlternatives, res.Pick.Total)
+}
