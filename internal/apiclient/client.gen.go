@@ -439,37 +439,37 @@ func (e WorkloadKind) Valid() bool {
 
 // Defines values for WorkloadPrecision.
 const (
-	Bf16  WorkloadPrecision = "bf16"
-	Empty WorkloadPrecision = ""
-	Fp16  WorkloadPrecision = "fp16"
-	Fp32  WorkloadPrecision = "fp32"
-	Fp4   WorkloadPrecision = "fp4"
-	Fp8   WorkloadPrecision = "fp8"
-	Int4  WorkloadPrecision = "int4"
-	Int8  WorkloadPrecision = "int8"
-	Mixed WorkloadPrecision = "mixed"
+	WorkloadPrecisionBf16  WorkloadPrecision = "bf16"
+	WorkloadPrecisionEmpty WorkloadPrecision = ""
+	WorkloadPrecisionFp16  WorkloadPrecision = "fp16"
+	WorkloadPrecisionFp32  WorkloadPrecision = "fp32"
+	WorkloadPrecisionFp4   WorkloadPrecision = "fp4"
+	WorkloadPrecisionFp8   WorkloadPrecision = "fp8"
+	WorkloadPrecisionInt4  WorkloadPrecision = "int4"
+	WorkloadPrecisionInt8  WorkloadPrecision = "int8"
+	WorkloadPrecisionMixed WorkloadPrecision = "mixed"
 )
 
 // Valid indicates whether the value is a known member of the WorkloadPrecision enum.
 func (e WorkloadPrecision) Valid() bool {
 	switch e {
-	case Bf16:
+	case WorkloadPrecisionBf16:
 		return true
-	case Empty:
+	case WorkloadPrecisionEmpty:
 		return true
-	case Fp16:
+	case WorkloadPrecisionFp16:
 		return true
-	case Fp32:
+	case WorkloadPrecisionFp32:
 		return true
-	case Fp4:
+	case WorkloadPrecisionFp4:
 		return true
-	case Fp8:
+	case WorkloadPrecisionFp8:
 		return true
-	case Int4:
+	case WorkloadPrecisionInt4:
 		return true
-	case Int8:
+	case WorkloadPrecisionInt8:
 		return true
-	case Mixed:
+	case WorkloadPrecisionMixed:
 		return true
 	default:
 		return false
@@ -896,6 +896,90 @@ func (e ListProvidersParamsKind) Valid() bool {
 	}
 }
 
+// Defines values for GetServingCurveParamsPrecision.
+const (
+	GetServingCurveParamsPrecisionBf16  GetServingCurveParamsPrecision = "bf16"
+	GetServingCurveParamsPrecisionEmpty GetServingCurveParamsPrecision = ""
+	GetServingCurveParamsPrecisionFp16  GetServingCurveParamsPrecision = "fp16"
+	GetServingCurveParamsPrecisionFp4   GetServingCurveParamsPrecision = "fp4"
+	GetServingCurveParamsPrecisionFp8   GetServingCurveParamsPrecision = "fp8"
+	GetServingCurveParamsPrecisionInt4  GetServingCurveParamsPrecision = "int4"
+	GetServingCurveParamsPrecisionMixed GetServingCurveParamsPrecision = "mixed"
+)
+
+// Valid indicates whether the value is a known member of the GetServingCurveParamsPrecision enum.
+func (e GetServingCurveParamsPrecision) Valid() bool {
+	switch e {
+	case GetServingCurveParamsPrecisionBf16:
+		return true
+	case GetServingCurveParamsPrecisionEmpty:
+		return true
+	case GetServingCurveParamsPrecisionFp16:
+		return true
+	case GetServingCurveParamsPrecisionFp4:
+		return true
+	case GetServingCurveParamsPrecisionFp8:
+		return true
+	case GetServingCurveParamsPrecisionInt4:
+		return true
+	case GetServingCurveParamsPrecisionMixed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetServingCurveParamsEngine.
+const (
+	GetServingCurveParamsEngineAny    GetServingCurveParamsEngine = "any"
+	GetServingCurveParamsEngineEmpty  GetServingCurveParamsEngine = ""
+	GetServingCurveParamsEngineSglang GetServingCurveParamsEngine = "sglang"
+	GetServingCurveParamsEngineTrtllm GetServingCurveParamsEngine = "trtllm"
+	GetServingCurveParamsEngineVllm   GetServingCurveParamsEngine = "vllm"
+)
+
+// Valid indicates whether the value is a known member of the GetServingCurveParamsEngine enum.
+func (e GetServingCurveParamsEngine) Valid() bool {
+	switch e {
+	case GetServingCurveParamsEngineAny:
+		return true
+	case GetServingCurveParamsEngineEmpty:
+		return true
+	case GetServingCurveParamsEngineSglang:
+		return true
+	case GetServingCurveParamsEngineTrtllm:
+		return true
+	case GetServingCurveParamsEngineVllm:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetServingCurveParamsTp.
+const (
+	N1 GetServingCurveParamsTp = 1
+	N2 GetServingCurveParamsTp = 2
+	N4 GetServingCurveParamsTp = 4
+	N8 GetServingCurveParamsTp = 8
+)
+
+// Valid indicates whether the value is a known member of the GetServingCurveParamsTp enum.
+func (e GetServingCurveParamsTp) Valid() bool {
+	switch e {
+	case N1:
+		return true
+	case N2:
+		return true
+	case N4:
+		return true
+	case N8:
+		return true
+	default:
+		return false
+	}
+}
+
 // AverageLoad LLM profiles with peak_rps above rps: what the option would cost with its instances scaled to the average load (absent when the average needs them all)
 type AverageLoad struct {
 	// CostPer1MOutputTokens its output share per million output tokens, split as cost_per_unit (decimal)
@@ -1284,6 +1368,9 @@ type LLMProfile struct {
 
 	// ParamsB parameters, billions
 	ParamsB float64 `json:"params_b"`
+
+	// PublishedPrecisions the precisions the model's weights are published in, the 16-bit model first: a question that names no precision is sized under each its GPU runs
+	PublishedPrecisions *[]PublishedPrecision `json:"published_precisions,omitempty"`
 
 	// Repo the model's Hugging Face repository
 	Repo  string `json:"repo"`
@@ -1678,6 +1765,19 @@ type PlacementCPU struct {
 	Sockets *int `json:"sockets,omitempty"`
 }
 
+// PrecisionAlternative The cheapest answer on the pick's GPU in another published precision.
+type PrecisionAlternative struct {
+	// Gpus GPUs the answer rents
+	Gpus      int    `json:"gpus"`
+	Precision string `json:"precision"`
+
+	// QualityNote what the precision costs in accuracy, as its checkpoint's card reports
+	QualityNote Message `json:"quality_note"`
+
+	// Total its total, in the answer's currency (decimal)
+	Total string `json:"total"`
+}
+
 // Price defines model for Price.
 type Price struct {
 	// Currency the currency the provider states the price in; absent for USD
@@ -1838,6 +1938,31 @@ type ProviderKind string
 // ProviderList defines model for ProviderList.
 type ProviderList struct {
 	Providers []Provider `json:"providers"`
+}
+
+// PublishedPrecision One precision a model is published in: the checkpoint serving engines load, and what its card reports of its accuracy against the 16-bit model.
+type PublishedPrecision struct {
+	// Benchmark the benchmark recovery_pct was measured on
+	Benchmark *string `json:"benchmark,omitempty"`
+
+	// Date YYYY, YYYY-MM or YYYY-MM-DD
+	Date string `json:"date"`
+
+	// Estimated a modelled figure, not a measured one
+	Estimated *bool `json:"estimated,omitempty"`
+
+	// Method how an estimated figure was made
+	Method    *string `json:"method,omitempty"`
+	Precision string  `json:"precision"`
+
+	// RecoveryPct the checkpoint's score as a share of the 16-bit model's on benchmark, as its card reports (absent where it reports none)
+	RecoveryPct *float64 `json:"recovery_pct,omitempty"`
+
+	// Repo the checkpoint's Hugging Face repository
+	Repo string `json:"repo"`
+
+	// Source id of a source in /api/v1/catalog
+	Source string `json:"source"`
 }
 
 // Quote One quote, its latest figures and where they came from.
@@ -2161,6 +2286,9 @@ type Serving struct {
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
 	Curve []CurvePoint `json:"curve"`
 
+	// DefaultPrecision the precision the model is sized in by default on the option's GPU: the profile's default_precision where the GPU runs it, else mixed (16-bit)
+	DefaultPrecision string `json:"default_precision"`
+
 	// Engine the serving engine the replica is sized on: TensorRT-LLM, vLLM or SGLang (the request's workload.engine, or with any the one that serves the most at the targets)
 	Engine string `json:"engine"`
 
@@ -2170,11 +2298,17 @@ type Serving struct {
 	// ErrorPct held-out median absolute error of the model for this GPU family, % (of all held-out points when unvalidated)
 	ErrorPct float64 `json:"error_pct"`
 
+	// ErrorRangePct [low, high], %: the real capacity is expected between (1 + low/100) and (1 + high/100) times the stated one; the 2.5th to 97.5th percentile of the model's misses on held-out campaigns of this engine family at the question's load (interactive: 20 ms a token or less); low is negative where the model may overstate
+	ErrorRangePct []float64 `json:"error_range_pct"`
+
 	// FloorTPOTMS the hardware's floor: every weight read once per token at full memory bandwidth
 	FloorTPOTMS float64 `json:"floor_tpot_ms"`
 
 	// FloorTTFTMS the hardware's floor: the prompt's products at the full tensor rate
 	FloorTTFTMS float64 `json:"floor_ttft_ms"`
+
+	// GpusAtBandEdge GPUs the answer needs if the real capacity is at the low end of error_range_pct
+	GpusAtBandEdge int `json:"gpus_at_band_edge"`
 
 	// KvPrecision KV cache format
 	KvPrecision string `json:"kv_precision"`
@@ -2185,6 +2319,12 @@ type Serving struct {
 
 	// Precision weights' format
 	Precision string `json:"precision"`
+
+	// PrecisionAlternatives the pick's only: the cheapest answer on the pick's GPU in each other precision the model is published in that the GPU runs (the question asked again in that precision, on that GPU alone); a precision nothing serves within the question's limits is left out
+	PrecisionAlternatives *[]PrecisionAlternative `json:"precision_alternatives,omitempty"`
+
+	// QualityNote what the option's precision costs in accuracy, as its published checkpoint's card reports (absent where the profile lists no checkpoint of it)
+	QualityNote *Message `json:"quality_note,omitempty"`
 
 	// TensorParallel GPUs one replica spans
 	TensorParallel int `json:"tensor_parallel"`
@@ -2200,6 +2340,60 @@ type Serving struct {
 
 	// ValidatedPoints held-out measured points error_pct rests on
 	ValidatedPoints int `json:"validated_points"`
+}
+
+// ServingCurve A replica's serving curve (see getServingCurve).
+type ServingCurve struct {
+	// ErrorRangePct [low, high], %: the real throughput is expected between (1 + low/100) and (1 + high/100) times the curve's; the 2.5th to 97.5th percentile of the model's misses on held-out campaigns of this engine family at throughput load (as answers carry it)
+	ErrorRangePct []float64 `json:"error_range_pct"`
+
+	// KneeConcurrency The concurrency of the first point from which every further doubling of the load adds less than 5 % output tokens a second (per doubling, between neighbouring points); null when the memory runs out before it.
+	KneeConcurrency *float64 `json:"knee_concurrency"`
+
+	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order.
+	Measured []ServingCurveMeasured `json:"measured"`
+
+	// Points The serving model's points, fewest running requests first: 40 loads spaced evenly in log concurrency from 1 to the most the replica's memory holds (one point when it holds fewer than two requests).
+	Points []ServingCurvePoint `json:"points"`
+}
+
+// ServingCurveMeasured A measured figure near the curve; a figure its source does not state is null.
+type ServingCurveMeasured struct {
+	// Concurrency users of a concurrency sweep; null for other scenarios (offline, rate)
+	Concurrency *float64 `json:"concurrency"`
+
+	// EngineVersion the engine and version the source ran
+	EngineVersion string `json:"engine_version"`
+
+	// OutputTokensPerSPerGPU the system's output tokens a second over its GPUs
+	OutputTokensPerSPerGPU float64 `json:"output_tokens_per_s_per_gpu"`
+
+	// Source the catalog's source id
+	Source string `json:"source"`
+
+	// TPOTMS time per output token at the source's statistic
+	TPOTMS *float64 `json:"tpot_ms"`
+
+	// TTFTMS time to first token at the source's statistic
+	TTFTMS *float64 `json:"ttft_ms"`
+}
+
+// ServingCurvePoint One of the serving model's operating points of a serving curve.
+type ServingCurvePoint struct {
+	// Concurrency requests running at once
+	Concurrency float64 `json:"concurrency"`
+
+	// OutputTokensPerSPerGPU the replica's output tokens a second over its GPUs
+	OutputTokensPerSPerGPU float64 `json:"output_tokens_per_s_per_gpu"`
+
+	// TPOTMS time per output token, 95th percentile (the quantile answers size at)
+	TPOTMS float64 `json:"tpot_ms"`
+
+	// TTFTMSP50 time to first token, median (queue and prompt, no network)
+	TTFTMSP50 float64 `json:"ttft_ms_p50"`
+
+	// TTFTMSP95 time to first token, 95th percentile
+	TTFTMSP95 float64 `json:"ttft_ms_p95"`
 }
 
 // ServingMemory The GPU memory one serving replica needs.
@@ -2921,6 +3115,42 @@ type ListRegionsParams struct {
 	Provider *string `form:"provider,omitempty" json:"provider,omitempty"`
 }
 
+// GetServingCurveParams defines parameters for GetServingCurve.
+type GetServingCurveParams struct {
+	// Profile LLM profile id (see /api/v1/profiles)
+	Profile string `form:"profile" json:"profile"`
+
+	// GPU GPU id (see /api/v1/gpus)
+	GPU string `form:"gpu" json:"gpu"`
+
+	// Precision weight format: `mixed` (FP16/BF16; also `bf16`, `fp16`), `fp8`, `fp4` or `int4` (4-bit weights); empty: the profile's default where the GPU has its tensor cores, else FP16/BF16
+	Precision *GetServingCurveParamsPrecision `form:"precision,omitempty" json:"precision,omitempty"`
+
+	// Engine engine family: `any` (default: TensorRT-LLM on NVIDIA GPUs, vLLM on others), `vllm`, `sglang` or `trtllm`
+	Engine *GetServingCurveParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
+
+	// Tp GPUs a replica (tensor parallel): 1, 2, 4 or 8; empty: the fewest whose memory holds a request
+	Tp *GetServingCurveParamsTp `form:"tp,omitempty" json:"tp,omitempty"`
+
+	// InputTokens tokens in per request, 1 to the model's context; empty: the profile's default
+	InputTokens *int `form:"input_tokens,omitempty" json:"input_tokens,omitempty"`
+
+	// OutputTokens tokens out per request, 1 to the model's context less the input; empty: the profile's default
+	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
+
+	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it); checked but not used yet: the curve is of prompts served whole, with no prefix cache
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
+}
+
+// GetServingCurveParamsPrecision defines parameters for GetServingCurve.
+type GetServingCurveParamsPrecision string
+
+// GetServingCurveParamsEngine defines parameters for GetServingCurve.
+type GetServingCurveParamsEngine string
+
+// GetServingCurveParamsTp defines parameters for GetServingCurve.
+type GetServingCurveParamsTp int
+
 // PostMCPParams defines parameters for PostMCP.
 type PostMCPParams struct {
 	// McpSessionID the session the answer to initialize named, if it named one
@@ -3329,6 +3559,13 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/regions (the `ListRegions` operationId).
 	ListRegions(ctx context.Context, params *ListRegionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetServingCurve How one replica serves a language model at every load
+	//
+	// The serving model's curve for one setup (an LLM profile on a GPU, in a precision, under an engine, on tp GPUs a replica) from one running request to the most its memory holds, per GPU; the catalog's measured figures of the same profile, GPU, precision, engine family and tensor-parallel size whose input and output lengths are each within 10 % of the asked ones; the serving model's error range; and the knee. Under the same limits as the other catalog look-ups.
+	//
+	// Corresponds with GET /api/v1/serving/curve (the `GetServingCurve` operationId).
+	GetServingCurve(ctx context.Context, params *GetServingCurveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetHealth Whether the process and its database answer
 	//
 	// For uptime checks (HEAD answers too, without a body). Never cached.
@@ -3655,6 +3892,23 @@ func (c *Client) GetQuote(ctx context.Context, id string, reqEditors ...RequestE
 // Corresponds with GET /api/v1/regions (the `ListRegions` operationId).
 func (c *Client) ListRegions(ctx context.Context, params *ListRegionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewListRegionsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetServingCurve How one replica serves a language model at every load
+//
+// The serving model's curve for one setup (an LLM profile on a GPU, in a precision, under an engine, on tp GPUs a replica) from one running request to the most its memory holds, per GPU; the catalog's measured figures of the same profile, GPU, precision, engine family and tensor-parallel size whose input and output lengths are each within 10 % of the asked ones; the serving model's error range; and the knee. Under the same limits as the other catalog look-ups.
+//
+// Corresponds with GET /api/v1/serving/curve (the `GetServingCurve` operationId).
+func (c *Client) GetServingCurve(ctx context.Context, params *GetServingCurveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetServingCurveRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -5735,6 +5989,136 @@ func NewListRegionsRequest(server string, params *ListRegionsParams) (*http.Requ
 	return req, nil
 }
 
+// NewGetServingCurveRequest constructs an http.Request for the GetServingCurve method
+func NewGetServingCurveRequest(server string, params *GetServingCurveParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/serving/curve")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "profile", params.Profile, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "gpu", params.GPU, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.Precision != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "precision", *params.Precision, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Engine != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tp != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tp", *params.Tp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.InputTokens != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "input_tokens", *params.InputTokens, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.OutputTokens != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "output_tokens", *params.OutputTokens, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetHealthRequest constructs an http.Request for the GetHealth method
 func NewGetHealthRequest(server string) (*http.Request, error) {
 	var err error
@@ -6029,6 +6413,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/regions (the `ListRegions` operationId).
 	ListRegionsWithResponse(ctx context.Context, params *ListRegionsParams, reqEditors ...RequestEditorFn) (*ListRegionsResponse, error)
+
+	// GetServingCurveWithResponse How one replica serves a language model at every load
+	//
+	// The serving model's curve for one setup (an LLM profile on a GPU, in a precision, under an engine, on tp GPUs a replica) from one running request to the most its memory holds, per GPU; the catalog's measured figures of the same profile, GPU, precision, engine family and tensor-parallel size whose input and output lengths are each within 10 % of the asked ones; the serving model's error range; and the knee. Under the same limits as the other catalog look-ups.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/serving/curve (the `GetServingCurve` operationId).
+	GetServingCurveWithResponse(ctx context.Context, params *GetServingCurveParams, reqEditors ...RequestEditorFn) (*GetServingCurveResponse, error)
 
 	// GetHealthWithResponse Whether the process and its database answer
 	//
@@ -7036,6 +7429,61 @@ func (r ListRegionsResponse) ContentType() string {
 	return ""
 }
 
+type GetServingCurveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServingCurve
+	// ApplicationProblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationProblemJSON400 *BadRequest
+	// ApplicationProblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationProblemJSON422 *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetServingCurveResponse) GetJSON200() *ServingCurve {
+	return r.JSON200
+}
+
+// GetApplicationProblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetServingCurveResponse) GetApplicationProblemJSON400() *BadRequest {
+	return r.ApplicationProblemJSON400
+}
+
+// GetApplicationProblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r GetServingCurveResponse) GetApplicationProblemJSON422() *Problem {
+	return r.ApplicationProblemJSON422
+}
+
+// GetBody returns the raw response body bytes
+func (r GetServingCurveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetServingCurveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetServingCurveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetServingCurveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type GetHealthResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -7410,6 +7858,21 @@ func (c *ClientWithResponses) ListRegionsWithResponse(ctx context.Context, param
 		return nil, err
 	}
 	return ParseListRegionsResponse(rsp)
+}
+
+// GetServingCurveWithResponse How one replica serves a language model at every load
+//
+// The serving model's curve for one setup (an LLM profile on a GPU, in a precision, under an engine, on tp GPUs a replica) from one running request to the most its memory holds, per GPU; the catalog's measured figures of the same profile, GPU, precision, engine family and tensor-parallel size whose input and output lengths are each within 10 % of the asked ones; the serving model's error range; and the knee. Under the same limits as the other catalog look-ups.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/serving/curve (the `GetServingCurve` operationId).
+func (c *ClientWithResponses) GetServingCurveWithResponse(ctx context.Context, params *GetServingCurveParams, reqEditors ...RequestEditorFn) (*GetServingCurveResponse, error) {
+	rsp, err := c.GetServingCurve(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetServingCurveResponse(rsp)
 }
 
 // GetHealthWithResponse Whether the process and its database answer
@@ -8234,6 +8697,46 @@ func ParseListRegionsResponse(rsp *http.Response) (*ListRegionsResponse, error) 
 			return nil, err
 		}
 		response.ApplicationProblemJSON400 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetServingCurveResponse parses an HTTP response from a GetServingCurveWithResponse call
+func ParseGetServingCurveResponse(rsp *http.Response) (*GetServingCurveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetServingCurveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServingCurve
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON422 = &dest
 
 	}
 
