@@ -301,9 +301,16 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 			return f
 		}
 	}
+	bar := barOf(sz.curves, metro, budgetMS, tpot)
 	var best *llmCurve
 	var bestPoint curvePoint
 	for _, c := range sz.curves {
+		// A curve whose point under the time-per-token target alone
+		// misses it, or serves less than the bar, cannot be the best:
+		// its point in the metro serves no more (see barOf).
+		if f := c.freePoint(tpot); bar > 0 && (!f.meets || f.perGPU(c) < bar) {
+			continue
+		}
 		if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
 			best, bestPoint = c, p
 		}
@@ -316,6 +323,37 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	}
 	sz.fits = append(sz.fits, f)
 	return f
+}
+
+// barOf is a lower bound of the tokens a second per GPU the best curve
+// serves in a metro: the point there of the curve that serves the most
+// under the time-per-token target alone, where it meets both targets (0
+// where it does not). A curve's point in a metro never serves more than
+// its point under the time-per-token target alone (the budget for the
+// first token only takes load away), so a curve whose free point serves
+// less than the bar, or misses, is beaten by that curve: fitAt leaves it
+// out, and picks what it would pick with it.
+func barOf(curves []*llmCurve, metro int, budgetMS, tpot float64) float64 {
+	var top *llmCurve
+	var most float64
+	for _, c := range curves {
+		if f := c.freePoint(tpot); f.meets && (top == nil || f.perGPU(c) > most) {
+			top, most = c, f.perGPU(c)
+		}
+	}
+	if top == nil {
+		return 0
+	}
+	if p := top.pointAt(metro, budgetMS, tpot); p.meets {
+		return p.perGPU(top)
+	}
+	return 0
+}
+
+// perGPU is the tokens a second per GPU a curve serves at the point,
+// anchored, as betterPoint weighs it.
+func (p curvePoint) perGPU(c *llmCurve) float64 {
+	return p.pt.OutputPerS * c.anchorRatio / float64(c.tp)
 }
 
 // newFitted returns room for one llmFitted from the answer's slabs (an
@@ -357,7 +395,7 @@ func (e *engine) servingOf(c *llmCurve, prec string, pt serving.Point, meets boo
 // then (for points that miss) a shorter time to first token, then fewer
 // GPUs a replica.
 func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
-	ga, gb := pa.pt.OutputPerS*a.anchorRatio/float64(a.tp), pb.pt.OutputPerS*b.anchorRatio/float64(b.tp)
+	ga, gb := pa.perGPU(a), pb.perGPU(b)
 	switch {
 	case pa.meets != pb.meets:
 		return pa.meets
