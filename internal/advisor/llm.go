@@ -227,20 +227,6 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	return lc
 }
 
-// bandOf is an engine family's error band at the question's load, worked
-// out once per answer: every curve of the family shares it.
-func (e *engine) bandOf(family string) serving.Band {
-	if b, ok := e.memo.llmBands[family]; ok {
-		return b
-	}
-	if e.memo.llmBands == nil {
-		e.memo.llmBands = map[string]serving.Band{}
-	}
-	b := serving.BandFor(e.cat.ServingFit.Validation.Points, family, serving.LoadOf(e.req.Workload.TPOTMS))
-	e.memo.llmBands[family] = b
-	return b
-}
-
 // newSizing returns room for one llmSizing from the answer's slabs (an
 // answer sizes a few dozen kinds of offer).
 func (e *engine) newSizing() *llmSizing {
@@ -323,37 +309,6 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	}
 	sz.fits = append(sz.fits, f)
 	return f
-}
-
-// barOf is a lower bound of the tokens a second per GPU the best curve
-// serves in a metro: the point there of the curve that serves the most
-// under the time-per-token target alone, where it meets both targets (0
-// where it does not). A curve's point in a metro never serves more than
-// its point under the time-per-token target alone (the budget for the
-// first token only takes load away), so a curve whose free point serves
-// less than the bar, or misses, is beaten by that curve: fitAt leaves it
-// out, and picks what it would pick with it.
-func barOf(curves []*llmCurve, metro int, budgetMS, tpot float64) float64 {
-	var top *llmCurve
-	var most float64
-	for _, c := range curves {
-		if f := c.freePoint(tpot); f.meets && (top == nil || f.perGPU(c) > most) {
-			top, most = c, f.perGPU(c)
-		}
-	}
-	if top == nil {
-		return 0
-	}
-	if p := top.pointAt(metro, budgetMS, tpot); p.meets {
-		return p.perGPU(top)
-	}
-	return 0
-}
-
-// perGPU is the tokens a second per GPU a curve serves at the point,
-// anchored, as betterPoint weighs it.
-func (p curvePoint) perGPU(c *llmCurve) float64 {
-	return p.pt.OutputPerS * c.anchorRatio / float64(c.tp)
 }
 
 // newFitted returns room for one llmFitted from the answer's slabs (an
