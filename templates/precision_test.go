@@ -37,8 +37,8 @@ func TestPrecisionSaving(t *testing.T) {
 		o    *advisor.Option
 		want []string
 	}{
-		{"FP4 30 % cheaper", locale.EN, option(catalog.PrecisionFP8, 1000, alt(catalog.PrecisionFP4, 2, 700)), []string{"In FP4 (Blackwell) on 2 GPUs", "30 % less than in FP8", "states no figure"}},
-		{"FP4 pick, half", locale.ZH, option(catalog.PrecisionFP4, 500, alt(catalog.PrecisionFP8, 8, 1000)), []string{"FP4（Blackwell）", "少 50%", "8 个 GPU", "未给出具体数字"}},
+		{"FP4 30 % cheaper", locale.EN, option(catalog.PrecisionFP8, 1000, alt(catalog.PrecisionFP4, 2, 700)), []string{"In FP4 (Blackwell) on 2 GPUs", "30 % less than in FP8", "the catalog holds no figure"}},
+		{"FP4 pick, half", locale.ZH, option(catalog.PrecisionFP4, 500, alt(catalog.PrecisionFP8, 8, 1000)), []string{"FP4（Blackwell）", "少 50%", "8 个 GPU", "目录中没有它相对该模型的具体数字"}},
 		{"FP4 20 % cheaper", locale.EN, option(catalog.PrecisionFP8, 1000, alt(catalog.PrecisionFP4, 3, 800)), nil},
 		{"only 16-bit cheaper", locale.EN, option(catalog.PrecisionFP8, 1000, alt(catalog.PrecisionMixed, 3, 500)), nil},
 	} {

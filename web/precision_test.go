@@ -16,7 +16,7 @@ func TestCardSaysALowerPrecisionIsCheaper(t *testing.T) {
 	wantStatus(t, en, http.StatusOK)
 	wantContains(t, en.Body.String(), `data-testid="precision-saving"`, "In FP4 (Blackwell) on 2 GPUs", "50 % less than in FP8", "nvidia/Llama-3.3-70B-Instruct-FP4")
 	zh := s.do(t, "GET", "/advice?"+q+"&lang=zh-CN", nil).Body.String()
-	wantContains(t, zh, `data-testid="precision-saving"`, "在 2 个 GPU 上花费", "少 50%", "未给出具体数字")
+	wantContains(t, zh, `data-testid="precision-saving"`, "在 2 个 GPU 上花费", "少 50%", "目录中没有它相对该模型的具体数字")
 	api := s.do(t, "GET", "/api/v1/advice?"+q, nil).Body.String()
 	if !strings.Contains(api, `"precision_alternatives":[{"precision":"fp8"`) || !strings.Contains(api, `"quality_note":{`) {
 		t.Errorf("API answer lacks the precision alternatives: %.300s", api[strings.Index(api, `"serving"`):])

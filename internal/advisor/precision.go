@@ -62,7 +62,7 @@ func (e *engine) llmDefault(g *catalog.GPU) string {
 // qualityNote says what a precision costs in accuracy, as the profile's
 // published checkpoint of it reports: the 16-bit model is the reference;
 // another is said with the recovery its card reports, or with the caveat
-// that it reports none. ok is false where the profile lists no
+// that the catalog holds none. ok is false where the profile lists no
 // checkpoint of the precision.
 func qualityNote(l *catalog.LLMProfile, precision string) (locale.Text, bool) {
 	pub, ok := l.PublishedIn(precision)

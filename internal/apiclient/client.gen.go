@@ -1955,7 +1955,7 @@ type PublishedPrecision struct {
 	Method    *string `json:"method,omitempty"`
 	Precision string  `json:"precision"`
 
-	// RecoveryPct the checkpoint's score as a share of the 16-bit model's on benchmark, as its card reports (absent where it reports none)
+	// RecoveryPct the checkpoint's score as a share of the 16-bit model's on benchmark, as its card reports (absent where the catalog holds no such figure)
 	RecoveryPct *float64 `json:"recovery_pct,omitempty"`
 
 	// Repo the checkpoint's Hugging Face repository

@@ -38,7 +38,7 @@ type LLMProfile struct {
 // PublishedPrecision is one precision a model is published in: the
 // checkpoint serving engines load, and what its publisher reports of its
 // accuracy against the 16-bit model (RecoveryPct of the 16-bit model's
-// score on Benchmark; 0 where the card reports none).
+// score on Benchmark; 0 where the catalog holds no such figure).
 type PublishedPrecision struct {
 	Precision   string  `json:"precision"`
 	Repo        string  `json:"repo"`

@@ -160,7 +160,7 @@ var answers = map[string][2]string{
 	"risk.quality.published":          {"Sized in %s, fewer bits than the model's default (%s). %s", "按 %s 配置，位数少于模型默认精度（%s）。%s"},
 	"quality.reference":               {"The 16-bit model as published (%s): the reference the other precisions are measured against.", "按原样发布的 16 位模型（%s）：其他精度以它为基准衡量。"},
 	"quality.recovery":                {"The %s checkpoint (%s) keeps %s %% of the 16-bit model's score on %s, as its card reports: check the answers' quality on your own task before relying on it.", "%s 检查点（%s）在 %[4]s 上保持 16 位模型得分的 %[3]s%%（据其模型卡）：请先在自己的任务上检查回答质量。"},
-	"quality.unreported":              {"The %s checkpoint (%s) loses some accuracy against the 16-bit model, and its card states no figure for it: check the answers' quality on your own task before relying on it.", "%s 检查点（%s）相比 16 位模型会损失一些精度，而其模型卡未给出具体数字：请先在自己的任务上检查回答质量。"},
+	"quality.unreported":              {"The %s checkpoint (%s) loses some accuracy against the 16-bit model, and the catalog holds no figure of it against that model: check the answers' quality on your own task before relying on it.", "%s 检查点（%s）相比 16 位模型会损失一些精度，而目录中没有它相对该模型的具体数字：请先在自己的任务上检查回答质量。"},
 	"risk.quality.4bit":               {"Weights in %s lose some accuracy against the 16-bit model: check the answers' quality on your own task before relying on it.", "%s 权重相比 16 位模型会损失一些精度：请先在自己的任务上检查回答质量。"},
 	"excluded.fp8":                    {"%s: %s has no FP8 tensor cores to run the model in FP8", "%s：%s 没有 FP8 张量核心，无法以 FP8 运行该模型"},
 	"excluded.engine":                 {"%s: %s does not run on %s", "%s：%s 不支持在 %s 上运行"},
