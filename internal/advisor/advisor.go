@@ -39,6 +39,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	res := e.result(plans)
 	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
+	withPrecisionAlternatives(cat, req, &res)
 	return res, nil
 }
 
@@ -328,6 +329,7 @@ func newEngine(cat *catalog.Catalog, req Request) *engine {
 		e.buf.memoIndex = map[placeKey]int32{}
 	}
 	e.search.memoSlab, e.search.placeMemos = e.buf.memo[:0], e.buf.memoIndex
+	e.excl.off = req.sub
 	e.users = userPoints(cat, req.Users)
 	e.weights = make([]float64, len(e.users))
 	for i, u := range e.users {

@@ -30,8 +30,14 @@ func (e *engine) result(plans []*plan) Result {
 		return res
 	}
 	pick := plans[0]
-	alts := distinctAlternatives(plans)
 	po := e.option(pick)
+	if e.req.sub {
+		// Another precision's cheapest (see withPrecisionAlternatives)
+		// reads the pick's GPUs and total alone.
+		res.Pick = &po
+		return res
+	}
+	alts := distinctAlternatives(plans)
 	po.Why = e.explainPick(pick, plans, alts)
 	po.Why = append(po.Why, e.carbonNote(pick, plans)...)
 	if q := e.passedOver; q != nil {

@@ -51,11 +51,17 @@ var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonG
 type exclusions struct {
 	counts   map[string]int
 	examples map[string]locale.Text
+	// off leaves them uncounted: an answer whose pick alone is read (see
+	// withPrecisionAlternatives) says none.
+	off bool
 }
 
 // add counts an excluded offer; example is called only for the first offer
 // of each reason, so thousands of exclusions build one sentence each.
 func (x *exclusions) add(reason string, example func() locale.Text) {
+	if x.off {
+		return
+	}
 	if x.counts == nil {
 		x.counts, x.examples = map[string]int{}, map[string]locale.Text{}
 	}

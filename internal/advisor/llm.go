@@ -44,32 +44,17 @@ type llmServing struct {
 func (s *llmServing) engine() string { return s.replica.Family }
 func (s *llmServing) kv() string     { return s.replica.KV }
 
-// llmPrecision is the format an offer's GPU serves the model in: the one
-// asked for, else the profile's default where the GPU runs it (FP8 and FP4
-// need their tensor cores), else FP16/BF16. ok is false when the GPU
-// cannot run the format asked for.
-func (e *engine) llmPrecision(g *catalog.GPU) (string, bool) {
-	h := g.ServingHardware()
-	p := e.req.Workload.Precision
-	if p == "" {
-		p = e.llm.DefaultPrecision
-		if !h.Supports(catalog.ServingFormat(p)) {
-			p = catalog.PrecisionMixed
-		}
-		return p, true
-	}
-	return p, h.Supports(catalog.ServingFormat(p))
-}
-
 // llmSizing is how a kind of offer serves the model: why it cannot, or the
 // curve of each replica size its memory allows, and the operating points
 // worked out from them, by the time to first token left.
 type llmSizing struct {
-	reason    string
+	reason string
+	// precision is the format asked for (reasonPrecision) or the one with
+	// the smallest weights (reasonMemory), for whyNot.
 	precision string
 	need      float64 // GB one request needs (for whyNot)
 	curves    []*llmCurve
-	curveArr  [12]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines
+	curveArr  [24]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and two precisions
 	// fits are the operating points found so far, one per metro asked
 	// about (a kind of offer is sold in a few metros).
 	fits []*llmFitted
@@ -80,7 +65,8 @@ type llmSizing struct {
 // all held-out figures when validated is false) and the hardware's
 // floors.
 type llmCurve struct {
-	tp int
+	tp        int
+	precision string
 	// replica and curve are held by value, curve reading replica: an
 	// answer makes a curve of each replica size of each GPU.
 	replica     serving.Replica
@@ -128,10 +114,11 @@ const freeMetro = -2
 // GPU and share sold, of whatever GPU count, share the curves of the
 // replica sizes they allow.
 type curveKey struct {
-	gpu    string
-	share  float64
-	tp     int
-	family string
+	gpu       string
+	share     float64
+	tp        int
+	family    string
+	precision string
 }
 
 // pointAt is the curve's operating point in a metro, budgetMS of the time
@@ -166,34 +153,40 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	if fit == nil {
 		return &llmSizing{reason: reasonBenchmark}
 	}
-	prec, ok := e.llmPrecision(g)
+	precs, np, ok := e.llmPrecisions(g)
 	if !ok {
 		return &llmSizing{reason: reasonPrecision, precision: e.req.Workload.Precision}
 	}
 	w := e.req.Workload
 	in, out := float64(w.InputTokens), float64(w.OutputTokens)
-	format := catalog.ServingFormat(prec)
 	families, n := e.enginesFor(g)
 	if n == 0 {
 		return &llmSizing{reason: reasonEngine}
 	}
-	setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
 	sz := e.newSizing()
-	sz.precision, sz.curves = prec, sz.curveArr[:0]
-	// Every engine's curves compete in fitAt: the offer serves on the
-	// one with the most capacity at the targets.
-	for _, family := range families[:n] {
-		setup.Family = family
-		for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
-			if o.GPUCount%tp == 0 {
-				setup.TP = tp
-				if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp, family: family}, g, prec, setup); lc != nil {
-					sz.curves = append(sz.curves, lc)
+	sz.curves = sz.curveArr[:0]
+	// Every precision's and engine's curves compete in fitAt: the offer
+	// serves on the one with the most capacity at the targets.
+	for _, prec := range precs[:np] {
+		format := catalog.ServingFormat(prec)
+		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
+		for _, family := range families[:n] {
+			setup.Family = family
+			for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
+				if o.GPUCount%tp == 0 {
+					setup.TP = tp
+					if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp, family: family, precision: prec}, g, prec, setup); lc != nil {
+						sz.curves = append(sz.curves, lc)
+					}
 				}
 			}
 		}
+		if sz.precision == "" || e.llmModel.WeightBytes(format) < e.llmModel.WeightBytes(catalog.ServingFormat(sz.precision)) {
+			sz.precision = prec
+		}
 	}
 	if len(sz.curves) == 0 {
+		format := catalog.ServingFormat(sz.precision)
 		sz.reason = reasonMemory
 		sz.need = (e.llmModel.WeightBytes(format) + e.llmModel.KVBytesPerToken(serving.DefaultKV(format))*(in+out)) / 1e9
 	}
@@ -217,7 +210,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 		return nil
 	}
 	lc := e.newCurve()
-	lc.tp, lc.replica = setup.TP, r
+	lc.tp, lc.precision, lc.replica = setup.TP, prec, r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
 		e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)-1] // (its room is reused)
 		e.memo.llmCurves[k] = nil
@@ -294,16 +287,23 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 			return f
 		}
 	}
+	bar := barOf(sz.curves, metro, budgetMS, tpot)
 	var best *llmCurve
 	var bestPoint curvePoint
 	for _, c := range sz.curves {
+		// A curve whose point under the time-per-token target alone
+		// misses it, or serves less than the bar, cannot be the best:
+		// its point in the metro serves no more (see barOf).
+		if f := c.freePoint(tpot); bar > 0 && (!f.meets || f.perGPU(c) < bar) {
+			continue
+		}
 		if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
 			best, bestPoint = c, p
 		}
 	}
 	f := e.newFitted()
 	f.metro = metro
-	f.fit = e.servingOf(best, sz.precision, bestPoint.pt, bestPoint.meets)
+	f.fit = e.servingOf(best, best.precision, bestPoint.pt, bestPoint.meets)
 	if sz.fits == nil {
 		sz.fits = make([]*llmFitted, 0, 16)
 	}
@@ -350,7 +350,7 @@ func (e *engine) servingOf(c *llmCurve, prec string, pt serving.Point, meets boo
 // then (for points that miss) a shorter time to first token, then fewer
 // GPUs a replica.
 func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
-	ga, gb := pa.pt.OutputPerS*a.anchorRatio/float64(a.tp), pb.pt.OutputPerS*b.anchorRatio/float64(b.tp)
+	ga, gb := pa.perGPU(a), pb.perGPU(b)
 	switch {
 	case pa.meets != pb.meets:
 		return pa.meets

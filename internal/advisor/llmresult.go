@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/serving"
 )
 
@@ -59,6 +60,16 @@ type Serving struct {
 	// comparableSpan), per GPU.
 	Curve    []CurvePoint `json:"curve"`
 	Measured []CurvePoint `json:"measured"`
+	// DefaultPrecision is the precision the model is sized in by default
+	// on the option's GPU (the profile's default where the GPU runs it,
+	// else 16-bit), QualityNote what the option's precision costs in
+	// accuracy as its checkpoint's card reports (nil where the profile
+	// lists none), and PrecisionAlternatives the pick's cheapest answer
+	// on its GPU in each other published precision the GPU runs (the
+	// pick's only; see withPrecisionAlternatives).
+	DefaultPrecision      string                 `json:"default_precision"`
+	QualityNote           *locale.Text           `json:"quality_note,omitempty"`
+	PrecisionAlternatives []PrecisionAlternative `json:"precision_alternatives,omitempty"`
 }
 
 // CurvePoint is one point of a serving curve: output tokens a second per
@@ -192,7 +203,10 @@ func (e *engine) servingOption(pl place) *Serving {
 		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
 		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
 		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
-		Curve: []CurvePoint{}, Measured: []CurvePoint{}}
+		Curve: []CurvePoint{}, Measured: []CurvePoint{}, DefaultPrecision: e.llmDefault(pl.u.gpu)}
+	if note, ok := qualityNote(e.llm, s.precision); ok {
+		out.QualityNote = &note
+	}
 	pts := s.curve.Points()
 	step := max(1, len(pts)/curvePointsShown)
 	for i := 0; i < len(pts); i += step {

@@ -122,11 +122,11 @@ func TestUnlocatedRegionsNeverAnswerLatency(t *testing.T) {
 
 // Ensure the 70B model at 500 requests/s for US users either carries a
 // capacity risk naming how many instances it needs, or asks no more of a
-// provider than it sells. Sized on TensorRT-LLM, the pick is a GPU a
-// provider lists without confirming capacity.
+// provider than it sells. Sized on TensorRT-LLM in FP8, the pick is a GPU
+// a provider lists without confirming capacity.
 func TestCapacityOfALargeLLMService(t *testing.T) {
 	cat := realCatalog(t)
-	res := recommend(t, cat, advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 500, Months: 12, Engine: "trtllm"},
+	res := recommend(t, cat, advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 500, Months: 12, Engine: "trtllm", Precision: catalog.PrecisionFP8},
 		Users: []advisor.UserShare{{Location: "US", Share: 1}}})
 	if res.Pick == nil {
 		t.Fatal("no pick")

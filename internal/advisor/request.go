@@ -127,6 +127,9 @@ type Request struct {
 	// the regions must differ in besides their metro.
 	MinRegions int    `json:"min_regions,omitempty"`
 	Redundancy string `json:"redundancy,omitempty"`
+	// sub marks a question the answer asks of itself (another precision's
+	// cheapest, see withPrecisionAlternatives): its answer asks no more.
+	sub bool
 }
 
 // What may serve a request (Request.Accelerator).

@@ -147,6 +147,15 @@ type Risk struct {
 	Message locale.Text `json:"message"`
 }
 
+// GPUs is how many GPUs the option rents (whole or shared as sold).
+func (o Option) GPUs() int {
+	n := 0
+	for _, p := range o.Placements {
+		n += p.Machines() * p.GPUCount
+	}
+	return n
+}
+
 // Placement is one region of an option and what runs there.
 type Placement struct {
 	Provider     string `json:"provider"`

@@ -87,7 +87,8 @@ func (e *engine) unknownPriceRisks(p *plan, pl place, add func(string, locale.Te
 
 // servingRisks are the caveats of an LLM place: the serving model's error
 // for its GPU family (or that none was validated), a peak load within that
-// error of what the replicas serve, and 4-bit weights' quality.
+// error of what the replicas serve, and what a precision below the
+// profile's default costs in accuracy (see qualityRisk).
 func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.Text)) {
 	g := pl.u.gpu.Name
 	if s.validated {
@@ -101,9 +102,7 @@ func (e *engine) servingRisks(pl place, s *llmServing, add func(string, locale.T
 	if peak > 0 && capacity/peak-1 < s.err.MedianPct/100 {
 		add(RiskEstimate, locale.New("risk.serving.margin", regionWord(pl.u.region), locale.Pct(100*peak/capacity), locale.Pct(s.err.MedianPct)))
 	}
-	if s.precision == catalog.PrecisionINT4 || s.precision == catalog.PrecisionFP4 {
-		add(RiskQuality, locale.New("risk.quality.4bit", locale.Word("precision."+s.precision)))
-	}
+	e.qualityRisk(s.precision, add)
 }
 
 // estimateRisks says what an estimated figure behind a place is: its

@@ -66,7 +66,7 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}, Budget: ptr(decimal.NewFromInt(6000))}, nil},
 		{"ResNet-50 60 req/s BR, CPU servers only", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 60},
 			Users: []advisor.UserShare{{Location: "BR", Share: 100}}, Accelerator: advisor.AcceleratorCPU}, nil},
-		{"Llama 3.1 8B 5 req/s US, 40 ms a token", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 5, PeakRPS: 8, TPOTMS: 40},
+		{"Llama 3.1 8B in FP8 5 req/s US, 40 ms a token", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 5, PeakRPS: 8, TPOTMS: 40, Precision: catalog.PrecisionFP8},
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}}, []string{advisor.WhatIfTPOTMS}},
 		{"ResNet-50 training by a deadline", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", DeadlineHours: 8},
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}}, []string{advisor.WhatIfDeadline}},

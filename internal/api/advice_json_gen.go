@@ -987,6 +987,31 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		}
 		w.raw("]")
 	}
+	w.raw(`,"default_precision":`)
+	w.str(v.DefaultPrecision)
+	if v.QualityNote != nil {
+		w.raw(`,"quality_note":`)
+		if p48 := v.QualityNote; p48 == nil {
+			w.raw("null")
+		} else {
+			w.localeText(p48)
+		}
+	}
+	if len(v.PrecisionAlternatives) != 0 {
+		w.raw(`,"precision_alternatives":`)
+		if v.PrecisionAlternatives == nil {
+			w.raw("null")
+		} else {
+			w.raw("[")
+			for i49 := range v.PrecisionAlternatives {
+				if i49 > 0 {
+					w.raw(",")
+				}
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i49])
+			}
+			w.raw("]")
+		}
+	}
 	w.raw("}")
 }
 
@@ -1067,16 +1092,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p48 := v.RTTRangeMS; p48 == nil {
+		if p50 := v.RTTRangeMS; p50 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i49 := range *p48 {
-					if i49 > 0 {
+				for i51 := range *p50 {
+					if i51 > 0 {
 						w.raw(",")
 					}
-					w.float((*p48)[i49])
+					w.float((*p50)[i51])
 				}
 				w.raw("]")
 			}
@@ -1121,10 +1146,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p50 := v.Text; p50 == nil {
+		if p52 := v.Text; p52 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p50)
+			w.localeText(p52)
 		}
 		more = true
 	}
@@ -1133,10 +1158,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p51 := v.Num; p51 == nil {
+		if p53 := v.Num; p53 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p51))
+			w.float((*p53))
 		}
 		more = true
 	}
@@ -1176,5 +1201,18 @@ func (w *jsonWriter) advisorCurvePoint(v *advisor.CurvePoint) {
 		w.raw(`,"source":`)
 		w.str(v.Source)
 	}
+	w.raw("}")
+}
+
+func (w *jsonWriter) advisorPrecisionAlternative(v *advisor.PrecisionAlternative) {
+	w.raw("{")
+	w.raw(`"precision":`)
+	w.str(v.Precision)
+	w.raw(`,"gpus":`)
+	w.int(int64(v.GPUs))
+	w.raw(`,"total":`)
+	w.decimal(v.Total)
+	w.raw(`,"quality_note":`)
+	w.localeText(&v.QualityNote)
 	w.raw("}")
 }

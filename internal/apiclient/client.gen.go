@@ -1369,6 +1369,9 @@ type LLMProfile struct {
 	// ParamsB parameters, billions
 	ParamsB float64 `json:"params_b"`
 
+	// PublishedPrecisions the precisions the model's weights are published in, the 16-bit model first: a question that names no precision is sized under each its GPU runs
+	PublishedPrecisions *[]PublishedPrecision `json:"published_precisions,omitempty"`
+
 	// Repo the model's Hugging Face repository
 	Repo  string `json:"repo"`
 	Vocab int    `json:"vocab"`
@@ -1762,6 +1765,19 @@ type PlacementCPU struct {
 	Sockets *int `json:"sockets,omitempty"`
 }
 
+// PrecisionAlternative The cheapest answer on the pick's GPU in another published precision.
+type PrecisionAlternative struct {
+	// Gpus GPUs the answer rents
+	Gpus      int    `json:"gpus"`
+	Precision string `json:"precision"`
+
+	// QualityNote what the precision costs in accuracy, as its checkpoint's card reports
+	QualityNote Message `json:"quality_note"`
+
+	// Total its total, in the answer's currency (decimal)
+	Total string `json:"total"`
+}
+
 // Price defines model for Price.
 type Price struct {
 	// Currency the currency the provider states the price in; absent for USD
@@ -1922,6 +1938,31 @@ type ProviderKind string
 // ProviderList defines model for ProviderList.
 type ProviderList struct {
 	Providers []Provider `json:"providers"`
+}
+
+// PublishedPrecision One precision a model is published in: the checkpoint serving engines load, and what its card reports of its accuracy against the 16-bit model.
+type PublishedPrecision struct {
+	// Benchmark the benchmark recovery_pct was measured on
+	Benchmark *string `json:"benchmark,omitempty"`
+
+	// Date YYYY, YYYY-MM or YYYY-MM-DD
+	Date string `json:"date"`
+
+	// Estimated a modelled figure, not a measured one
+	Estimated *bool `json:"estimated,omitempty"`
+
+	// Method how an estimated figure was made
+	Method    *string `json:"method,omitempty"`
+	Precision string  `json:"precision"`
+
+	// RecoveryPct the checkpoint's score as a share of the 16-bit model's on benchmark, as its card reports (absent where the catalog holds no such figure)
+	RecoveryPct *float64 `json:"recovery_pct,omitempty"`
+
+	// Repo the checkpoint's Hugging Face repository
+	Repo string `json:"repo"`
+
+	// Source id of a source in /api/v1/catalog
+	Source string `json:"source"`
 }
 
 // Quote One quote, its latest figures and where they came from.
@@ -2245,6 +2286,9 @@ type Serving struct {
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
 	Curve []CurvePoint `json:"curve"`
 
+	// DefaultPrecision the precision the model is sized in by default on the option's GPU: the profile's default_precision where the GPU runs it, else mixed (16-bit)
+	DefaultPrecision string `json:"default_precision"`
+
 	// Engine the serving engine the replica is sized on: TensorRT-LLM, vLLM or SGLang (the request's workload.engine, or with any the one that serves the most at the targets)
 	Engine string `json:"engine"`
 
@@ -2275,6 +2319,12 @@ type Serving struct {
 
 	// Precision weights' format
 	Precision string `json:"precision"`
+
+	// PrecisionAlternatives the pick's only: the cheapest answer on the pick's GPU in each other precision the model is published in that the GPU runs (the question asked again in that precision, on that GPU alone); a precision nothing serves within the question's limits is left out
+	PrecisionAlternatives *[]PrecisionAlternative `json:"precision_alternatives,omitempty"`
+
+	// QualityNote what the option's precision costs in accuracy, as its published checkpoint's card reports (absent where the profile lists no checkpoint of it)
+	QualityNote *Message `json:"quality_note,omitempty"`
 
 	// TensorParallel GPUs one replica spans
 	TensorParallel int `json:"tensor_parallel"`
@@ -2611,6 +2661,9 @@ type BadBody = Problem
 
 // BadRequest An RFC 9457 problem document (application/problem+json).
 type BadRequest = Problem
+
+// Busy An RFC 9457 problem document (application/problem+json).
+type Busy = Problem
 
 // Forbidden An RFC 9457 problem document (application/problem+json).
 type Forbidden = Problem
@@ -6447,6 +6500,11 @@ type GetAdviceResponse429Headers struct {
 	RetryAfter *int
 }
 
+// GetAdviceResponse503Headers the declared response headers of an HTTP 503 response for GetAdvice
+type GetAdviceResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetAdviceResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6458,8 +6516,12 @@ type GetAdviceResponse struct {
 	ApplicationProblemJSON422 *Unprocessable
 	// ApplicationProblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationProblemJSON429 *TooManyRequests
+	// ApplicationProblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationProblemJSON503 *Busy
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetAdviceResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetAdviceResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6480,6 +6542,11 @@ func (r GetAdviceResponse) GetApplicationProblemJSON422() *Unprocessable {
 // GetApplicationProblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
 func (r GetAdviceResponse) GetApplicationProblemJSON429() *TooManyRequests {
 	return r.ApplicationProblemJSON429
+}
+
+// GetApplicationProblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetAdviceResponse) GetApplicationProblemJSON503() *Busy {
+	return r.ApplicationProblemJSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6516,6 +6583,11 @@ type PostAdviceResponse429Headers struct {
 	RetryAfter *int
 }
 
+// PostAdviceResponse503Headers the declared response headers of an HTTP 503 response for PostAdvice
+type PostAdviceResponse503Headers struct {
+	RetryAfter *int
+}
+
 type PostAdviceResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6529,8 +6601,12 @@ type PostAdviceResponse struct {
 	ApplicationProblemJSON422 *Unprocessable
 	// ApplicationProblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationProblemJSON429 *TooManyRequests
+	// ApplicationProblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationProblemJSON503 *Busy
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostAdviceResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PostAdviceResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6556,6 +6632,11 @@ func (r PostAdviceResponse) GetApplicationProblemJSON422() *Unprocessable {
 // GetApplicationProblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
 func (r PostAdviceResponse) GetApplicationProblemJSON429() *TooManyRequests {
 	return r.ApplicationProblemJSON429
+}
+
+// GetApplicationProblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r PostAdviceResponse) GetApplicationProblemJSON503() *Busy {
+	return r.ApplicationProblemJSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6597,6 +6678,11 @@ type GetLaunchFileResponse429Headers struct {
 	RetryAfter *int
 }
 
+// GetLaunchFileResponse503Headers the declared response headers of an HTTP 503 response for GetLaunchFile
+type GetLaunchFileResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetLaunchFileResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6608,10 +6694,14 @@ type GetLaunchFileResponse struct {
 	ApplicationProblemJSON422 *Problem
 	// ApplicationProblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationProblemJSON429 *TooManyRequests
+	// ApplicationProblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationProblemJSON503 *Busy
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *GetLaunchFileResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetLaunchFileResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetLaunchFileResponse503Headers
 }
 
 // GetYAML200 returns the response for an HTTP 200 `application/yaml` response
@@ -6632,6 +6722,11 @@ func (r GetLaunchFileResponse) GetApplicationProblemJSON422() *Problem {
 // GetApplicationProblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
 func (r GetLaunchFileResponse) GetApplicationProblemJSON429() *TooManyRequests {
 	return r.ApplicationProblemJSON429
+}
+
+// GetApplicationProblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetLaunchFileResponse) GetApplicationProblemJSON503() *Busy {
+	return r.ApplicationProblemJSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -6668,6 +6763,11 @@ type GetWhatIfResponse429Headers struct {
 	RetryAfter *int
 }
 
+// GetWhatIfResponse503Headers the declared response headers of an HTTP 503 response for GetWhatIf
+type GetWhatIfResponse503Headers struct {
+	RetryAfter *int
+}
+
 type GetWhatIfResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -6679,8 +6779,12 @@ type GetWhatIfResponse struct {
 	ApplicationProblemJSON422 *Unprocessable
 	// ApplicationProblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationProblemJSON429 *TooManyRequests
+	// ApplicationProblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationProblemJSON503 *Busy
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *GetWhatIfResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetWhatIfResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -6701,6 +6805,11 @@ func (r GetWhatIfResponse) GetApplicationProblemJSON422() *Unprocessable {
 // GetApplicationProblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
 func (r GetWhatIfResponse) GetApplicationProblemJSON429() *TooManyRequests {
 	return r.ApplicationProblemJSON429
+}
+
+// GetApplicationProblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetWhatIfResponse) GetApplicationProblemJSON503() *Busy {
+	return r.ApplicationProblemJSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -7938,6 +8047,13 @@ func ParseGetAdviceResponse(rsp *http.Response) (*GetAdviceResponse, error) {
 		}
 		response.ApplicationProblemJSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Busy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON503 = &dest
+
 	}
 
 	switch {
@@ -7951,6 +8067,16 @@ func ParseGetAdviceResponse(rsp *http.Response) (*GetAdviceResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetAdviceResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8005,6 +8131,13 @@ func ParsePostAdviceResponse(rsp *http.Response) (*PostAdviceResponse, error) {
 		}
 		response.ApplicationProblemJSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Busy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON503 = &dest
+
 	}
 
 	switch {
@@ -8018,6 +8151,16 @@ func ParsePostAdviceResponse(rsp *http.Response) (*PostAdviceResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PostAdviceResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8065,6 +8208,13 @@ func ParseGetLaunchFileResponse(rsp *http.Response) (*GetLaunchFileResponse, err
 		}
 		response.ApplicationProblemJSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Busy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON503 = &dest
+
 	}
 
 	switch {
@@ -8088,6 +8238,16 @@ func ParseGetLaunchFileResponse(rsp *http.Response) (*GetLaunchFileResponse, err
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetLaunchFileResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -8135,6 +8295,13 @@ func ParseGetWhatIfResponse(rsp *http.Response) (*GetWhatIfResponse, error) {
 		}
 		response.ApplicationProblemJSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Busy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationProblemJSON503 = &dest
+
 	}
 
 	switch {
@@ -8148,6 +8315,16 @@ func ParseGetWhatIfResponse(rsp *http.Response) (*GetWhatIfResponse, error) {
 			headers.RetryAfter = &value
 		}
 		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetWhatIfResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

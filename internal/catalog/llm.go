@@ -31,6 +31,46 @@ type LLMProfile struct {
 	// MeasuredVocab is the vocabulary of a measured model whose own
 	// differs from the profile's (Llama 2's 32,000 tokens).
 	MeasuredVocab map[string]int `json:"measured_vocab,omitempty"`
+	// Published are the precisions the model's weights are published in
+	// (the 16-bit model first): a question that names none is sized under
+	// each its GPU runs.
+	Published []PublishedPrecision `json:"published_precisions,omitempty"`
+}
+
+// PublishedPrecision is one precision a model is published in: the
+// checkpoint serving engines load, and what its publisher reports of its
+// accuracy against the 16-bit model (RecoveryPct of the 16-bit model's
+// score on Benchmark; 0 where the catalog holds no such figure).
+type PublishedPrecision struct {
+	Precision   string  `json:"precision"`
+	Repo        string  `json:"repo"`
+	RecoveryPct float64 `json:"recovery_pct,omitempty"`
+	Benchmark   string  `json:"benchmark,omitempty"`
+	Ref
+}
+
+// PublishedIn is the published checkpoint of a precision, if any.
+func (l LLMProfile) PublishedIn(precision string) (PublishedPrecision, bool) {
+	for _, p := range l.Published {
+		if p.Precision == precision {
+			return p, true
+		}
+	}
+	return PublishedPrecision{}, false
+}
+
+// PrecisionBits is how many bits a precision keeps a weight in (16 for
+// the mixed 16-bit precision): fewer bits cost accuracy.
+func PrecisionBits(precision string) int {
+	switch precision {
+	case PrecisionFP32:
+		return 32
+	case PrecisionFP8, PrecisionINT8:
+		return 8
+	case PrecisionFP4, PrecisionINT4:
+		return 4
+	}
+	return 16
 }
 
 // Scenarios of a serving figure, beside ScenarioOffline (all requests at

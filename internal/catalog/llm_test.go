@@ -1,8 +1,12 @@
 package catalog_test
 
 import (
+	"io/fs"
+	"strings"
 	"testing"
+	"testing/fstest"
 
+	"gpuplace/data"
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/serving"
 )
@@ -53,4 +57,81 @@ func TestNIMSweep(t *testing.T) {
 		}
 	}
 	t.Fatal("no NIM 50-user point")
+}
+
+// Ensure the LLM profiles say which precisions their models are published
+// in, each with its checkpoint and source: Llama 3.3 70B in BF16, FP8,
+// NVIDIA's FP4 and INT4 weight-only; Llama 3.1 8B in BF16, FP8 and INT4
+// weight-only, with the recovery its INT4 card reports on MMLU.
+func TestPublishedPrecisions(t *testing.T) {
+	c := loadReal(t)
+	for id, want := range map[string][]string{
+		"llama-3.3-70b": {catalog.PrecisionMixed, catalog.PrecisionFP8, catalog.PrecisionFP4, catalog.PrecisionINT4},
+		"llama-3.1-8b":  {catalog.PrecisionMixed, catalog.PrecisionFP8, catalog.PrecisionINT4},
+	} {
+		p, _ := c.Profile(id)
+		for _, prec := range want {
+			pub, ok := p.LLM.PublishedIn(prec)
+			if !ok || pub.Repo == "" || pub.Source == "" {
+				t.Errorf("%s in %s: published = %+v, %v; want its checkpoint and source", id, prec, pub, ok)
+			}
+		}
+	}
+	p8, _ := c.Profile("llama-3.1-8b")
+	if pub, _ := p8.LLM.PublishedIn(catalog.PrecisionINT4); pub.RecoveryPct != 97.9 || pub.Benchmark != "MMLU (5-shot)" {
+		t.Errorf("8B INT4 recovery = %v %% on %q, want 97.9 %% on MMLU (5-shot) as its card reports", pub.RecoveryPct, pub.Benchmark)
+	}
+}
+
+// Ensure catalog validation checks the published precisions: a known
+// precision, once, with its checkpoint and a source, a recovery figure
+// with its benchmark, and the default precision among them.
+func TestPublishedPrecisionChecks(t *testing.T) {
+	fp8 := `{"precision":"fp8","repo":"nvidia/Llama-3.3-70B-Instruct-FP8","source":"hf-nvidia-llama-3.3-70b-fp8"`
+	for _, tt := range []struct{ name, new, field string }{
+		{"unknown precision", `{"precision":"fp6","repo":"nvidia/Llama-3.3-70B-Instruct-FP8","source":"hf-nvidia-llama-3.3-70b-fp8"`, "llm.published_precisions[1].precision"},
+		{"no checkpoint", `{"precision":"fp8","repo":"","source":"hf-nvidia-llama-3.3-70b-fp8"`, "llm.published_precisions[1].repo"},
+		{"unknown source", `{"precision":"fp8","repo":"nvidia/Llama-3.3-70B-Instruct-FP8","source":"nowhere"`, "llm.published_precisions[1].source"},
+		{"recovery without benchmark", `{"precision":"fp8","recovery_pct":99,"repo":"nvidia/Llama-3.3-70B-Instruct-FP8","source":"hf-nvidia-llama-3.3-70b-fp8"`, "llm.published_precisions[1].benchmark"},
+		{"twice", `{"precision":"int4","repo":"nvidia/Llama-3.3-70B-Instruct-FP8","source":"hf-nvidia-llama-3.3-70b-fp8"`, "llm.published_precisions[3].precision"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := realFS(t)
+			replace(t, fsys, "profiles.json", fp8, tt.new)
+			_, err := catalog.Load(fsys)
+			for _, p := range problemsOf(t, err) {
+				if p.File == "profiles.json" && p.Field == tt.field {
+					return
+				}
+			}
+			t.Errorf("Load() problems =\n%v\nwant one at profiles.json %s", err, tt.field)
+		})
+	}
+	t.Run("default not published", func(t *testing.T) {
+		fsys := realFS(t)
+		replace(t, fsys, "profiles.json", fp8, `{"precision":"int8","repo":"x","source":"hf-nvidia-llama-3.3-70b-fp8"`)
+		_, err := catalog.Load(fsys)
+		for _, p := range problemsOf(t, err) {
+			if p.Field == "llm.published_precisions" && strings.Contains(p.Message, "fp8") {
+				return
+			}
+		}
+		t.Errorf("Load() problems =\n%v\nwant the default fp8 missing", err)
+	})
+}
+
+// realFS is the embedded catalog's files, to change in a test.
+func realFS(t *testing.T) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	entries, err := fs.ReadDir(data.FS, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if b, err := fs.ReadFile(data.FS, e.Name()); err == nil && strings.HasSuffix(e.Name(), ".json") {
+			m[e.Name()] = &fstest.MapFile{Data: b}
+		}
+	}
+	return m
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -35,6 +36,7 @@ func (v *validator) serving() {
 		if !slices.Contains(Precisions, l.DefaultPrecision) {
 			pc.add(item, "llm.default_precision", "unknown precision %q", l.DefaultPrecision)
 		}
+		v.published(pc, item, *l)
 	}
 	gc := v.col("gpus")
 	for i, g := range v.c.GPUs {
@@ -146,4 +148,40 @@ func (v *validator) profile(id string) (Profile, bool) {
 		}
 	}
 	return Profile{}, false
+}
+
+// published checks an LLM profile's published precisions: each known,
+// once, with its checkpoint and source, a recovery figure only with the
+// benchmark it was measured on, and the 16-bit model and the default
+// precision among them.
+func (v *validator) published(pc collector, item string, l LLMProfile) {
+	if len(l.Published) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for j, p := range l.Published {
+		field := fmt.Sprintf("llm.published_precisions[%d]", j)
+		switch {
+		case !slices.Contains(Precisions, p.Precision):
+			pc.add(item, field+".precision", "unknown precision %q", p.Precision)
+		case seen[p.Precision]:
+			pc.add(item, field+".precision", "precision %q listed twice", p.Precision)
+		}
+		seen[p.Precision] = true
+		if p.Repo == "" {
+			pc.add(item, field+".repo", "a published precision names its checkpoint")
+		}
+		if p.RecoveryPct < 0 || p.RecoveryPct > 110 {
+			pc.add(item, field+".recovery_pct", "must be a share of the 16-bit model's score (0 to 110 %%), got %v", p.RecoveryPct)
+		}
+		if p.RecoveryPct > 0 && p.Benchmark == "" {
+			pc.add(item, field+".benchmark", "a recovery figure names the benchmark it was measured on")
+		}
+		v.ref(pc, item, field, p.Ref)
+	}
+	for _, must := range []string{PrecisionMixed, l.DefaultPrecision} {
+		if !seen[must] {
+			pc.add(item, "llm.published_precisions", "must list %q (the 16-bit model and the default precision)", must)
+		}
+	}
 }

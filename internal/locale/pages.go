@@ -516,6 +516,7 @@ var pages = map[string][2]string{
 	"results.carbon":                 {"About %s kg CO2e for %s kWh (grid %s g CO2e/kWh, %s, location-based)", "约 %s 千克二氧化碳当量，%s 千瓦时（电网每千瓦时 %s 克，%s 年，按所在地计算）"},
 	"results.carbon.per":             {"%s kg %s", "%s 千克%s"},
 	"results.carbon.per_g":           {"%s g %s", "%s 克%s"},
+	"results.precision_saving":       {"In %s on %d GPUs it costs %s, %s %% less than in %s (%s on %d GPUs).", "以 %[1]s 在 %[2]d 个 GPU 上花费 %[3]s，比以 %[5]s（%[6]s，%[7]d 个 GPU）少 %[4]s%%。"},
 	"results.monthly":                {"· %s a month", "· 每月 %s"},
 	"results.per_job":                {"· for the whole job", "· 整个任务"},
 	"conf.grade.firm":                {"Firm answer:", "可靠的答案："},
