@@ -77,14 +77,29 @@ func TestNamedEngine(t *testing.T) {
 }
 
 // Ensure that with any engine each offer is sized on the engine that
-// serves the most at the targets: the answer costs no more than any one
-// engine's, and its pick serves at least as many tokens a GPU as each
-// engine that runs on its GPU serves on the same offer.
+// serves the most at the targets: on GPUs where every engine that runs
+// has measured figures (unasked, an engine is weighed only there), the
+// answer costs no more than any one engine's, and its pick serves at
+// least as many tokens a GPU as each engine that runs on its GPU serves
+// on the same offer.
 func TestAnyEngineServesTheMost(t *testing.T) {
 	cat := realCatalog(t)
+	var measured []string
+	for _, g := range cat.GPUs {
+		all := true
+		for _, f := range catalog.ServingEngines {
+			all = all && (!catalog.EngineServes(f, g) || cat.EngineMeasuredOn(f, g.Architecture))
+		}
+		if all {
+			measured = append(measured, g.ID)
+		}
+	}
+	if len(measured) == 0 {
+		t.Fatal("no GPU has figures of every engine that runs on it")
+	}
 	for _, prof := range []string{"llama-3.3-70b", "llama-3.1-8b"} {
 		req := llmRequest(prof)
-		req.GDPR = advisor.GDPRNone
+		req.GDPR, req.GPUs = advisor.GDPRNone, measured
 		anyRes := recommend(t, cat, req)
 		if anyRes.Pick == nil {
 			t.Fatalf("%s: no pick", prof)
@@ -106,6 +121,28 @@ func TestAnyEngineServesTheMost(t *testing.T) {
 				if placementID(o.Placements[0]) == placementID(pick.Placements[0]) && o.Throughput.PerGPU > pick.Throughput.PerGPU+0.01 {
 					t.Errorf("%s on %s: %s serves %.1f tokens/s a GPU, more than the %.1f of any engine (%s)",
 						prof, placementID(o.Placements[0]), f, o.Throughput.PerGPU, pick.Throughput.PerGPU, pick.Serving.Engine)
+				}
+			}
+		}
+	}
+}
+
+// Ensure an unasked precision is served only by an engine that loads its
+// checkpoint on the GPU: Llama 3.1 8B at 5 requests/s, any GPU, is not
+// put on V100s in 4 bits (their kernels need Turing or newer), and a
+// 4-bit or FP4 pick names vLLM or SGLang, or TensorRT-LLM.
+func TestPrecisionOnAnEngineThatLoadsIt(t *testing.T) {
+	cat := realCatalog(t)
+	for _, prof := range []string{"llama-3.1-8b", "llama-3.3-70b"} {
+		req := llmRequest(prof)
+		req.GDPR, req.Workload.RPS = advisor.GDPRNone, 10
+		for _, gpus := range [][]string{nil, {"v100", "v100-32gb"}, {"l40s"}, {"b200"}} {
+			req.GPUs = gpus
+			res := recommend(t, cat, req)
+			for _, o := range options(res) {
+				g, _ := cat.GPU(o.Placements[0].GPU)
+				if s := o.Serving; s != nil && !catalog.EngineRunsPrecision(catalog.EngineFamilyOf(s.Engine), s.Precision, g) {
+					t.Errorf("%s on %v: %s in %s on %s", prof, gpus, o.Placements[0].InstanceType, s.Precision, s.Engine)
 				}
 			}
 		}

@@ -171,6 +171,9 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 		format := catalog.ServingFormat(prec)
 		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
 		for _, family := range families[:n] {
+			if !catalog.EngineRunsPrecision(family, prec, *g) {
+				continue
+			}
 			setup.Family = family
 			for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
 				if o.GPUCount%tp == 0 {

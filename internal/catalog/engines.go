@@ -62,6 +62,31 @@ func EngineServes(family string, g GPU) bool {
 	return false
 }
 
+// EngineRunsPrecision reports whether an engine family serves a GPU in a
+// precision from the checkpoints the catalog's profiles name:
+//   - 4-bit weight-only (INT4 w4a16, compressed-tensors checkpoints): vLLM
+//     and SGLang, on NVIDIA GPUs from Turing on, whose Marlin kernels the
+//     format needs (vLLM's quantization hardware table: Marlin on Turing
+//     (not for MXFP4), Ampere, Ada and Hopper; neither Volta nor AMD);
+//     TensorRT-LLM does not load these checkpoints;
+//   - FP4 (NVIDIA's NVFP4 checkpoints): TensorRT-LLM, the runtime their
+//     cards name, on GPUs with FP4 tensor cores (Blackwell);
+//   - 16-bit and FP8: every engine that runs on the GPU (FP8 where the
+//     GPU has FP8 tensor cores, which the serving model checks).
+func EngineRunsPrecision(family, precision string, g GPU) bool {
+	if !EngineServes(family, g) {
+		return false
+	}
+	switch precision {
+	case PrecisionINT4:
+		return (family == FamilyVLLM || family == FamilySGLang) && g.Maker() == "NVIDIA" &&
+			g.Architecture != ArchVolta && g.Architecture != ArchPascal
+	case PrecisionFP4:
+		return family == FamilyTRTLLM
+	}
+	return true
+}
+
 // EngineMeasuredOn reports whether the catalog holds serving figures of
 // an engine family on GPUs of an architecture: the family's fitted
 // efficiencies then rest on that architecture's own figures.

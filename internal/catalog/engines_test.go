@@ -68,3 +68,37 @@ func TestEngineFamilyOf(t *testing.T) {
 		t.Errorf("EngineFamilyOf(NIM) = %q, want none", got)
 	}
 }
+
+// Ensure an engine serves a precision only from checkpoints it loads, on
+// GPUs whose kernels run them: 4-bit weight-only on vLLM and SGLang from
+// Turing on (Marlin: not on Volta), FP4 on TensorRT-LLM, 16-bit and FP8
+// wherever the engine runs.
+func TestEngineRunsPrecision(t *testing.T) {
+	cat := loadReal(t)
+	gpu := func(id string) catalog.GPU {
+		g, ok := cat.GPU(id)
+		if !ok {
+			t.Fatalf("no GPU %s", id)
+		}
+		return g
+	}
+	for _, tt := range []struct {
+		family, precision, gpu string
+		want                   bool
+	}{
+		{catalog.FamilyVLLM, catalog.PrecisionINT4, "a100-80gb", true},
+		{catalog.FamilySGLang, catalog.PrecisionINT4, "l40s", true},
+		{catalog.FamilyTRTLLM, catalog.PrecisionINT4, "h100", false},
+		{catalog.FamilyVLLM, catalog.PrecisionINT4, "v100", false},
+		{catalog.FamilyVLLM, catalog.PrecisionINT4, "mi300x", false},
+		{catalog.FamilyTRTLLM, catalog.PrecisionFP4, "b200", true},
+		{catalog.FamilyVLLM, catalog.PrecisionFP4, "b200", false},
+		{catalog.FamilyVLLM, catalog.PrecisionMixed, "v100", true},
+		{catalog.FamilyTRTLLM, catalog.PrecisionFP8, "h100", true},
+		{catalog.FamilyTRTLLM, catalog.PrecisionMixed, "v100", false},
+	} {
+		if got := catalog.EngineRunsPrecision(tt.family, tt.precision, gpu(tt.gpu)); got != tt.want {
+			t.Errorf("EngineRunsPrecision(%s, %s, %s) = %v, want %v", tt.family, tt.precision, tt.gpu, got, tt.want)
+		}
+	}
+}
