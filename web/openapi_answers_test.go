@@ -21,7 +21,8 @@ import (
 // JSON body validates against the schema described for it, every key of
 // every object described.
 func TestOpenAPIAnswersValidate(t *testing.T) {
-	// Several what-ifs, each 154 of the budget: more than a minute's.
+	// Several what-ifs, each charged the dozens of questions it works
+	// out: more than a minute's budget.
 	s := newTestServer(t, withLimits(readerLimits))
 	var doc map[string]any
 	if err := json.Unmarshal(s.do(t, "GET", "/api/openapi.json", nil).Body.Bytes(), &doc); err != nil {

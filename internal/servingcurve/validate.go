@@ -14,7 +14,7 @@ import (
 
 // Engines are the engine key's values; EngineAny takes the GPU's default
 // (DefaultFamily).
-var Engines = []string{EngineAny, serving.FamilyVLLM, serving.FamilySGLang, serving.FamilyReference}
+var Engines = append([]string{EngineAny}, catalog.ServingEngines...)
 
 // ErrNoModel is returned for a catalog without a fitted serving model.
 var ErrNoModel = errors.New("servingcurve: the catalog has no fitted serving model")
@@ -28,13 +28,14 @@ var TPSizes = []int{1, 2, 4, 8}
 // Precisions are the precision key's values (bf16 and fp16 name mixed).
 var Precisions = []string{catalog.PrecisionMixed, "bf16", "fp16", catalog.PrecisionFP8, catalog.PrecisionFP4, catalog.PrecisionINT4}
 
-// DefaultFamily is the engine a GPU is served with when none is asked:
-// TensorRT-LLM on NVIDIA GPUs, vLLM elsewhere (as answers size them).
+// DefaultFamily is the engine a GPU's curve is drawn for when none is
+// asked: TensorRT-LLM where it runs (catalog.EngineServes), vLLM, which
+// runs on every GPU, elsewhere.
 func DefaultFamily(g catalog.GPU) string {
-	if g.Maker() == "NVIDIA" {
-		return serving.FamilyReference
+	if catalog.EngineServes(catalog.FamilyTRTLLM, g) {
+		return catalog.FamilyTRTLLM
 	}
-	return serving.FamilyVLLM
+	return catalog.FamilyVLLM
 }
 
 // Of validates q against the catalog and lays out its curve. Defaults:
