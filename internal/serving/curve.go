@@ -17,6 +17,9 @@ type Curve struct {
 	points [curvePoints]Point
 	n      int
 	known  uint64
+	// kneeAt is the knee's index + 1 once worked out (−1: none; see
+	// kneeIndex).
+	kneeAt int8
 }
 
 // curvePoints is how many points a curve keeps (at most 64, see known):
