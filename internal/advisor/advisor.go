@@ -53,7 +53,11 @@ func (e *engine) feasiblePlans() []*plan {
 	} else {
 		plans = e.inferencePlans()
 	}
-	return e.withinBudget(plans)
+	plans = e.withinBudget(plans)
+	if e.llm != nil {
+		e.atPlannedPeak(plans)
+	}
+	return plans
 }
 
 // engine is one recommendation: the answer's state (the request, the
@@ -118,6 +122,13 @@ type answerMemos struct {
 	llmSizings map[llmSizingKey]*llmSizing
 	llmCurves  map[curveKey]*llmCurve
 	llmBudgets []float64 // by metro; NaN: not yet
+	// peakSlab holds the replicas' loads at the planned peak (cut from
+	// the buffers' peaks), lastPeak the last one worked out, and
+	// peakStats the last latency figures of one metro serving everyone at
+	// a time to the first token (see atPlannedPeak).
+	peakSlab  []peakLoad
+	lastPeak  lastPeak
+	peakStats lastStats
 	// borders is each user group's country and border (see groupBorders).
 	borders []groupBorder
 	// fitSlab holds the answer's operating points (see newFitted),
@@ -203,6 +214,8 @@ type buffers struct {
 	aloneUSD   []float64
 	// the serving tables' groups of rows (see dropDominated).
 	dominance map[uint64]dominanceRow
+	// an LLM answer's replicas at the planned peak (see atPlannedPeak).
+	peaks []peakLoad
 	// the user points each metro reaches (see sweepLatencies) and each
 	// serving table's reach (see servingTable).
 	reach, tableReach []int32

@@ -320,9 +320,10 @@ func (e *engine) costPerUnit(total decimal.Decimal) CostPerUnit {
 
 // latencyTable reports, per user group, the round trip and service time
 // from the region that serves it (each point goes to its nearest region,
-// as the search routed it). It also lists, in order, the user locations
-// each place serves: every one when it is the only place; else those with
-// a user point routed to it.
+// as the search routed it; an LLM place's service time is a replica's at
+// the planned peak, see atPlannedPeak). It also lists, in order, the user
+// locations each place serves: every one when it is the only place; else
+// those with a user point routed to it.
 func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 	w := e.req.Workload
 	lat := &Latency{TargetMS: w.LatencyMS, WeightedMS: round1(p.metric), ShareWithinTarget: round1(p.within),
@@ -352,8 +353,9 @@ func (e *engine) latencyTable(p *plan) (*Latency, [MaxRegions][]string) {
 		g.ranged = g.ranged || ranged
 		_, crosses := e.crossesFilter(up, pl.u)
 		g.crossBorder = g.crossBorder || crosses
-		g.compute += up.weight * pl.u.computeMS
-		if rtt+pl.u.computeMS <= w.LatencyMS {
+		ms := pl.serviceMS()
+		g.compute += up.weight * ms
+		if rtt+ms <= w.LatencyMS {
 			g.within += up.weight
 		}
 		g.estimated = g.estimated || est

@@ -51,7 +51,7 @@ func (e *engine) cpuVersusGPU(p *plan, plans []*plan) []locale.Text {
 		switch {
 		case !other.meets && other.costUSD < p.costUSD:
 			out = append(out, locale.New("why.cpu.slow", describe(e.cat, other), e.costsThan(other, p),
-				locale.F1(other.places[0].u.computeMS), locale.Short(w.LatencyMS)))
+				locale.F1(other.places[0].serviceMS()), locale.Short(w.LatencyMS)))
 		default:
 			out = append(out, locale.New("why.cpu.dearer", describe(e.cat, other), e.costsThan(other, p)))
 		}

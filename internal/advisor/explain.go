@@ -138,15 +138,17 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 }
 
 // llmSummary says how an LLM is served in one place: replicas, GPUs and
-// format, the tokens at peak, the operating point and the model's error.
+// format, the tokens at peak, the operating point and the model's error,
+// and a replica's load and latencies at the planned peak.
 func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	w := e.req.Workload
 	o := pl.u.offer
 	replicas := pl.count * o.GPUCount / s.tp
-	return locale.New(counted("why.llm.model.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.tp, pl.u.gpu.Name,
+	peak := e.peakOf(&pl)
+	return locale.New(counted("why.llm.peak.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.tp, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
-		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
-		engineName(s.engine()), locale.Pct(s.err.MedianPct))
+		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.point.Concurrency), engineName(s.engine()), locale.Pct(s.err.MedianPct),
+		locale.Num(peak.rps*float64(w.OutputTokens)), locale.Num(peak.ttftMS), locale.F1(peak.tpotMS))
 }
 
 // fastEnough says, for the latency objective, how the pick stands against

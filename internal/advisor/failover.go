@@ -32,7 +32,9 @@ type FailoverGroup struct {
 
 // failover works out p's Failover, for a request with MinRegions (nil
 // otherwise): for each user group, its points rerouted to the nearest of
-// the other places when the place serving most of the group fails.
+// the other places when the place serving most of the group fails, each
+// served in that place's time with the failed place's traffic taken over
+// (see serviceIfFailed).
 func (e *engine) failover(p *plan) *Failover {
 	if e.req.MinRegions < 2 || len(p.places) < 2 {
 		return nil
@@ -44,6 +46,7 @@ func (e *engine) failover(p *plan) *Failover {
 		k, _ := nearestPlace(p, rtts, i)
 		main[e.users[i].group][k] += e.users[i].weight
 	}
+	service := e.serviceIfFailed(p, rtts)
 	f := &Failover{Regions: len(p.places), Groups: []FailoverGroup{}}
 	for g, u := range e.req.Users {
 		failed := 0
@@ -65,7 +68,7 @@ func (e *engine) failover(p *plan) *Failover {
 				}
 			}
 			weight += up.weight
-			total += up.weight * (bestRTT + p.places[best].u.computeMS)
+			total += up.weight * (bestRTT + service[failed][best])
 			takes[best] += up.weight
 		}
 		if weight == 0 {
@@ -80,6 +83,35 @@ func (e *engine) failover(p *plan) *Failover {
 		f.Groups = append(f.Groups, FailoverGroup{Location: u.Location, RegionIfFailed: p.places[by].u.facts.regionKey, TotalMS: round1(total / weight)})
 	}
 	return f
+}
+
+// serviceIfFailed is, for each place f of p failing, each other place's
+// service time while it also serves the user points f served that are
+// nearest to it: an LLM place's replicas then carry that share of the peak
+// too (it was sized to, see engine.sized); other places serve in their
+// usable offer's time.
+func (e *engine) serviceIfFailed(p *plan, rtts [MaxRegions][]float64) (ms [MaxRegions][MaxRegions]float64) {
+	var takes [MaxRegions][MaxRegions]float64 // share of the traffic k takes over from f
+	for i := range e.users {
+		f, _ := nearestPlace(p, rtts, i)
+		best, bestRTT := -1, math.Inf(1)
+		for k := range p.places {
+			if k != f && rtts[k][i] < bestRTT {
+				best, bestRTT = k, rtts[k][i]
+			}
+		}
+		takes[f][best] += e.weights[i]
+	}
+	for f := range p.places {
+		for k := range p.places {
+			pl := &p.places[k]
+			ms[f][k] = pl.serviceMS()
+			if k != f && pl.u.serving != nil {
+				ms[f][k] = e.peakAt(pl, pl.share+takes[f][k]).ttftMS
+			}
+		}
+	}
+	return ms
 }
 
 // withFailoverCost states what a failover pick costs over the answer to

@@ -532,11 +532,11 @@ func (s *llmServing) describe(e *engine) string {
 func engineName(family string) string { return catalog.EngineName(family) }
 
 // missesTPOT reports whether an LLM plan serves slower than the target
-// time per output token somewhere: such a plan does not meet the targets
-// however near its users are.
+// time per output token somewhere (see place.tpotMS): such a plan does
+// not meet the targets however near its users are.
 func (p *plan) missesTPOT(target float64) bool {
-	for _, pl := range p.places {
-		if s := pl.u.serving; s != nil && s.tpotMS > target {
+	for k := range p.places {
+		if pl := &p.places[k]; pl.u.serving != nil && pl.tpotMS() > target {
 			return true
 		}
 	}

@@ -17,9 +17,11 @@ import (
 // prompts and answers take, and what public token APIs charge.
 
 // Serving is an LLM option's operating point (API.md pick.serving): the
-// engine, formats and replica, the load each replica runs at and its
-// latencies (95th percentile, no network), and the serving model's
-// held-out error for the GPU's family.
+// engine, formats and replica, the most each replica is sized to carry
+// (Concurrency, OutputTokensPerSPerReplica), the load it carries at the
+// planned peak and its latencies there (95th percentile, no network), and
+// the serving model's held-out error for the GPU's family. Of a plan of
+// several places, it is the first place's.
 type Serving struct {
 	Engine string `json:"engine"`
 	// EngineVersion is the engine with the versions the serving model's
@@ -30,8 +32,17 @@ type Serving struct {
 	TensorParallel             int     `json:"tensor_parallel"`
 	Concurrency                float64 `json:"concurrency"`
 	OutputTokensPerSPerReplica float64 `json:"output_tokens_per_s_per_replica"`
-	TTFTMS                     float64 `json:"ttft_ms"`
-	TPOTMS                     float64 `json:"tpot_ms"`
+	// TTFTMS and TPOTMS are a replica's at the planned peak: its place's
+	// share of the peak requests a second over its replicas, read from
+	// its curve (PeakConcurrency running at once,
+	// PeakOutputTokensPerSPerReplica). PointTTFTMS and PointTPOTMS are
+	// those of the operating point, the most it is sized to carry.
+	TTFTMS                         float64 `json:"ttft_ms"`
+	TPOTMS                         float64 `json:"tpot_ms"`
+	PeakConcurrency                float64 `json:"peak_concurrency"`
+	PeakOutputTokensPerSPerReplica float64 `json:"peak_output_tokens_per_s_per_replica"`
+	PointTTFTMS                    float64 `json:"point_ttft_ms"`
+	PointTPOTMS                    float64 `json:"point_tpot_ms"`
 	// ErrorPct is the held-out median absolute error of the model for
 	// this GPU family (of all held-out points when Unvalidated), and
 	// ValidatedPoints how many held-out points it rests on.
@@ -70,6 +81,16 @@ type Serving struct {
 	DefaultPrecision      string                 `json:"default_precision"`
 	QualityNote           *locale.Text           `json:"quality_note,omitempty"`
 	PrecisionAlternatives []PrecisionAlternative `json:"precision_alternatives,omitempty"`
+}
+
+// OperatingTPOTMS is the operating point's time per output token:
+// PointTPOTMS, or TPOTMS in an answer pinned before the two were told
+// apart (whose TPOTMS is the operating point's).
+func (s *Serving) OperatingTPOTMS() float64 {
+	if s.PointTPOTMS > 0 {
+		return s.PointTPOTMS
+	}
+	return s.TPOTMS
 }
 
 // CurvePoint is one point of a serving curve: output tokens a second per
@@ -137,10 +158,11 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 		o.CostPer1MInputTokens, o.CostPer1MTokensBlended = &in, &blended
 	}
 	if o.Latency != nil {
+		// The latencies at the planned peak (see atPlannedPeak).
 		o.Latency.TTFTMS = o.Latency.WeightedMS
 		var tpot float64
-		for _, pl := range p.places {
-			tpot = max(tpot, pl.u.serving.tpotMS)
+		for k := range p.places {
+			tpot = max(tpot, p.places[k].tpotMS())
 		}
 		o.Latency.TPOTMS = round1(tpot)
 	}
@@ -199,9 +221,12 @@ func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
 // servingOption is a place's operating point as the answer shows it.
 func (e *engine) servingOption(pl place) *Serving {
 	s := pl.u.serving
+	peak := e.peakOf(&pl)
 	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
 		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
-		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
+		TTFTMS: round1(peak.ttftMS), TPOTMS: round1(peak.tpotMS), PeakConcurrency: round1(peak.concurrency),
+		PeakOutputTokensPerSPerReplica: round1(peak.rps * float64(e.req.Workload.OutputTokens)), PointTTFTMS: round1(s.ttftMS), PointTPOTMS: round1(s.tpotMS),
+		ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
 		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
 		Curve: []CurvePoint{}, Measured: []CurvePoint{}, DefaultPrecision: e.llmDefault(pl.u.gpu)}
 	if note, ok := qualityNote(e.llm, s.precision); ok {

@@ -66,6 +66,10 @@ type place struct {
 	// replica-hours billed on-demand as a fallback for lost capacity.
 	spares        int
 	fallbackHours float64
+	// peak is, for an LLM place, a replica's load at the planned peak and
+	// its point on the curve, once the answer has read it (see
+	// atPlannedPeak); nil before.
+	peak *peakLoad
 }
 
 // priceUSD is the place's price per instance-hour under its pricing

@@ -249,7 +249,8 @@ type Tokens struct {
 type Latency struct {
 	// TTFTMS and TPOTMS (LLM profiles): the traffic-weighted time to
 	// first token as users see it (network + queue + prefill) and the
-	// time per output token at the operating point.
+	// time per output token (the slowest place's), of replicas at the
+	// planned peak (see atPlannedPeak).
 	TTFTMS            float64        `json:"ttft_ms,omitempty"`
 	TPOTMS            float64        `json:"tpot_ms,omitempty"`
 	TargetMS          float64        `json:"target_ms"`
@@ -265,7 +266,8 @@ type LatencyGroup struct {
 	Share    float64 `json:"share"`
 	Region   string  `json:"region"`
 	RTTMS    float64 `json:"rtt_ms"`
-	// ComputeMS is the GPU's service time of one request.
+	// ComputeMS is the GPU's service time of one request (LLM profiles:
+	// the time to first token of a replica at the planned peak).
 	ComputeMS float64 `json:"compute_ms"`
 	TotalMS   float64 `json:"total_ms"`
 	// WithinTarget is the share (percent) of the group's users within the

@@ -1385,10 +1385,10 @@ type Latency struct {
 	ShareWithinTarget float64 `json:"share_within_target"`
 	TargetMS          float64 `json:"target_ms"`
 
-	// TPOTMS LLM profiles: time per output token at the operating point
+	// TPOTMS LLM profiles: time per output token of a replica at the planned peak (the slowest region's)
 	TPOTMS *float64 `json:"tpot_ms,omitempty"`
 
-	// TTFTMS LLM profiles: traffic-weighted time to first token as users see it (network + queue + prefill)
+	// TTFTMS LLM profiles: traffic-weighted time to first token as users see it (network + queue + prefill), each region's replicas at the planned peak
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 
 	// WeightedMS traffic-weighted latency
@@ -1397,7 +1397,7 @@ type Latency struct {
 
 // LatencyGroup One user group's latency from the region serving it.
 type LatencyGroup struct {
-	// ComputeMS the GPU's service time of one request
+	// ComputeMS the GPU's service time of one request (LLM profiles: the time to first token of a replica at the planned peak, before the network)
 	ComputeMS float64 `json:"compute_ms"`
 
 	// CrossBorder a path across a filtered national border (into or out of mainland China)
@@ -1660,7 +1660,7 @@ type Option struct {
 	// Score The balanced objective's score and its parts (0 is best).
 	Score *Score `json:"score,omitempty"`
 
-	// Serving LLM profiles: the operating point of one replica as the serving model sizes it, and the model's held-out error for the GPU family
+	// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets), the load it carries at the planned peak and its latencies there, and the model's held-out error for the GPU family; of a placement of several regions, the first's
 	Serving *Serving `json:"serving,omitempty"`
 
 	// Throughput The performance figure the option was sized with.
@@ -2275,12 +2275,12 @@ type Score struct {
 	Value         float64 `json:"value"`
 }
 
-// Serving LLM profiles: the operating point of one replica as the serving model sizes it, and the model's held-out error for the GPU family
+// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets), the load it carries at the planned peak and its latencies there, and the model's held-out error for the GPU family; of a placement of several regions, the first's
 type Serving struct {
 	// Anchored a measured figure at the request's own lengths (within 10 %) sets the curve's level
 	Anchored bool `json:"anchored"`
 
-	// Concurrency requests running at once on a replica at the operating point
+	// Concurrency requests running at once on a replica at the operating point: the most it is sized to carry within the targets
 	Concurrency float64 `json:"concurrency"`
 
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
@@ -2314,8 +2314,22 @@ type Serving struct {
 	KvPrecision string `json:"kv_precision"`
 
 	// Measured the catalog's measured points of this GPU, format, engine family and replica size with a time per token at the request's lengths (within 25 %), per GPU, with their source
-	Measured                   *[]CurvePoint `json:"measured"`
-	OutputTokensPerSPerReplica float64       `json:"output_tokens_per_s_per_replica"`
+	Measured *[]CurvePoint `json:"measured"`
+
+	// OutputTokensPerSPerReplica output tokens a second a replica carries at the operating point
+	OutputTokensPerSPerReplica float64 `json:"output_tokens_per_s_per_replica"`
+
+	// PeakConcurrency requests running at once on a replica at the planned peak
+	PeakConcurrency float64 `json:"peak_concurrency"`
+
+	// PeakOutputTokensPerSPerReplica output tokens a second a replica carries at the planned peak
+	PeakOutputTokensPerSPerReplica float64 `json:"peak_output_tokens_per_s_per_replica"`
+
+	// PointTPOTMS time per output token at the 95th percentile at the operating point
+	PointTPOTMS float64 `json:"point_tpot_ms"`
+
+	// PointTTFTMS time to first token at the 95th percentile at the operating point, before the network
+	PointTTFTMS float64 `json:"point_ttft_ms"`
 
 	// Precision weights' format
 	Precision string `json:"precision"`
@@ -2329,10 +2343,10 @@ type Serving struct {
 	// TensorParallel GPUs one replica spans
 	TensorParallel int `json:"tensor_parallel"`
 
-	// TPOTMS time per output token at the operating point
+	// TPOTMS time per output token at the 95th percentile of a replica at the planned peak
 	TPOTMS float64 `json:"tpot_ms"`
 
-	// TTFTMS time to first token at the 95th percentile at the operating point, before the network
+	// TTFTMS time to first token at the 95th percentile of a replica at the planned peak (its placement's share of the peak requests a second over its replicas), before the network
 	TTFTMS float64 `json:"ttft_ms"`
 
 	// Unvalidated fewer than 3 held-out points for this GPU family

@@ -119,7 +119,7 @@ func (p Printer) Text(t Text) string {
 	if len(t.Args) == 0 {
 		return format
 	}
-	var room [16]string // an answer's longest message takes 11
+	var room [16]string // an answer's longest message takes 15
 	args := room[:0]
 	for _, a := range t.Args {
 		args = append(args, p.arg(a))
