@@ -97,6 +97,7 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	for _, pl := range p.places {
 		if s := pl.u.serving; s != nil {
 			out = append(out, e.llmSummary(pl, s))
+			out = append(out, e.peakOf(&pl).headroom(s).texts()...)
 			// The sentence speaks of one request at a time: its figure is the
 			// curve's first point, not the operating point sized (which may
 			// run more requests within the near-best band).

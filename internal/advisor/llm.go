@@ -16,7 +16,9 @@ import (
 // latency curve of every replica size its memory allows, and each offer
 // the highest load on those curves whose time to first token fits the
 // time its region leaves after the network, and whose time per output
-// token fits the target, both at the 95th percentile.
+// token fits the target, both at the 95th percentile — never past the
+// curve's knee, where a doubling of the load adds under 5 % output while
+// the latency grows (serving.Knee).
 
 // LLMQuantile is the percentile the LLM targets are met at (API.md: p95).
 const LLMQuantile = 0.95
@@ -33,8 +35,10 @@ type llmServing struct {
 	point          serving.Point
 	perGPU         float64
 	ttftMS, tpotMS float64
-	// meets is false when even one request at a time misses a target.
-	meets bool
+	// meets is false when even one request at a time misses a target;
+	// atKnee is true where the targets allow more load than the curve's
+	// knee, at which the point is then held (see llmCurve.capAtKnee).
+	meets, atKnee bool
 	// methodText is method's, once written.
 	methodText string
 }
@@ -90,20 +94,34 @@ type llmCurve struct {
 }
 
 // curvePoint is a curve's operating point in a metro (for its budget),
-// and whether it meets the targets.
+// whether it meets the targets, and whether it is held at the knee.
 type curvePoint struct {
-	metro int
-	pt    serving.Point
-	meets bool
+	metro         int
+	pt            serving.Point
+	meets, atKnee bool
 }
 
 // freePoint is the curve's point under the time-per-token target alone.
 func (c *llmCurve) freePoint(tpotMS float64) curvePoint {
 	if !c.freeKnown {
 		pt, ok := c.curve.Best(math.Inf(1), tpotMS)
-		c.free, c.freeKnown = curvePoint{metro: freeMetro, pt: pt, meets: ok}, true
+		pt, at := c.capAtKnee(pt)
+		c.free, c.freeKnown = curvePoint{metro: freeMetro, pt: pt, meets: ok, atKnee: at}, true
 	}
 	return c.free
+}
+
+// kneePoint is the curve's knee (see serving.Knee), for the options
+// shown; false when its memory runs out before the knee. (Not kept: an
+// answer keeps hundreds of curves and shows a few.)
+func (c *llmCurve) kneePoint() (serving.Point, bool) { return c.curve.Knee() }
+
+// capAtKnee is pt, or the curve's knee where pt is past it (true): past
+// the knee a doubling of the load adds under 5 % output while the queue
+// and the latencies grow, so no capacity past it is counted on, whatever
+// the targets allow.
+func (c *llmCurve) capAtKnee(pt serving.Point) (serving.Point, bool) {
+	return c.curve.CapAtKnee(pt)
 }
 
 // freeMetro marks a point that stands for every metro whose budget it
@@ -139,7 +157,8 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	if !ok {
 		pt, _ = c.curve.Best(nearFastest(pt.TTFTMS, budgetMS), max(tpotMS, pt.TPOTMS*(1+NearBestShare)))
 	}
-	p := curvePoint{metro: metro, pt: pt, meets: ok}
+	pt, at := c.capAtKnee(pt)
+	p := curvePoint{metro: metro, pt: pt, meets: ok, atKnee: at}
 	if c.points == nil {
 		c.points = make([]curvePoint, 0, 16)
 	}
@@ -306,7 +325,7 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	}
 	f := e.newFitted()
 	f.metro = metro
-	f.fit = e.servingOf(best, best.precision, bestPoint.pt, bestPoint.meets)
+	f.fit = e.servingOf(best, best.precision, bestPoint)
 	if sz.fits == nil {
 		sz.fits = make([]*llmFitted, 0, 16)
 	}
@@ -343,9 +362,10 @@ func (s *llmServing) throughput(e *engine) Throughput {
 const servingModelSource = "gpuplace-serving-model"
 
 // servingOf is the serving a curve gives at one of its points.
-func (e *engine) servingOf(c *llmCurve, prec string, pt serving.Point, meets bool) llmServing {
+func (e *engine) servingOf(c *llmCurve, prec string, p curvePoint) llmServing {
+	pt := p.pt
 	return llmServing{llmCurve: c, precision: prec, point: pt, perGPU: pt.OutputPerS * c.anchorRatio / float64(c.tp),
-		ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, meets: meets}
+		ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, meets: p.meets, atKnee: p.atKnee}
 }
 
 // betterPoint reports whether curve a's point pa is better than curve b's

@@ -55,7 +55,7 @@ func TestOperatingPointAtNIMConditions(t *testing.T) {
 	}
 	// The curve's point for 900 ms left (as for a metro −1: none).
 	p := tp2.pointAt(-1, 900, 60)
-	s := e.servingOf(tp2, sz.precision, p.pt, p.meets)
+	s := e.servingOf(tp2, sz.precision, p)
 	if !s.meets || s.ttftMS > 900 || s.tpotMS > 60 || s.point.Concurrency >= 50 {
 		t.Errorf("operating point: TP%d at %.0f users, %.0f ms to the first token, %.1f ms a token (meets %v)", s.tp, s.point.Concurrency, s.ttftMS, s.tpotMS, s.meets)
 	}

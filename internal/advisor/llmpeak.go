@@ -1,5 +1,7 @@
 package advisor
 
+import "gpuplace/internal/locale"
+
 // The latencies an LLM answer reports and compares are those of a
 // replica at the planned peak: a place's replicas share its part of the
 // peak, and each runs at that load, read from the curve its capacity was
@@ -155,4 +157,60 @@ func (pl *place) tpotMS() float64 {
 		return pl.peak.tpotMS
 	}
 	return pl.u.serving.tpotMS
+}
+
+// headroom is what more load a replica takes at the planned peak, as per
+// cents of its load there: up to its operating point (nil where the point
+// misses a target anyway: no target is kept to miss), and up to its
+// curve's knee (nil without one, knee its concurrency); atKnee where the
+// knee holds the operating point. Both are nil for a replica that carries
+// nothing at the peak.
+type headroom struct {
+	toPoint, toKnee, knee *float64
+	atKnee                bool
+}
+
+// headroom is the load's headroom on s's curve (rounded as answers show
+// it): the requests a second of its operating point and of its knee over
+// the load's, less one. Its curve's figures are the model's, its
+// operating point's anchored by anchorRatio.
+func (l *peakLoad) headroom(s *llmServing) headroom {
+	pct := func(rps float64) *float64 {
+		if !(l.rps > 0) {
+			return nil // a replica that carries nothing at the peak (a failover region's standing by)
+		}
+		v := round1(100 * max(rps/l.rps-1, 0))
+		return &v
+	}
+	h := headroom{atKnee: s.atKnee}
+	if s.meets {
+		h.toPoint = pct(s.point.RequestsPerS * s.anchorRatio)
+	}
+	if knee, ok := s.kneePoint(); ok {
+		c := round1(knee.Concurrency)
+		if h.toKnee = pct(knee.RequestsPerS * s.anchorRatio); h.toKnee != nil {
+			h.knee = &c
+		}
+	}
+	return h
+}
+
+// texts say the headroom: at the knee, how much more load reaches it;
+// else how much more misses a target (where the point meets them), and
+// where the knee is or that there is none.
+func (h headroom) texts() []locale.Text {
+	if h.atKnee && h.toKnee != nil {
+		return []locale.Text{locale.New("why.llm.knee.at", locale.Num(*h.knee), locale.Pct1(*h.toKnee))}
+	}
+	var out []locale.Text
+	if h.toPoint != nil {
+		out = append(out, locale.New("why.llm.headroom", locale.Pct1(*h.toPoint)))
+	}
+	if h.toKnee != nil {
+		return append(out, locale.New("why.llm.knee", locale.Num(*h.knee), locale.Pct1(*h.toKnee)))
+	}
+	if h.toPoint == nil {
+		return out // no load at the peak, or a target missed anyway: nothing to say
+	}
+	return append(out, locale.New("why.llm.knee.none"))
 }

@@ -3,10 +3,12 @@ package advisor_test
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 
 	"gpuplace/internal/advisor"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/servingcurve"
 )
 
 // usH200Question is a US question of Llama 3.3 70B on H200s, answered for
@@ -79,11 +81,61 @@ func TestLLMLatencyAtThePlannedPeak(t *testing.T) {
 	}
 }
 
+// looseQuestion asks 20 requests/s of Llama 3.3 70B of US users with
+// targets so loose (10 s to the first token, 300 ms a token) that they
+// allow replicas past their curves' knees.
+func looseQuestion() advisor.Request {
+	return advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 20, InputTokens: 1000, OutputTokens: 300,
+			TTFTMS: 10000, TPOTMS: 300, Months: 12},
+		Users: []advisor.UserShare{{Location: "US", Share: 100}}, Currency: "USD",
+	}
+}
+
+// Ensure no option is sized past its curve's knee (the load past which a
+// doubling adds under 5 % output, as GET /api/v1/serving/curve gives it
+// for the option's setup), however loose the targets: a replica there
+// would count on capacity it barely has while its queue grows. Under
+// these targets the B300 pick used to be sized at 1,236 requests at once,
+// past its knee at 595.
+func TestLLMNeverSizedPastTheKnee(t *testing.T) {
+	cat := realCatalog(t)
+	res := recommend(t, cat, looseQuestion())
+	w := res.Request.Workload
+	held := 0
+	for _, o := range options(res) {
+		p, s := o.Placements[0], o.Serving
+		if s == nil || p.GPUFraction != 1 {
+			continue
+		}
+		c, err := servingcurve.Of(cat, servingcurve.Query{Profile: w.Profile, GPU: p.GPU, Precision: s.Precision,
+			Engine: catalog.EngineFamilyOf(s.Engine), TP: strconv.Itoa(s.TensorParallel),
+			InputTokens: strconv.Itoa(w.InputTokens), OutputTokens: strconv.Itoa(w.OutputTokens)})
+		if err != nil {
+			t.Fatalf("%s: the curve of %s %s on %d × %s: %v", placementID(p), s.Engine, s.Precision, s.TensorParallel, p.GPU, err)
+		}
+		if !c.HasKnee {
+			continue
+		}
+		if s.Concurrency > c.Knee+0.05 {
+			t.Errorf("%s: sized at %.1f requests at once, past its knee at %.1f", placementID(p), s.Concurrency, c.Knee)
+		}
+		if math.Abs(s.Concurrency-c.Knee) <= 0.05 {
+			held++
+		}
+	}
+	if held == 0 {
+		t.Error("no option is held at its knee: the targets tested nothing")
+	}
+}
+
 // Ensure, for any LLM question, that every option's replica at the
 // planned peak carries that peak and no more than its capacity: its load
 // times its replicas is the peak (one region), its latencies there are at
-// most its operating point's, and its group is served in its time to the
-// first token there.
+// most its operating point's, its group is served in its time to the
+// first token there, its headroom is its capacity over its load (and up
+// to the knee, at least that), and its operating point is never past its
+// knee, held there only where it says so.
 func TestLLMPeakWithinCapacity(t *testing.T) {
 	cat := realCatalog(t)
 	checked := 0
@@ -115,6 +167,21 @@ func TestLLMPeakWithinCapacity(t *testing.T) {
 			}
 			if math.Abs(o.Latency.TPOTMS-s.TPOTMS) > 0.051 {
 				t.Errorf("%s: %.1f ms a token in the latency, %.1f ms in the serving", id, o.Latency.TPOTMS, s.TPOTMS)
+			}
+			want := 100 * (s.OutputTokensPerSPerReplica/s.PeakOutputTokensPerSPerReplica - 1)
+			if h := s.HeadroomPct; h != nil && math.Abs(*h-want) > 0.2+0.01*want {
+				t.Errorf("%s: headroom %.1f %%, want %.1f / %.1f − 1 = %.1f %%", id, *h, s.OutputTokensPerSPerReplica, s.PeakOutputTokensPerSPerReplica, want)
+			}
+			if h, k := s.HeadroomPct, s.KneeHeadroomPct; h != nil && k != nil && *k < *h-0.05 {
+				t.Errorf("%s: %.1f %% more load reaches its knee, %.1f %% its operating point", id, *k, *h)
+			}
+			switch k := s.KneeConcurrency; {
+			case k == nil && s.AtKnee:
+				t.Errorf("%s: held at a knee its curve does not have", id)
+			case k != nil && s.Concurrency > *k+0.05:
+				t.Errorf("%s: sized at %.1f running, past its knee at %.1f", id, s.Concurrency, *k)
+			case k != nil && s.AtKnee && s.Concurrency != *k:
+				t.Errorf("%s: held at its knee %.1f, sized at %.1f running", id, *k, s.Concurrency)
 			}
 		}
 	}

@@ -19,9 +19,10 @@ import (
 // Serving is an LLM option's operating point (API.md pick.serving): the
 // engine, formats and replica, the most each replica is sized to carry
 // (Concurrency, OutputTokensPerSPerReplica), the load it carries at the
-// planned peak and its latencies there (95th percentile, no network), and
-// the serving model's held-out error for the GPU's family. Of a plan of
-// several places, it is the first place's.
+// planned peak and its latencies there (95th percentile, no network), the
+// headroom between the two and the curve's knee, and the serving model's
+// held-out error for the GPU's family. Of a plan of several places, it
+// is the first place's.
 type Serving struct {
 	Engine string `json:"engine"`
 	// EngineVersion is the engine with the versions the serving model's
@@ -43,6 +44,21 @@ type Serving struct {
 	PeakOutputTokensPerSPerReplica float64 `json:"peak_output_tokens_per_s_per_replica"`
 	PointTTFTMS                    float64 `json:"point_ttft_ms"`
 	PointTPOTMS                    float64 `json:"point_tpot_ms"`
+	// KneeConcurrency is the curve's knee (serving.Knee): past it a
+	// doubling of the load adds under 5 % output while the latencies
+	// grow; nil when the replica's memory fills before it. AtKnee is true
+	// where the targets allow more load than the knee: the operating
+	// point is held at it.
+	KneeConcurrency *float64 `json:"knee_concurrency"`
+	AtKnee          bool     `json:"at_knee"`
+	// HeadroomPct is how much more load a replica takes at the planned
+	// peak before it reaches its operating point (where a target would be
+	// missed, or its knee), as a per cent of its load at the peak; nil
+	// where the operating point misses a target anyway, or the replica
+	// carries nothing at the peak (a failover region's standing by).
+	// KneeHeadroomPct is the same up to the knee; nil without one.
+	HeadroomPct     *float64 `json:"headroom_pct"`
+	KneeHeadroomPct *float64 `json:"knee_headroom_pct"`
 	// ErrorPct is the held-out median absolute error of the model for
 	// this GPU family (of all held-out points when Unvalidated), and
 	// ValidatedPoints how many held-out points it rests on.
@@ -83,6 +99,17 @@ type Serving struct {
 	PrecisionAlternatives []PrecisionAlternative `json:"precision_alternatives,omitempty"`
 }
 
+// HeadroomTexts say what more load a replica takes at the planned peak:
+// before a target is missed and before its knee, or, where the knee holds
+// the operating point, before the knee; nil for an answer pinned before
+// they were worked out.
+func (s *Serving) HeadroomTexts() []locale.Text {
+	if s.PeakOutputTokensPerSPerReplica == 0 {
+		return nil
+	}
+	return headroom{toPoint: s.HeadroomPct, toKnee: s.KneeHeadroomPct, knee: s.KneeConcurrency, atKnee: s.AtKnee}.texts()
+}
+
 // OperatingTPOTMS is the operating point's time per output token:
 // PointTPOTMS, or TPOTMS in an answer pinned before the two were told
 // apart (whose TPOTMS is the operating point's).
@@ -91,6 +118,15 @@ func (s *Serving) OperatingTPOTMS() float64 {
 		return s.PointTPOTMS
 	}
 	return s.TPOTMS
+}
+
+// KneeText is the sentence on the knee where it decides how much a
+// replica is sized to carry (AtKnee): for the answer's card.
+func (s *Serving) KneeText() (locale.Text, bool) {
+	if !s.AtKnee || s.KneeHeadroomPct == nil || s.KneeConcurrency == nil {
+		return locale.Text{}, false
+	}
+	return headroom{toKnee: s.KneeHeadroomPct, knee: s.KneeConcurrency, atKnee: true}.texts()[0], true
 }
 
 // CurvePoint is one point of a serving curve: output tokens a second per
@@ -226,9 +262,15 @@ func (e *engine) servingOption(pl place) *Serving {
 		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
 		TTFTMS: round1(peak.ttftMS), TPOTMS: round1(peak.tpotMS), PeakConcurrency: round1(peak.concurrency),
 		PeakOutputTokensPerSPerReplica: round1(peak.rps * float64(e.req.Workload.OutputTokens)), PointTTFTMS: round1(s.ttftMS), PointTPOTMS: round1(s.tpotMS),
-		ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
+		AtKnee: s.atKnee, ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
 		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
 		Curve: []CurvePoint{}, Measured: []CurvePoint{}, DefaultPrecision: e.llmDefault(pl.u.gpu)}
+	if knee, ok := s.kneePoint(); ok {
+		c := round1(knee.Concurrency)
+		out.KneeConcurrency = &c
+	}
+	h := peak.headroom(s)
+	out.HeadroomPct, out.KneeHeadroomPct = h.toPoint, h.toKnee
 	if note, ok := qualityNote(e.llm, s.precision); ok {
 		out.QualityNote = &note
 	}

@@ -944,6 +944,26 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.float(v.PointTTFTMS)
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
+	w.raw(`,"knee_concurrency":`)
+	if p45 := v.KneeConcurrency; p45 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p45))
+	}
+	w.raw(`,"at_knee":`)
+	w.bool(v.AtKnee)
+	w.raw(`,"headroom_pct":`)
+	if p46 := v.HeadroomPct; p46 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p46))
+	}
+	w.raw(`,"knee_headroom_pct":`)
+	if p47 := v.KneeHeadroomPct; p47 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p47))
+	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
 	w.raw(`,"validated_points":`)
@@ -953,11 +973,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i45 := range v.ErrorRangePct {
-			if i45 > 0 {
+		for i48 := range v.ErrorRangePct {
+			if i48 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i45])
+			w.float(v.ErrorRangePct[i48])
 		}
 		w.raw("]")
 	}
@@ -974,11 +994,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i46 := range v.Curve {
-			if i46 > 0 {
+		for i49 := range v.Curve {
+			if i49 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i46])
+			w.advisorCurvePoint(&v.Curve[i49])
 		}
 		w.raw("]")
 	}
@@ -987,11 +1007,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i47 := range v.Measured {
-			if i47 > 0 {
+		for i50 := range v.Measured {
+			if i50 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i47])
+			w.advisorCurvePoint(&v.Measured[i50])
 		}
 		w.raw("]")
 	}
@@ -999,10 +1019,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p48 := v.QualityNote; p48 == nil {
+		if p51 := v.QualityNote; p51 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p48)
+			w.localeText(p51)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1011,11 +1031,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i49 := range v.PrecisionAlternatives {
-				if i49 > 0 {
+			for i52 := range v.PrecisionAlternatives {
+				if i52 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i49])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i52])
 			}
 			w.raw("]")
 		}
@@ -1100,16 +1120,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p50 := v.RTTRangeMS; p50 == nil {
+		if p53 := v.RTTRangeMS; p53 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i51 := range *p50 {
-					if i51 > 0 {
+				for i54 := range *p53 {
+					if i54 > 0 {
 						w.raw(",")
 					}
-					w.float((*p50)[i51])
+					w.float((*p53)[i54])
 				}
 				w.raw("]")
 			}
@@ -1154,10 +1174,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p52 := v.Text; p52 == nil {
+		if p55 := v.Text; p55 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p52)
+			w.localeText(p55)
 		}
 		more = true
 	}
@@ -1166,10 +1186,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p53 := v.Num; p53 == nil {
+		if p56 := v.Num; p56 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p53))
+			w.float((*p56))
 		}
 		more = true
 	}

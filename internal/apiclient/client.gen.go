@@ -1660,7 +1660,7 @@ type Option struct {
 	// Score The balanced objective's score and its parts (0 is best).
 	Score *Score `json:"score,omitempty"`
 
-	// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets), the load it carries at the planned peak and its latencies there, and the model's held-out error for the GPU family; of a placement of several regions, the first's
+	// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets, never past the curve's knee), the load it carries at the planned peak and its latencies there, the headroom between the two, and the model's held-out error for the GPU family; of a placement of several regions, the first's
 	Serving *Serving `json:"serving,omitempty"`
 
 	// Throughput The performance figure the option was sized with.
@@ -2275,12 +2275,15 @@ type Score struct {
 	Value         float64 `json:"value"`
 }
 
-// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets), the load it carries at the planned peak and its latencies there, and the model's held-out error for the GPU family; of a placement of several regions, the first's
+// Serving LLM profiles: the operating point of one replica as the serving model sizes it (the most it carries within the targets, never past the curve's knee), the load it carries at the planned peak and its latencies there, the headroom between the two, and the model's held-out error for the GPU family; of a placement of several regions, the first's
 type Serving struct {
 	// Anchored a measured figure at the request's own lengths (within 10 %) sets the curve's level
 	Anchored bool `json:"anchored"`
 
-	// Concurrency requests running at once on a replica at the operating point: the most it is sized to carry within the targets
+	// AtKnee the targets allow more load than the knee: the operating point is held at the knee
+	AtKnee bool `json:"at_knee"`
+
+	// Concurrency requests running at once on a replica at the operating point: the most it is sized to carry within the targets, never past the knee
 	Concurrency float64 `json:"concurrency"`
 
 	// Curve the replica's throughput per GPU against time per token, from one request at a time to its memory's most
@@ -2309,6 +2312,15 @@ type Serving struct {
 
 	// GpusAtBandEdge GPUs the answer needs if the real capacity is at the low end of error_range_pct
 	GpusAtBandEdge int `json:"gpus_at_band_edge"`
+
+	// HeadroomPct how much more load a replica takes at the planned peak before it reaches the operating point (where a target would be missed, or the knee), % of its load at the peak; null where the operating point misses a target anyway, or the replica carries nothing at the peak (a failover region standing by)
+	HeadroomPct *float64 `json:"headroom_pct"`
+
+	// KneeConcurrency the replica's curve's knee: the running requests past which every further doubling of the load adds less than 5 % output tokens a second (as GET /api/v1/serving/curve gives it); null when the memory runs out before it
+	KneeConcurrency *float64 `json:"knee_concurrency"`
+
+	// KneeHeadroomPct how much more load a replica takes at the planned peak before its knee, % of its load at the peak; null without a knee, or where the replica carries nothing at the peak
+	KneeHeadroomPct *float64 `json:"knee_headroom_pct"`
 
 	// KvPrecision KV cache format
 	KvPrecision string `json:"kv_precision"`
