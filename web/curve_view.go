@@ -18,9 +18,9 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	v.Drawn = true
 	v.Form[servingcurve.KeyProfile], v.Form[servingcurve.KeyGPU] = c.Profile.ID, c.GPU.ID
 	v.Form[servingcurve.KeyPrecision], v.Form[servingcurve.KeyEngine] = c.Precision, c.Family
-	v.Form[servingcurve.KeyTP] = strconv.Itoa(c.TP)
+	v.Form[servingcurve.KeyTP], v.Form[servingcurve.KeyPP] = strconv.Itoa(c.TP), strconv.Itoa(c.PP)
 	v.Form[servingcurve.KeyInputTokens], v.Form[servingcurve.KeyOutputTokens] = strconv.Itoa(c.InputTokens), strconv.Itoa(c.OutputTokens)
-	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
+	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
 	v.Lengths = locale.Tf(ctx, "curve.lengths", locale.Figure(float64(c.InputTokens)), locale.Figure(float64(c.OutputTokens)), locale.Figure(math.Floor(c.MaxConcurrency)))
 	if c.Validated {
 		v.Error = locale.Tf(ctx, "curve.error", c.GPU.Name+" / "+catalog.EngineName(c.Family), locale.Figure(c.ErrorPct))

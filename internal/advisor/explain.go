@@ -142,10 +142,10 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	w := e.req.Workload
 	o := pl.u.offer
-	replicas := pl.count * o.GPUCount / s.tp
-	return locale.New(counted("why.llm.model.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.tp, pl.u.gpu.Name,
+	replicas := pl.count * o.GPUCount / s.gpus
+	return locale.New(counted("why.llm.model.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.gpus, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
-		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
+		locale.Num(s.perGPU*float64(s.gpus)), locale.Num(s.ttftMS), locale.F1(s.tpotMS), locale.Num(s.point.Concurrency),
 		engineName(s.engine()), locale.Pct(s.err.MedianPct))
 }
 

@@ -24,10 +24,13 @@ type Serving struct {
 	Engine string `json:"engine"`
 	// EngineVersion is the engine with the versions the serving model's
 	// figures of its family were measured on ("vLLM 0.5.1, 0.12.0").
-	EngineVersion              string  `json:"engine_version"`
-	Precision                  string  `json:"precision"`
-	KVPrecision                string  `json:"kv_precision"`
-	TensorParallel             int     `json:"tensor_parallel"`
+	EngineVersion  string `json:"engine_version"`
+	Precision      string `json:"precision"`
+	KVPrecision    string `json:"kv_precision"`
+	TensorParallel int    `json:"tensor_parallel"`
+	// PipelineParallel is the replica's pipeline stages (1: none); a
+	// replica spans TensorParallel × PipelineParallel GPUs.
+	PipelineParallel           int     `json:"pipeline_parallel"`
 	Concurrency                float64 `json:"concurrency"`
 	OutputTokensPerSPerReplica float64 `json:"output_tokens_per_s_per_replica"`
 	TTFTMS                     float64 `json:"ttft_ms"`
@@ -199,8 +202,8 @@ func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
 // servingOption is a place's operating point as the answer shows it.
 func (e *engine) servingOption(pl place) *Serving {
 	s := pl.u.serving
-	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
-		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
+	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp, PipelineParallel: s.pp,
+		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.gpus)),
 		TTFTMS: round1(s.ttftMS), TPOTMS: round1(s.tpotMS), ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
 		Unvalidated: !s.validated, ErrorRangePct: [2]float64{round1(s.band.LowPct), round1(s.band.HighPct)}, Anchored: s.anchor != nil, FloorTPOTMS: round1(s.floorTPOT), FloorTTFTMS: round1(s.floorTTFT),
 		Curve: []CurvePoint{}, Measured: []CurvePoint{}, DefaultPrecision: e.llmDefault(pl.u.gpu)}
@@ -215,7 +218,7 @@ func (e *engine) servingOption(pl place) *Serving {
 			i = len(pts) - 1
 		}
 		pt := pts[i]
-		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.tp)), TPOTMS: round1(pt.TPOTMS),
+		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.gpus)), TPOTMS: round1(pt.TPOTMS),
 			TTFTMS: round1(pt.TTFTMS), Concurrency: round1(pt.Concurrency)})
 	}
 	w := e.req.Workload
@@ -236,7 +239,7 @@ const comparableSpan = 1.25
 // curve: the same engine family, replica size and KV cache, at prompt
 // and answer lengths within comparableSpan of the request's.
 func comparable(sp *catalog.ServingPoint, s *llmServing, in, out float64) bool {
-	if sp.Family != s.engine() || sp.TP != s.tp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
+	if sp.Family != s.engine() || sp.TP != s.tp || max(sp.PP, 1) != s.pp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
 		return false
 	}
 	return math.Abs(math.Log(sp.InputTokens/in)) <= math.Log(comparableSpan) && math.Abs(math.Log(sp.OutputTokens/out)) <= math.Log(comparableSpan)
@@ -306,9 +309,9 @@ func (e *engine) hostingBreakEven(p *plan, apis []TokenAPIPrice) *float64 {
 	w := e.req.Workload
 	pl := p.places[0]
 	s := pl.u.serving
-	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.tp)
-	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate // one replica, a month
-	perReplica := s.perGPU * float64(s.tp) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
+	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.gpus)
+	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate   // one replica, a month
+	perReplica := s.perGPU * float64(s.gpus) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
 	a := apis[0]
 	perOutput := (a.InputPer1M.InexactFloat64()*float64(w.InputTokens)/float64(w.OutputTokens) + a.OutputPer1M.InexactFloat64()) / 1e6
 	if !(perOutput > 0) || monthly >= perReplica*perOutput {

@@ -928,6 +928,8 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.KVPrecision)
 	w.raw(`,"tensor_parallel":`)
 	w.int(int64(v.TensorParallel))
+	w.raw(`,"pipeline_parallel":`)
+	w.int(int64(v.PipelineParallel))
 	w.raw(`,"concurrency":`)
 	w.float(v.Concurrency)
 	w.raw(`,"output_tokens_per_s_per_replica":`)

@@ -958,22 +958,40 @@ func (e GetServingCurveParamsEngine) Valid() bool {
 
 // Defines values for GetServingCurveParamsTp.
 const (
-	N1 GetServingCurveParamsTp = 1
-	N2 GetServingCurveParamsTp = 2
-	N4 GetServingCurveParamsTp = 4
-	N8 GetServingCurveParamsTp = 8
+	GetServingCurveParamsTpN1 GetServingCurveParamsTp = 1
+	GetServingCurveParamsTpN2 GetServingCurveParamsTp = 2
+	GetServingCurveParamsTpN4 GetServingCurveParamsTp = 4
+	GetServingCurveParamsTpN8 GetServingCurveParamsTp = 8
 )
 
 // Valid indicates whether the value is a known member of the GetServingCurveParamsTp enum.
 func (e GetServingCurveParamsTp) Valid() bool {
 	switch e {
-	case N1:
+	case GetServingCurveParamsTpN1:
 		return true
-	case N2:
+	case GetServingCurveParamsTpN2:
 		return true
-	case N4:
+	case GetServingCurveParamsTpN4:
 		return true
-	case N8:
+	case GetServingCurveParamsTpN8:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetServingCurveParamsPp.
+const (
+	GetServingCurveParamsPpN1 GetServingCurveParamsPp = 1
+	GetServingCurveParamsPpN2 GetServingCurveParamsPp = 2
+)
+
+// Valid indicates whether the value is a known member of the GetServingCurveParamsPp enum.
+func (e GetServingCurveParamsPp) Valid() bool {
+	switch e {
+	case GetServingCurveParamsPpN1:
+		return true
+	case GetServingCurveParamsPpN2:
 		return true
 	default:
 		return false
@@ -2317,6 +2335,9 @@ type Serving struct {
 	Measured                   *[]CurvePoint `json:"measured"`
 	OutputTokensPerSPerReplica float64       `json:"output_tokens_per_s_per_replica"`
 
+	// PipelineParallel pipeline stages of a replica (1: none; 2 at most, on GPUs linked by PCIe alone); a replica spans tensor_parallel × pipeline_parallel GPUs
+	PipelineParallel int `json:"pipeline_parallel"`
+
 	// Precision weights' format
 	Precision string `json:"precision"`
 
@@ -2326,7 +2347,7 @@ type Serving struct {
 	// QualityNote what the option's precision costs in accuracy, as its published checkpoint's card reports (absent where the profile lists no checkpoint of it)
 	QualityNote *Message `json:"quality_note,omitempty"`
 
-	// TensorParallel GPUs one replica spans
+	// TensorParallel tensor-parallel size: the GPUs of each pipeline stage of a replica
 	TensorParallel int `json:"tensor_parallel"`
 
 	// TPOTMS time per output token at the operating point
@@ -3132,8 +3153,11 @@ type GetServingCurveParams struct {
 	// Engine engine family: `any` (default: TensorRT-LLM on NVIDIA GPUs, vLLM on others), `vllm`, `sglang` or `trtllm`
 	Engine *GetServingCurveParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
 
-	// Tp GPUs a replica (tensor parallel): 1, 2, 4 or 8; empty: the fewest whose memory holds a request
+	// Tp GPUs of each pipeline stage (tensor parallel): 1, 2, 4 or 8; empty: the fewest whose memory holds a request
 	Tp *GetServingCurveParamsTp `form:"tp,omitempty" json:"tp,omitempty"`
+
+	// Pp pipeline stages of the replica: 1 (default) or 2, two only on GPUs linked by PCIe alone; tp × pp at most 8
+	Pp *GetServingCurveParamsPp `form:"pp,omitempty" json:"pp,omitempty"`
 
 	// InputTokens tokens in per request, 1 to the model's context; empty: the profile's default
 	InputTokens *int `form:"input_tokens,omitempty" json:"input_tokens,omitempty"`
@@ -3153,6 +3177,9 @@ type GetServingCurveParamsEngine string
 
 // GetServingCurveParamsTp defines parameters for GetServingCurve.
 type GetServingCurveParamsTp int
+
+// GetServingCurveParamsPp defines parameters for GetServingCurve.
+type GetServingCurveParamsPp int
 
 // PostMCPParams defines parameters for PostMCP.
 type PostMCPParams struct {
@@ -6063,6 +6090,18 @@ func NewGetServingCurveRequest(server string, params *GetServingCurveParams) (*h
 		if params.Tp != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tp", *params.Tp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Pp != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pp", *params.Pp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -98,7 +98,7 @@ func (c *Catalog) ServingMeasurements() []serving.Measurement {
 		out = append(out, serving.Measurement{
 			ID: p.ID(), Campaign: p.Campaign(),
 			Setup: serving.Setup{Hardware: g.ServingHardware(), Model: prof.LLM.ServingModel(p.Model), Format: format, KV: kv,
-				TP: p.TP, Share: 1, Family: p.Family},
+				TP: p.TP, PP: p.PP, Share: 1, Family: p.Family},
 			GPUs: p.GPUs, Scenario: p.Scenario, In: p.InputTokens, Out: p.OutputTokens, Dataset: p.Dataset,
 			Concurrency: p.Concurrency, Rate: p.Rate, TokensPerS: p.TokensPerS, TTFTMS: p.TTFTMS, TPOTMS: p.TPOTMS, Statistic: p.Statistic,
 		})

@@ -22,9 +22,23 @@ type work struct {
 
 func (w work) total() float64 { return w.weights + w.kvRead + w.attention + w.allReduce + w.overhead }
 
-// step is the work of one step at b running requests.
+// step is the work of one step at b running requests: the time between
+// two output tokens of a request.
+//
+// A replica of PP pipeline stages keeps PP micro-batches of b/PP requests
+// in flight, one on each stage; a request gets its next token once its
+// micro-batch has passed every stage, so its step is PP stage times, each
+// reading 1/PP of the weights and of the micro-batch's KV cache on the
+// stage's TP GPUs: the step of the whole model at b/PP requests on TP
+// GPUs, plus each further stage's fixed step cost and the hand-over of
+// the micro-batch's activations between stages. Below PP running
+// requests the stages idle: a step is then that of one request.
 func (r *Replica) step(b, in, out float64) work {
 	m := r.Model
+	pp := float64(r.Stages())
+	if pp > 1 {
+		b = max(b/pp, min(b, 1))
+	}
 	promptTokens := b * in / out
 	tokens := b + promptTokens
 	read := r.weights / (r.bw * r.eff.Memory)
@@ -41,7 +55,17 @@ func (r *Replica) step(b, in, out float64) work {
 	w.attention = 4 * float64(m.Layers) * float64(m.Hidden) * in / 2 * promptTokens / (r.flops * r.eff.Compute)
 	w.allReduce = r.allReduce(tokens)
 	w.overhead = r.eff.Overhead * (r.p.StepMS/1e3 + float64(m.Layers)*r.p.LayerUS/1e6 + b*r.p.SequenceUS/1e6)
+	if pp > 1 {
+		w.overhead += (pp - 1) * r.eff.Overhead * r.p.StepMS / 1e3
+		w.allReduce += (pp - 1) * r.handOver(tokens)
+	}
 	return w
+}
+
+// handOver is the time one pipeline stage takes to pass tokens tokens'
+// 16-bit activations to the next over the link.
+func (r *Replica) handOver(tokens float64) float64 {
+	return r.link.LatencyUS/1e6 + tokens*float64(r.Model.Hidden)*2/(r.link.GBs*1e9)
 }
 
 // allReduce is the time of a step's tensor-parallel all-reduces over
@@ -57,11 +81,16 @@ func (r *Replica) allReduce(tokens float64) float64 {
 }
 
 // prefill is the time one prompt of in tokens takes alone: its matrix
-// products, its attention and its all-reduces.
+// products, its attention and its all-reduces, stage after stage (with
+// the hand-overs between them).
 func (r *Replica) prefill(in float64) float64 {
 	m := r.Model
 	flops := 2*m.ParamsB*1e9*in + 4*float64(m.Layers)*float64(m.Hidden)*in*in/2
-	return flops/(r.flops*r.eff.Compute) + r.allReduce(in)
+	t := flops/(r.flops*r.eff.Compute) + r.allReduce(in)
+	if pp := r.Stages(); pp > 1 {
+		t += float64(pp-1) * r.handOver(in)
+	}
+	return t
 }
 
 // Point is a replica's operating point at a load.
@@ -94,17 +123,20 @@ func (r *Replica) At(b, in, out, q float64) Point {
 	w := r.step(b, in, out)
 	step := w.total()
 	prompt := r.prefill(in)
+	// Prompts queue for the busiest stage: in a pipeline each stage takes
+	// 1/PP of a prompt's time, so PP prompts are under way at once.
+	serve := prompt / float64(r.Stages())
 	base := r.p.FirstTokenSteps*step + prompt + r.p.TTFTFixedMS/1e3
 	rate := b / (base + out*step)
-	rho := min(rate*prompt, 0.999)
-	wait := rho * prompt / (2 * (1 - rho))
+	rho := min(rate*serve, 0.999)
+	wait := rho * serve / (2 * (1 - rho))
 	ttft := base + wait
 	rate = b / (ttft + out*step)
 	tpot := step
 	if q > 0 {
 		tpot = step * (1 + (r.p.TPOTTail-1)*max(zScore(q), 0)/zScore(0.99))
 		if z := math.Log(rho / (1 - q)); z > 0 {
-			ttft = base + max(wait, r.p.TTFTTail*z*prompt/(1-rho))
+			ttft = base + max(wait, r.p.TTFTTail*z*serve/(1-rho))
 		}
 	}
 	share := w.prompt * w.weights
