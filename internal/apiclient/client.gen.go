@@ -2622,6 +2622,9 @@ type Workload struct {
 	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 	Precision *WorkloadPrecision `json:"precision,omitempty"`
 
+	// PrefixCachePct LLM profiles: share of prompt tokens served from the engine's prefix cache, in per cent, 0–95 (default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `json:"prefix_cache_pct,omitempty"`
+
 	// Profile workload profile id from the catalog (/api/v1/profiles)
 	Profile *string `json:"profile,omitempty"`
 
@@ -2637,7 +2640,7 @@ type Workload struct {
 	// TPOTMS LLM profiles: target time per output token (decode)
 	TPOTMS *float64 `json:"tpot_ms,omitempty"`
 
-	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95; it is the latency target
+	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95, up to 120000 (long prompts); it is the latency target
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 }
 
@@ -2730,11 +2733,14 @@ type GetAdviceParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetAdviceParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -2856,11 +2862,14 @@ type GetLaunchFileParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetLaunchFileParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -2985,11 +2994,14 @@ type GetWhatIfParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetWhatIfParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -4248,6 +4260,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4765,6 +4789,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -5226,6 +5262,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.TPOTMS != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tpot_ms", *params.TPOTMS, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
