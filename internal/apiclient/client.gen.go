@@ -2350,7 +2350,7 @@ type ServingCurve struct {
 	// KneeConcurrency The concurrency of the first point from which every further doubling of the load adds less than 5 % output tokens a second (per doubling, between neighbouring points); null when the memory runs out before it.
 	KneeConcurrency *float64 `json:"knee_concurrency"`
 
-	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order.
+	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order; none with a prefix_cache_pct above 0 (the figures were measured with whole prompts).
 	Measured []ServingCurveMeasured `json:"measured"`
 
 	// Points The serving model's points, fewest running requests first: 40 loads spaced evenly in log concurrency from 1 to the most the replica's memory holds (one point when it holds fewer than two requests).
@@ -3153,7 +3153,7 @@ type GetServingCurveParams struct {
 	// OutputTokens tokens out per request, 1 to the model's context less the input; empty: the profile's default
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it); checked but not used yet: the curve is of prompts served whole, with no prefix cache
+	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it; default 0): each prompt computes only the rest, its new tokens' products and their attention over the whole prompt, while its KV cache holds the whole prompt
 	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 }
 
