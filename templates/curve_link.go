@@ -11,7 +11,8 @@ import (
 )
 
 // servingCurveURL is the serving curve's page of an LLM option: the
-// answer's profile, GPU, precision, engine, replica size and lengths.
+// answer's profile, GPU, precision, engine, replica size, lengths and
+// prefix-cache share.
 func servingCurveURL(r *advisor.Result, o *advisor.Option) string {
 	s := o.Serving
 	q := url.Values{}
@@ -29,6 +30,9 @@ func servingCurveURL(r *advisor.Result, o *advisor.Option) string {
 	}
 	q.Set("input_tokens", strconv.Itoa(r.Request.Workload.InputTokens))
 	q.Set("output_tokens", strconv.Itoa(r.Request.Workload.OutputTokens))
+	if c := r.Request.Workload.PrefixCachePct; c > 0 {
+		q.Set("prefix_cache_pct", strconv.FormatFloat(c, 'f', -1, 64))
+	}
 	return "/serving?" + q.Encode()
 }
 

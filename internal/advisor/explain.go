@@ -115,6 +115,9 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		out = append(out, locale.New(counted("why.serving.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
 	}
+	if w.PrefixCachePct > 0 && len(p.places) > 0 && p.places[0].u.serving != nil {
+		out = append(out, locale.New("why.llm.cached", locale.Pct(w.PrefixCachePct)))
+	}
 	lat := locale.New("why.latency", locale.Pct1(p.within), locale.Short(w.LatencyMS), locale.F1(p.metric))
 	switch {
 	case !p.meets:

@@ -173,7 +173,7 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	// serves on the one with the most capacity at the targets.
 	for _, prec := range precs[:np] {
 		format := catalog.ServingFormat(prec)
-		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
+		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o), Cached: w.PrefixCachePct / 100}
 		for _, family := range families[:n] {
 			if !catalog.EngineRunsPrecision(family, prec, *g) {
 				continue
@@ -393,7 +393,10 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 		}
 		m := serving.Measurement{Setup: setup, GPUs: sp.GPUs, Scenario: sp.Scenario, In: sp.InputTokens, Out: sp.OutputTokens,
 			Concurrency: sp.Concurrency, Rate: sp.Rate, TokensPerS: sp.TokensPerS, TTFTMS: sp.TTFTMS, TPOTMS: sp.TPOTMS}
-		m.Setup.Share = 1
+		// The figures were measured with whole prompts: the ratio is of
+		// the model's prediction of them, which the curve, prefix-cached
+		// or not, then carries.
+		m.Setup.Share, m.Setup.Cached = 1, 0
 		for _, q := range p.Predict(m) {
 			if q.Name != serving.QuantityThroughput || !(q.Predicted > 0) {
 				continue
@@ -532,6 +535,9 @@ func (s *llmServing) describe(e *engine) string {
 	if s.anchor != nil {
 		m += fmt.Sprintf("; anchored on a measured figure at these lengths (%s, %s, %g in / %g out: ×%.2f)", s.anchor.Source, s.anchor.Scenario,
 			s.anchor.InputTokens, s.anchor.OutputTokens, s.anchorRatio)
+	}
+	if c := s.replica.Cached; c > 0 {
+		m += fmt.Sprintf("; %.0f %% of each prompt served from the prefix cache, as the question states (its prefill not computed, its KV cache held)", 100*c)
 	}
 	return m
 }

@@ -237,9 +237,10 @@ const comparableSpan = 1.25
 
 // comparable reports whether a measured figure stands beside a serving's
 // curve: the same engine family, replica size and KV cache, at prompt
-// and answer lengths within comparableSpan of the request's.
+// and answer lengths within comparableSpan of the request's, and whole
+// prompts (the figures were measured without a prefix cache).
 func comparable(sp *catalog.ServingPoint, s *llmServing, in, out float64) bool {
-	if sp.Family != s.engine() || sp.TP != s.tp || max(sp.PP, 1) != s.pp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
+	if s.replica.Cached > 0 || sp.Family != s.engine() || sp.TP != s.tp || max(sp.PP, 1) != s.pp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
 		return false
 	}
 	return math.Abs(math.Log(sp.InputTokens/in)) <= math.Log(comparableSpan) && math.Abs(math.Log(sp.OutputTokens/out)) <= math.Log(comparableSpan)

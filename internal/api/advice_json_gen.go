@@ -588,6 +588,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 		w.raw(`,"tpot_ms":`)
 		w.float(v.TPOTMS)
 	}
+	if v.PrefixCachePct != 0 {
+		w.raw(`,"prefix_cache_pct":`)
+		w.float(v.PrefixCachePct)
+	}
 	if v.Engine != "" {
 		w.raw(`,"engine":`)
 		w.str(v.Engine)

@@ -2371,7 +2371,7 @@ type ServingCurve struct {
 	// KneeConcurrency The concurrency of the first point from which every further doubling of the load adds less than 5 % output tokens a second (per doubling, between neighbouring points); null when the memory runs out before it.
 	KneeConcurrency *float64 `json:"knee_concurrency"`
 
-	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order.
+	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order; none with a prefix_cache_pct above 0 (the figures were measured with whole prompts).
 	Measured []ServingCurveMeasured `json:"measured"`
 
 	// Points The serving model's points, fewest running requests first: 40 loads spaced evenly in log concurrency from 1 to the most the replica's memory holds (one point when it holds fewer than two requests).
@@ -2643,6 +2643,9 @@ type Workload struct {
 	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 	Precision *WorkloadPrecision `json:"precision,omitempty"`
 
+	// PrefixCachePct LLM profiles: share of prompt tokens served from the engine's prefix cache, in per cent, 0–95 (default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `json:"prefix_cache_pct,omitempty"`
+
 	// Profile workload profile id from the catalog (/api/v1/profiles)
 	Profile *string `json:"profile,omitempty"`
 
@@ -2658,7 +2661,7 @@ type Workload struct {
 	// TPOTMS LLM profiles: target time per output token (decode)
 	TPOTMS *float64 `json:"tpot_ms,omitempty"`
 
-	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95; it is the latency target
+	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95, up to 120000 (long prompts); it is the latency target
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 }
 
@@ -2751,11 +2754,14 @@ type GetAdviceParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetAdviceParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -2877,11 +2883,14 @@ type GetLaunchFileParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetLaunchFileParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -3006,11 +3015,14 @@ type GetWhatIfParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetWhatIfParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -3165,7 +3177,7 @@ type GetServingCurveParams struct {
 	// OutputTokens tokens out per request, 1 to the model's context less the input; empty: the profile's default
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it); checked but not used yet: the curve is of prompts served whole, with no prefix cache
+	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it; default 0): each prompt computes only the rest, its new tokens' products and their attention over the whole prompt, while its KV cache holds the whole prompt
 	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 }
 
@@ -4275,6 +4287,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4792,6 +4816,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -5253,6 +5289,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.TPOTMS != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tpot_ms", *params.TPOTMS, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

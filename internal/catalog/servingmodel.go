@@ -21,14 +21,16 @@ func (g GPU) ServingHardware() serving.Hardware {
 		Card: g.CardOf != ""}
 }
 
-// ServingModel is the profile's model shape; measured names a model
-// measured for it, whose vocabulary may differ (MeasuredVocab).
+// ServingModel is the profile's model shape, its context the profile's;
+// measured names a model measured for it, whose vocabulary may differ
+// (MeasuredVocab).
 func (l LLMProfile) ServingModel(measured string) serving.Model {
 	vocab := l.Vocab
 	if v, ok := l.MeasuredVocab[measured]; ok {
 		vocab = v
 	}
-	return serving.Model{ParamsB: l.ParamsB, Layers: l.Layers, KVHeads: l.KVHeads, HeadDim: l.HeadDim, Hidden: l.Hidden, Vocab: vocab}
+	return serving.Model{ParamsB: l.ParamsB, Layers: l.Layers, KVHeads: l.KVHeads, HeadDim: l.HeadDim, Hidden: l.Hidden, Vocab: vocab,
+		Context: l.ContextTokens}
 }
 
 // ServingFormat is the serving model's weight format for a precision.

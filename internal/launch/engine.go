@@ -90,6 +90,9 @@ func (s *LLMServer) argv(replicas, port int) []string {
 	if kv8 {
 		a = append(a, "--kv-cache-dtype", "fp8")
 	}
+	if s.PrefixCaching {
+		a = append(a, "--enable-prefix-caching")
+	}
 	return a
 }
 

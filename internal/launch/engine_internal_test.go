@@ -75,3 +75,16 @@ func TestEngineCommandPipeline(t *testing.T) {
 		t.Errorf("vLLM command %q names a pipeline for a replica without one", cmd)
 	}
 }
+
+// Ensure an answer sized with part of each prompt from the prefix cache
+// has vLLM keep one, and one sized without leaves vLLM's default.
+func TestPrefixCachingFlag(t *testing.T) {
+	s := &LLMServer{Repo: "org/model", Engine: catalog.FamilyVLLM, TensorParallel: 1, MaxSeqs: 8, MaxModelLen: 40960}
+	if cmd := s.command(1); strings.Contains(cmd, "prefix-caching") {
+		t.Errorf("vLLM command %q speaks of the prefix cache unasked", cmd)
+	}
+	s.PrefixCaching = true
+	if cmd := s.command(1); !strings.HasSuffix(cmd, " --enable-prefix-caching") {
+		t.Errorf("vLLM command %q: want --enable-prefix-caching", cmd)
+	}
+}

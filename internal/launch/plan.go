@@ -64,6 +64,11 @@ type LLMServer struct {
 	// Precision and KVPrecision are the weights' and KV cache's formats
 	// the answer was sized for (catalog precisions).
 	Precision, KVPrecision string
+	// PrefixCaching is set where the answer was sized with part of each
+	// prompt served from the prefix cache: the engine must keep one
+	// (vLLM is told to; SGLang's radix cache and TensorRT-LLM's KV-cache
+	// block reuse are on by default).
+	PrefixCaching bool
 }
 
 // GPUs is the GPUs one replica spans: TensorParallel × PipelineParallel.
@@ -104,7 +109,7 @@ func FromAnswer(cat *catalog.Catalog, res advisor.Result, alt int, origin string
 		}
 		p.LLM = &LLMServer{Repo: prof.LLM.Repo, Engine: engineFamily(s.Engine), Gated: gatedRepo(prof.LLM.Repo), TensorParallel: max(s.TensorParallel, 1), PipelineParallel: max(s.PipelineParallel, 1),
 			MaxSeqs: max(int(math.Ceil(s.Concurrency)), 1), MaxModelLen: maxModelLen(w.InputTokens+w.OutputTokens, prof.LLM.ContextTokens),
-			Precision: s.Precision, KVPrecision: s.KVPrecision}
+			Precision: s.Precision, KVPrecision: s.KVPrecision, PrefixCaching: w.PrefixCachePct > 0}
 	}
 	return p, nil
 }

@@ -22,6 +22,8 @@ var curve = map[string][2]string{
 	"curve.knee.none":       {"Up to the %s requests the memory holds, each doubling of the load still adds 5 %% output or more.", "直到显存可容纳的 %s 个请求，负载每翻一倍，输出仍增加 5%% 或更多。"},
 	"curve.measured":        {"The catalog has %s measured figures of this setup within 10 %% of these lengths; those whose source states the latencies are marked.", "目录中有此配置在这些长度 10%% 以内的 %s 个实测值；来源给出延迟的已在图中标出。"},
 	"curve.measured.none":   {"The catalog has no measured figure of this setup within 10 % of these lengths.", "目录中没有此配置在这些长度 10% 以内的实测值。"},
+	"curve.cached":          {"%s %% of each prompt is served from the prefix cache: a prompt computes only the rest (its new tokens and their attention over the whole prompt), and its KV cache holds the whole prompt.", "每个提示词的 %s%% 由前缀缓存提供：提示词只计算其余部分（新 token 及其对整个提示词的注意力），KV 缓存仍保存整个提示词。"},
+	"curve.measured.cached": {"The catalog's measured figures are of whole prompts, without a prefix cache: none is shown beside this curve.", "目录中的实测值都是完整提示词、未使用前缀缓存时测得的：此曲线旁不显示实测值。"},
 	"curve.tput.title":      {"Output per GPU against time per output token", "每 GPU 输出与每 token 时间"},
 	"curve.tput.x":          {"time per output token, p95 (ms)", "每个输出 token 的时间，p95（毫秒）"},
 	"curve.tput.y":          {"output tokens/s per GPU", "每 GPU 每秒输出 token"},

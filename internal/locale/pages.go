@@ -138,7 +138,7 @@ var pages = map[string][2]string{
 	"engine.any":          {"Any: the one that serves the most", "任意：选服务能力最高的"},
 	"hint.input_tokens":   {"The prompt with its context, e.g. 1,000.", "提示词及其上下文，例如 1,000。"},
 	"hint.output_tokens":  {"The answer, e.g. 300.", "回答长度，例如 300。"},
-	"hint.ttft_ms":        {"What a user waits for the first word: network, queue and prompt processing (p95).", "用户等待第一个字的时间：网络、排队和提示处理（p95）。"},
+	"hint.ttft_ms":        {"What a user waits for the first word: network, queue and prompt processing (p95); up to 120,000 for long prompts.", "用户等待第一个字的时间：网络、排队和提示处理（p95）；长提示词最多 120,000。"},
 	"hint.engine":         {"TensorRT-LLM runs on NVIDIA GPUs from Ampere on, SGLang on NVIDIA from Turing on and AMD, vLLM on every GPU.", "TensorRT-LLM 支持 Ampere 及更新的 NVIDIA GPU，SGLang 支持 Turing 及更新的 NVIDIA GPU 和 AMD GPU，vLLM 支持所有 GPU。"},
 	"hint.tpot_ms":        {"Between words as the answer streams; 60 ms is about 17 tokens a second.", "回答流式输出时每个 token 的间隔；60 毫秒约为每秒 17 个 token。"},
 	"form.users":          {"Where the users are", "用户分布"},
@@ -146,6 +146,9 @@ var pages = map[string][2]string{
 	"form.pricing":        {"Allowed pricing models", "允许的计费方式"},
 	"form.more":           {"Providers, GPUs and budget", "云服务商、GPU 和预算"},
 	"form.submit":         {"Recommend", "给出推荐"},
+
+	"field.prefix_cache_pct": {"Prompt tokens from the prefix cache (%)", "由前缀缓存提供的提示 token（%）"},
+	"hint.prefix_cache_pct":  {"Agents and RAG repeat a long prefix; 0–95, as you expect it (not measured).", "智能体和 RAG 会重复较长的前缀；0–95，按您的预期填写（非实测）。"},
 
 	"field.kind":               {"Kind", "类型"},
 	"field.profile":            {"Model", "模型"},

@@ -164,6 +164,11 @@ func TestMCPListTools(t *testing.T) {
 	if doc, _ := engine["description"].(string); engine["type"] != "string" || !strings.Contains(doc, "`sglang`") {
 		t.Errorf("advise input workload.engine = %v, want a string described with the engines", engine)
 	}
+	// So is the share of prompt tokens served from the prefix cache.
+	cache, _ := workload["properties"].(map[string]any)["prefix_cache_pct"].(map[string]any)
+	if doc, _ := cache["description"].(string); cache["type"] != "number" || !strings.Contains(doc, "prefix cache") {
+		t.Errorf("advise input workload.prefix_cache_pct = %v, want a number described as the prefix cache's share", cache)
+	}
 	if advise["additionalProperties"] != false {
 		t.Errorf("advise input additionalProperties = %v, want false (unknown fields are an error)", advise["additionalProperties"])
 	}

@@ -59,6 +59,9 @@ type Model struct {
 	HeadDim int
 	Hidden  int
 	Vocab   int
+	// Context is the longest request, prompt and answer, the model takes
+	// in tokens (its maximum position embeddings; 0: not stated).
+	Context int
 }
 
 // bytesPerWeight is what one weight takes in a format.
@@ -112,6 +115,14 @@ type Setup struct {
 	PP     int
 	Share  float64
 	Family string
+
+	// Cached is the share of each prompt's tokens served from the
+	// engine's prefix cache (0 ≤ Cached < 1; what the traffic's author
+	// states, not something the model derives): their keys and values
+	// are kept from an earlier request with the same prefix, so a prompt
+	// computes only the rest (see prefill), while its KV cache still
+	// holds the whole prompt.
+	Cached float64
 }
 
 // GPUs is the GPUs one replica of the setup spans.
@@ -119,6 +130,12 @@ func (s Setup) GPUs() int { return s.TP * s.Stages() }
 
 // Stages is the setup's pipeline stages, at least one.
 func (s Setup) Stages() int { return max(s.PP, 1) }
+
+// MaxCachedPct is the largest share of a prompt, in per cent, the
+// questions may state is served from the prefix cache (API.md:
+// prefix_cache_pct 0–95): a prompt then computes at least one token in
+// twenty.
+const MaxCachedPct = 95
 
 // ErrNoFit is returned when the weights leave no room for a request.
 var ErrNoFit = errors.New("serving: the model does not fit")
@@ -163,6 +180,9 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 	if s.KV == "" {
 		s.KV = DefaultKV(s.Format)
 	}
+	if !(s.Cached >= 0 && s.Cached < 1) {
+		return Replica{}, fmt.Errorf("serving: prefix-cache share %v", s.Cached)
+	}
 	h := s.Hardware
 	if !h.Supports(s.Format) {
 		return Replica{}, fmt.Errorf("serving: %s has no %s tensor cores", h.ID, s.Format)
@@ -189,8 +209,16 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 
 // MaxBatch is the most requests of in + out tokens the replica runs at
 // once: its KV cache reserves each request's whole length (the engines'
-// guaranteed-no-evict scheduling), up to the engines' batch limit.
+// guaranteed-no-evict scheduling), up to the engines' batch limit; none
+// when a request is longer than the model's context. A prompt's tokens
+// served from the prefix cache take their room like the rest: their
+// blocks are shared with other requests of the same prefix, a saving the
+// model does not count (a hit rate says how much of a prompt is cached,
+// not how many requests share each cached block).
 func (r *Replica) MaxBatch(in, out float64) float64 {
+	if c := r.Model.Context; c > 0 && in+out > float64(c) {
+		return 0
+	}
 	return min(r.kvRoom/(r.kvToken*(in+out)), MaxBatchLimit)
 }
 

@@ -25,8 +25,8 @@ const (
 	KeyPP           = "pp"
 	KeyInputTokens  = "input_tokens"
 	KeyOutputTokens = "output_tokens"
-	// KeyPrefixCache is checked (0 to MaxPrefixCachePct) and not yet
-	// used: the curve is of prompts served whole.
+	// KeyPrefixCache is the share of each prompt, in per cent, served
+	// from the prefix cache (0 to MaxPrefixCachePct; default 0).
 	KeyPrefixCache = "prefix_cache_pct"
 )
 
@@ -34,7 +34,7 @@ const (
 var Keys = []string{KeyProfile, KeyGPU, KeyPrecision, KeyEngine, KeyTP, KeyPP, KeyInputTokens, KeyOutputTokens, KeyPrefixCache}
 
 // MaxPrefixCachePct is the most prefix_cache_pct takes (API.md).
-const MaxPrefixCachePct = 95
+const MaxPrefixCachePct = serving.MaxCachedPct
 
 // Query is the curve's keys as asked, as text; an empty key takes its
 // default (see Of).
@@ -94,6 +94,9 @@ type Curve struct {
 	TP, PP       int
 	InputTokens  int
 	OutputTokens int
+	// PrefixCachePct is the share of each prompt served from the prefix
+	// cache, in per cent (serving.Setup.Cached).
+	PrefixCachePct float64
 	// MaxConcurrency is the most requests the replica's memory holds.
 	MaxConcurrency float64
 	Points         []Point
@@ -138,9 +141,13 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 // precision, engine family and tensor-parallel size whose lengths are
 // within LengthSpan of the curve's, in catalog order; a figure with its
 // KV cache in another format than the curve's (serving.DefaultKV of its
-// weights') is another setup and is left out.
+// weights') is another setup and is left out. The figures were measured
+// with whole prompts: a prefix-cached curve has none.
 func measured(cat *catalog.Catalog, c *Curve) []Measured {
 	out := []Measured{}
+	if c.PrefixCachePct > 0 {
+		return out
+	}
 	near := func(x float64, want int) bool { return math.Abs(x/float64(want)-1) <= LengthSpan }
 	kv := serving.DefaultKV(catalog.ServingFormat(c.Precision))
 	for _, p := range cat.ServingPoints(c.Profile.ID, c.GPU.ID, c.Precision) {

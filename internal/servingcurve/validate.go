@@ -41,8 +41,8 @@ func DefaultFamily(g catalog.GPU) string {
 // Of validates q against the catalog and lays out its curve. Defaults:
 // the profile's lengths and precision (FP16/BF16 where the GPU lacks the
 // default's tensor cores), the GPU's engine (DefaultFamily) and the
-// smallest tensor-parallel size whose memory holds a request. Bad keys
-// are locale.FieldErrors naming each.
+// smallest tensor-parallel size whose memory holds a request, and no
+// prefix cache. Bad keys are locale.FieldErrors naming each.
 func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	var fe locale.FieldErrors
 	c := Curve{}
@@ -68,7 +68,7 @@ func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	c.Family = engineOf(&fe, q.Engine, c.GPU, gpuOK)
 	tp := tpOf(&fe, q.TP)
 	pp := ppOf(&fe, q.PP, tp, c.GPU, gpuOK)
-	prefixCacheOf(&fe, q.PrefixCachePct)
+	c.PrefixCachePct = prefixCacheOf(&fe, q.PrefixCachePct)
 	if profileOK {
 		lengthsOf(&fe, &c, q)
 	}
@@ -143,11 +143,11 @@ func ppOf(fe *locale.FieldErrors, s string, tp int, g catalog.GPU, gpuOK bool) i
 	return n
 }
 
-// prefixCacheOf checks the prefix_cache_pct key: a number from 0 to
-// MaxPrefixCachePct. The curve does not use it yet.
-func prefixCacheOf(fe *locale.FieldErrors, s string) {
+// prefixCacheOf reads the prefix_cache_pct key: a number from 0 to
+// MaxPrefixCachePct (empty: 0).
+func prefixCacheOf(fe *locale.FieldErrors, s string) float64 {
 	if s == "" {
-		return
+		return 0
 	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	switch {
@@ -157,7 +157,10 @@ func prefixCacheOf(fe *locale.FieldErrors, s string) {
 		fe.Add(KeyPrefixCache, "invalid.negative")
 	case x > MaxPrefixCachePct:
 		fe.Add(KeyPrefixCache, "invalid.max", locale.Short(MaxPrefixCachePct))
+	default:
+		return x
 	}
+	return 0
 }
 
 // lengthsOf reads the token keys: whole numbers from 1 to the model's
@@ -214,7 +217,7 @@ func precisionOf(fe *locale.FieldErrors, s string, p catalog.Profile, g catalog.
 // that does not fit is a field error on tp when it was asked, else on gpu.
 func replicaOf(cat *catalog.Catalog, c *Curve, tp, pp int) (*serving.Replica, error) {
 	setup := serving.Setup{Hardware: c.GPU.ServingHardware(), Model: c.Profile.LLM.ServingModel(c.Profile.ID),
-		Format: catalog.ServingFormat(c.Precision), PP: pp, Share: 1, Family: c.Family}
+		Format: catalog.ServingFormat(c.Precision), PP: pp, Share: 1, Family: c.Family, Cached: c.PrefixCachePct / 100}
 	sizes := TPSizes
 	if tp > 0 {
 		sizes = []int{tp}
