@@ -164,7 +164,7 @@ func confidenceOf(basis []BasisFigure, o *Option) Confidence {
 	if s := o.Serving; s != nil && s.GPUsAtBandEdge > o.GPUs() {
 		// The counts ungrouped (Short), as the card writes the GPUs it
 		// rents.
-		c.ReasonsText = append(c.ReasonsText, locale.New("conf.serving.band_gpus", locale.Pct(-s.ErrorRangePct[0]),
+		c.ReasonsText = append(c.ReasonsText, locale.New("conf.serving.band", locale.Pct(-s.ErrorRangePct[0]),
 			locale.Pct(s.ErrorRangePct[1]), locale.Short(float64(s.GPUsAtBandEdge)), locale.Short(float64(o.GPUs()))))
 	}
 	seen := map[string]bool{}

@@ -344,7 +344,7 @@ var answers = map[string][2]string{
 	"conf.estimate":             {"throughput estimated (median miss %s %% on held-out figures)", "吞吐量为估算值（留出数据上的中位误差 %s%%）"},
 	"conf.estimate.unvalidated": {"throughput estimated by a method without a held-out check", "吞吐量为估算值，估算方法未经留出数据检验"},
 	"conf.serving":              {"tokens a second from the serving model (median miss %s %% on held-out figures)", "每秒 token 数来自服务模型（留出数据上的中位误差 %s%%）"},
-	"conf.serving.band_gpus":    {"the real capacity may be up to %s %% lower or %s %% higher (held-out campaigns of this engine at this load): at the low end the answer needs %s GPUs, not %s", "实际容量可能比所述低最多 %s%%，或高最多 %s%%（该引擎在此负载下的留出数据）：按低端计算需要 %s 块 GPU，而非 %s 块"},
+	"conf.serving.band":         {"the real capacity may be up to %s %% lower or %s %% higher (held-out campaigns of this engine at this load): at the low end the answer needs %s GPUs, not %s", "实际容量可能比所述低最多 %s%%，或高最多 %s%%（该引擎在此负载下的留出数据）：按低端计算需要 %s 块 GPU，而非 %s 块"},
 	"conf.serving.unvalidated":  {"tokens a second from the serving model, not validated on this GPU family (median miss %s %% elsewhere)", "每秒 token 数来自服务模型，未在该 GPU 系列上验证（其他系列的中位误差 %s%%）"},
 	"conf.unknown.egress":       {"egress price not published: %s %% of the total charged at the dearest known rate", "出站流量价格未公开：总额的 %s%% 按已知最高价计算"},
 	"conf.unknown.setup":        {"a setup fee the source leaves open", "有一笔开通费来源未说明"},
