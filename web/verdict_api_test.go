@@ -2,8 +2,10 @@ package web_test
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"gpuplace/internal/api"
+	"gpuplace/internal/export"
 	"gpuplace/internal/link"
 	"gpuplace/internal/locale"
 )
@@ -85,4 +88,35 @@ func TestOldPinnedLinkVerdictAndConfidence(t *testing.T) {
 	}
 	page := s.do(t, "GET", "/s/"+l.ID, nil).Body.String()
 	wantContains(t, page, `data-grade="`+p.Confidence.Grade+`"`, p.Verdict.Text)
+}
+
+// Ensure a quote's files state its recommendation's verdict on the pick
+// and the pick's confidence grade, in the quote's language.
+func TestQuoteStatesPicksVerdict(t *testing.T) {
+	s := newTestServer(t)
+	sales := s.signIn(t, "sales")
+	id := s.pinLink(t)
+	rec := s.do(t, "GET", "/api/v1/links/"+id, nil)
+	wantStatus(t, rec, http.StatusOK)
+	var pinned struct {
+		Result api.AdviceJSON `json:"result"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &pinned); err != nil || pinned.Result.Pick == nil {
+		t.Fatalf("pinned answer: %v", err)
+	}
+	pick := pinned.Result.Pick
+	for _, lang := range locale.Langs {
+		number := s.createQuote(t, sales, id, url.Values{"lang": {string(lang)}})
+		body := s.do(t, "GET", "/quotes/"+number+".csv", nil, "Cookie", sales).Body.String()
+		rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("%s CSV: %v (%d rows)", lang, err, len(rows))
+		}
+		p := locale.For(lang)
+		verdict, grade := p.Text(pick.Verdict.TextText), p.T("export.grade."+pick.Confidence.Grade)
+		col := func(name string) string { return rows[1][slices.Index(export.CSVColumns, name)] }
+		if col("verdict") != verdict || col("confidence") != grade || verdict == "" {
+			t.Errorf("%s quote: verdict %q, confidence %q; want %q, %q", lang, col("verdict"), col("confidence"), verdict, grade)
+		}
+	}
 }
