@@ -437,6 +437,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 			w.localeText(p34)
 		}
 	}
+	w.raw(`,"confidence":`)
+	w.apiConfidenceJSON(&v.Confidence)
+	w.raw(`,"verdict":`)
+	w.apiVerdictJSON(&v.Verdict)
 	w.raw("}")
 }
 
@@ -1059,6 +1063,60 @@ func (w *jsonWriter) advisorAverageLoad(v *advisor.AverageLoad) {
 	w.raw("}")
 }
 
+func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
+	w.raw("{")
+	w.raw(`"grade":`)
+	w.str(v.Grade)
+	w.raw(`,"reasons":`)
+	if v.Reasons == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i50 := range v.Reasons {
+			if i50 > 0 {
+				w.raw(",")
+			}
+			w.str(v.Reasons[i50])
+		}
+		w.raw("]")
+	}
+	w.raw(`,"reasons_text":`)
+	if v.ReasonsText == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i51 := range v.ReasonsText {
+			if i51 > 0 {
+				w.raw(",")
+			}
+			w.localeText(&v.ReasonsText[i51])
+		}
+		w.raw("]")
+	}
+	w.raw("}")
+}
+
+func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
+	w.raw("{")
+	w.raw(`"meets":`)
+	w.bool(v.Meets)
+	w.raw(`,"share_within_target":`)
+	if p52 := v.ShareWithinTarget; p52 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p52))
+	}
+	if v.Target != "" {
+		w.raw(`,"target":`)
+		w.str(v.Target)
+	}
+	w.raw(`,"text":`)
+	w.str(v.Text)
+	w.raw(`,"text_text":`)
+	w.localeText(&v.TextText)
+	w.raw("}")
+}
+
 func (w *jsonWriter) advisorPlacementCPU(v *advisor.PlacementCPU) {
 	w.raw("{")
 	w.raw(`"id":`)
@@ -1098,16 +1156,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p50 := v.RTTRangeMS; p50 == nil {
+		if p53 := v.RTTRangeMS; p53 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i51 := range *p50 {
-					if i51 > 0 {
+				for i54 := range *p53 {
+					if i54 > 0 {
 						w.raw(",")
 					}
-					w.float((*p50)[i51])
+					w.float((*p53)[i54])
 				}
 				w.raw("]")
 			}
@@ -1152,10 +1210,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p52 := v.Text; p52 == nil {
+		if p55 := v.Text; p55 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p52)
+			w.localeText(p55)
 		}
 		more = true
 	}
@@ -1164,10 +1222,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p53 := v.Num; p53 == nil {
+		if p56 := v.Num; p56 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p53))
+			w.float((*p56))
 		}
 		more = true
 	}

@@ -59,6 +59,27 @@ func (e CarbonUnit) Valid() bool {
 	}
 }
 
+// Defines values for ConfidenceGrade.
+const (
+	Firm   ConfidenceGrade = "firm"
+	Likely ConfidenceGrade = "likely"
+	Rough  ConfidenceGrade = "rough"
+)
+
+// Valid indicates whether the value is a known member of the ConfidenceGrade enum.
+func (e ConfidenceGrade) Valid() bool {
+	switch e {
+	case Firm:
+		return true
+	case Likely:
+		return true
+	case Rough:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for JSONRPCMessageJsonrpc.
 const (
 	N20 JSONRPCMessageJsonrpc = "2.0"
@@ -353,6 +374,24 @@ func (e RiskKind) Valid() bool {
 	case RiskKindStaleData:
 		return true
 	case RiskKindUnknownPrice:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerdictTarget.
+const (
+	VerdictTargetDeadline VerdictTarget = "deadline"
+	VerdictTargetLatency  VerdictTarget = "latency"
+)
+
+// Valid indicates whether the value is a known member of the VerdictTarget enum.
+func (e VerdictTarget) Valid() bool {
+	switch e {
+	case VerdictTargetDeadline:
+		return true
+	case VerdictTargetLatency:
 		return true
 	default:
 		return false
@@ -1158,6 +1197,20 @@ type Compliance struct {
 	Text Message `json:"text"`
 }
 
+// Confidence How far a buyer can rely on the option: firm (measured figures, published prices), likely (an estimate within its held-out error, or a caveat such as spot, stale data or capacity), rough (an estimate without a held-out check or far off, or an unpublished price taking a large share of the total).
+type Confidence struct {
+	Grade ConfidenceGrade `json:"grade"`
+
+	// Reasons what the grade rests on, in English
+	Reasons []string `json:"reasons"`
+
+	// ReasonsText reasons as messages, for translation
+	ReasonsText []Message `json:"reasons_text"`
+}
+
+// ConfidenceGrade defines model for Confidence.Grade.
+type ConfidenceGrade string
+
 // CostPerUnit The total spread over the work done.
 type CostPerUnit struct {
 	// Amount decimal
@@ -1628,7 +1681,7 @@ type OfferPage struct {
 	PerPage int     `json:"per_page"`
 }
 
-// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month and average_load for LLM profiles; trade_off and trade_off_text on alternatives.
+// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month and average_load for LLM profiles; trade_off and trade_off_text on alternatives; confidence and verdict on every option.
 type Option struct {
 	// AverageLoad LLM profiles with peak_rps above rps: what the option would cost with its instances scaled to the average load (absent when the average needs them all)
 	AverageLoad *AverageLoad `json:"average_load,omitempty"`
@@ -1638,6 +1691,9 @@ type Option struct {
 
 	// Compliance The data-residency verdict.
 	Compliance Compliance `json:"compliance"`
+
+	// Confidence How far a buyer can rely on the option: firm (measured figures, published prices), likely (an estimate within its held-out error, or a caveat such as spot, stale data or capacity), rough (an estimate without a held-out check or far off, or an unpublished price taking a large share of the total).
+	Confidence Confidence `json:"confidence"`
 
 	// CostPer1MInputTokens LLM profiles: the share of the total that prefill (prompt) GPU time takes, per million input tokens; with cost_per_unit (the decode share per million output tokens) input x tokens in + output x tokens out = total
 	CostPer1MInputTokens *string `json:"cost_per_1m_input_tokens,omitempty"`
@@ -1698,6 +1754,9 @@ type Option struct {
 
 	// TradeOffText A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	TradeOffText *Message `json:"trade_off_text,omitempty"`
+
+	// Verdict Whether the option meets the question's target: for inference, at least 95 % of users within the latency target and, for an LLM, the time per output token within tpot_ms; for training, the deadline. meets is true where no target was asked (target left out).
+	Verdict Verdict `json:"verdict"`
 
 	// Why why this option (the pick) or why it lost (an alternative), as messages; explanation holds them in English
 	Why []Message `json:"why"`
@@ -2537,6 +2596,26 @@ type UserShare struct {
 	// Share relative weight
 	Share *float64 `json:"share,omitempty"`
 }
+
+// Verdict Whether the option meets the question's target: for inference, at least 95 % of users within the latency target and, for an LLM, the time per output token within tpot_ms; for training, the deadline. meets is true where no target was asked (target left out).
+type Verdict struct {
+	Meets bool `json:"meets"`
+
+	// ShareWithinTarget inference: the share of users (percent) within the latency target; null for training
+	ShareWithinTarget *float64 `json:"share_within_target"`
+
+	// Target what the verdict judges; left out when the question set no target
+	Target *VerdictTarget `json:"target,omitempty"`
+
+	// Text the verdict in English, e.g. "Meets your target: 100 % of users within 100 ms"
+	Text string `json:"text"`
+
+	// TextText A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
+	TextText Message `json:"text_text"`
+}
+
+// VerdictTarget what the verdict judges; left out when the question set no target
+type VerdictTarget string
 
 // WhatIf The answer's pick and, for each parameter, the value at which the pick changes.
 type WhatIf struct {
