@@ -58,7 +58,7 @@ func servingSection(v AdviceView, r *advisor.Result, o *advisor.Option) templ.Co
 			}
 			if s.PeakOutputTokensPerSPerReplica > 0 {
 				var templ_7745c5c3_Var3 string
-				templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "serving.point.peak", s.Engine, catalog.PrecisionLabel(s.Precision), catalog.PrecisionLabel(s.KVPrecision), locale.Tn(ctx, "results.gpus_per_replica", s.TensorParallel),
+				templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "serving.point.peak", s.Engine, catalog.PrecisionLabel(s.Precision), catalog.PrecisionLabel(s.KVPrecision), replicaShape(ctx, s),
 					locale.Figure(s.Concurrency), locale.Figure(s.OutputTokensPerSPerReplica), locale.Figure(s.PeakOutputTokensPerSPerReplica), locale.Figure(s.PeakConcurrency),
 					locale.Figure(s.TTFTMS), locale.Figure(s.TPOTMS)))
 				if templ_7745c5c3_Err != nil {
@@ -70,7 +70,7 @@ func servingSection(v AdviceView, r *advisor.Result, o *advisor.Option) templ.Co
 				}
 			} else {
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "serving.point", s.Engine, catalog.PrecisionLabel(s.Precision), catalog.PrecisionLabel(s.KVPrecision), locale.Tn(ctx, "results.gpus_per_replica", s.TensorParallel),
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(locale.Tf(ctx, "serving.point", s.Engine, catalog.PrecisionLabel(s.Precision), catalog.PrecisionLabel(s.KVPrecision), replicaShape(ctx, s),
 					locale.Figure(s.Concurrency), locale.Figure(s.OutputTokensPerSPerReplica), locale.Figure(s.TTFTMS), locale.Figure(s.TPOTMS)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/serving.templ`, Line: 26, Col: 130}

@@ -236,7 +236,7 @@ func (n *candidateNamer) write(b *strings.Builder, label string) {
 // for the pick's replica, with the operating point, the target and the
 // measured figures that compare.
 func servingChart(ctx context.Context, r *advisor.Result, s *advisor.Serving) chart.Curve {
-	perGPU, tpot := s.OutputTokensPerSPerReplica/float64(max(s.TensorParallel, 1)), s.OperatingTPOTMS()
+	perGPU, tpot := s.OutputTokensPerSPerReplica/float64(max(s.TensorParallel, 1)*max(s.PipelineParallel, 1)), s.OperatingTPOTMS()
 	in := chart.CurveInput{Target: r.Request.Workload.TPOTMS,
 		Op: chart.Point{X: tpot, Y: perGPU,
 			Detail: locale.Tf(ctx, "serving.chart.op", locale.Figure(perGPU), locale.Figure(tpot), locale.Figure(s.Concurrency))}}

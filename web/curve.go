@@ -14,7 +14,7 @@ import (
 // curveQuery reads the serving curve's keys.
 func curveQuery(q url.Values) servingcurve.Query {
 	return servingcurve.Query{Profile: q.Get(servingcurve.KeyProfile), GPU: q.Get(servingcurve.KeyGPU),
-		Precision: q.Get(servingcurve.KeyPrecision), Engine: q.Get(servingcurve.KeyEngine), TP: q.Get(servingcurve.KeyTP),
+		Precision: q.Get(servingcurve.KeyPrecision), Engine: q.Get(servingcurve.KeyEngine), TP: q.Get(servingcurve.KeyTP), PP: q.Get(servingcurve.KeyPP),
 		InputTokens: q.Get(servingcurve.KeyInputTokens), OutputTokens: q.Get(servingcurve.KeyOutputTokens),
 		PrefixCachePct: q.Get(servingcurve.KeyPrefixCache)}
 }

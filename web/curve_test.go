@@ -108,7 +108,7 @@ func TestServingCurveDefaults(t *testing.T) {
 		{"profile=llama-3.3-70b&gpu=h100&precision=mixed", "profile=llama-3.3-70b&gpu=h100&precision=mixed&tp=2"},
 		{"profile=llama-3.3-70b&gpu=a100-80gb", "profile=llama-3.3-70b&gpu=a100-80gb&precision=mixed&tp=2"},
 		{"profile=llama-3.3-70b&gpu=mi300x", "profile=llama-3.3-70b&gpu=mi300x&engine=vllm&tp=1"},
-		{"profile=llama-3.3-70b&gpu=h100&prefix_cache_pct=50", "profile=llama-3.3-70b&gpu=h100"},
+		{"profile=llama-3.3-70b&gpu=h100&prefix_cache_pct=0", "profile=llama-3.3-70b&gpu=h100"},
 	} {
 		if got, want := s.curveBody(t, c.short), s.curveBody(t, c.full); got != want {
 			t.Errorf("%s differs from %s", c.short, c.full)
@@ -242,13 +242,33 @@ func TestServingCurveMeasuredKV(t *testing.T) {
 	}
 }
 
-// Ensure prefix_cache_pct is taken within 0–95 and changes nothing yet,
-// and is a field error outside it or when not a number.
+// Ensure prefix_cache_pct is taken within 0–95 and used: with 80 % of
+// each prompt from the cache the replica's memory holds as many requests
+// (the KV cache keeps the whole prompt), and at each of them the first
+// token comes sooner, each token no later, and each GPU serves no less;
+// the measured figures, of whole prompts, are left out. Outside 0–95 or
+// not a number it is a field error.
 func TestServingCurvePrefixCache(t *testing.T) {
 	s := newTestServer(t)
-	const ok = "profile=llama-3.3-70b&gpu=h100"
-	if a, b := s.curveBody(t, ok+"&prefix_cache_pct=95"), s.curveBody(t, ok); a != b {
-		t.Error("prefix_cache_pct=95 changes the curve; it is not used yet")
+	const ok = "profile=llama-3.3-70b&gpu=h100&precision=fp8&tp=2&input_tokens=5000&output_tokens=500"
+	whole, cached := s.curve(t, ok), s.curve(t, ok+"&prefix_cache_pct=80")
+	if len(whole.Measured) == 0 {
+		t.Fatal("no measured figure near 5,000 in and 500 out on two H100s: the test needs one")
+	}
+	if len(cached.Measured) != 0 {
+		t.Errorf("a prefix-cached curve shows %d measured figures of whole prompts", len(cached.Measured))
+	}
+	if len(whole.Points) != len(cached.Points) {
+		t.Fatalf("%d points cached, %d whole: the memory holds as many requests", len(cached.Points), len(whole.Points))
+	}
+	for i, c := range cached.Points {
+		w := whole.Points[i]
+		if c.Concurrency != w.Concurrency || c.TTFTP95 >= w.TTFTP95 || c.TTFTP50 >= w.TTFTP50 || c.TPOT > w.TPOT || c.PerGPU < w.PerGPU {
+			t.Errorf("point %d: cached %+v, whole %+v; want the same concurrency, a shorter TTFT, no longer TPOT, no less output", i, c, w)
+		}
+	}
+	if a, b := s.curveBody(t, ok+"&prefix_cache_pct=95"), s.curveBody(t, ok+"&prefix_cache_pct=80"); a == b {
+		t.Error("prefix_cache_pct=95 draws the same curve as 80")
 	}
 	for _, v := range []string{"96", "-1", "half"} {
 		rec := s.do(t, "GET", "/api/v1/serving/curve?"+ok+"&prefix_cache_pct="+v, nil)
@@ -270,5 +290,23 @@ func TestServingCurvePageBand(t *testing.T) {
 		rec := s.do(t, "GET", "/serving?profile=llama-3.3-70b&gpu=h100&precision=fp8&engine=trtllm&tp=2&lang="+lang, nil)
 		wantStatus(t, rec, http.StatusOK)
 		wantContains(t, rec.Body.String(), `data-testid="curve-band"`, want, low, high, "TensorRT-LLM")
+	}
+}
+
+// Ensure the curve's page says what share of each prompt its prefix cache
+// serves, in both languages, keeps the share in its form, and says why no
+// measured figure stands beside it; without the key it says neither.
+func TestServingCurvePagePrefixCache(t *testing.T) {
+	s := newTestServer(t)
+	const q = "/serving?profile=llama-3.3-70b&gpu=h100&precision=fp8&tp=2&input_tokens=5000&output_tokens=500"
+	for lang, want := range map[string][]string{"en": {"80 % of each prompt", "whole prompts"}, "zh-CN": {"前缀缓存", "完整提示词"}} {
+		rec := s.do(t, "GET", q+"&prefix_cache_pct=80&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		wantContains(t, rec.Body.String(), append(want, `data-testid="curve-cached"`, `name="prefix_cache_pct"`, `value="80"`)...)
+	}
+	rec := s.do(t, "GET", q, nil)
+	wantStatus(t, rec, http.StatusOK)
+	if body := rec.Body.String(); strings.Contains(body, `data-testid="curve-cached"`) || strings.Contains(body, "whole prompts") {
+		t.Error("a curve of whole prompts speaks of the prefix cache")
 	}
 }

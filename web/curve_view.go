@@ -18,10 +18,14 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	v.Drawn = true
 	v.Form[servingcurve.KeyProfile], v.Form[servingcurve.KeyGPU] = c.Profile.ID, c.GPU.ID
 	v.Form[servingcurve.KeyPrecision], v.Form[servingcurve.KeyEngine] = c.Precision, c.Family
-	v.Form[servingcurve.KeyTP] = strconv.Itoa(c.TP)
+	v.Form[servingcurve.KeyTP], v.Form[servingcurve.KeyPP] = strconv.Itoa(c.TP), strconv.Itoa(c.PP)
 	v.Form[servingcurve.KeyInputTokens], v.Form[servingcurve.KeyOutputTokens] = strconv.Itoa(c.InputTokens), strconv.Itoa(c.OutputTokens)
-	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
+	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
 	v.Lengths = locale.Tf(ctx, "curve.lengths", locale.Figure(float64(c.InputTokens)), locale.Figure(float64(c.OutputTokens)), locale.Figure(math.Floor(c.MaxConcurrency)))
+	if c.PrefixCachePct > 0 {
+		v.Form[servingcurve.KeyPrefixCache] = strconv.FormatFloat(c.PrefixCachePct, 'f', -1, 64)
+		v.Cached = locale.Tf(ctx, "curve.cached", locale.Figure(c.PrefixCachePct))
+	}
 	if c.Validated {
 		v.Error = locale.Tf(ctx, "curve.error", c.GPU.Name+" / "+catalog.EngineName(c.Family), locale.Figure(c.ErrorPct))
 	} else {
@@ -35,6 +39,8 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	}
 	if len(c.Measured) > 0 {
 		v.Measured = locale.Tf(ctx, "curve.measured", strconv.Itoa(len(c.Measured)))
+	} else if c.PrefixCachePct > 0 {
+		v.Measured = locale.T(ctx, "curve.measured.cached")
 	} else {
 		v.Measured = locale.T(ctx, "curve.measured.none")
 	}

@@ -1,12 +1,14 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"os"
 	"strings"
 	"sync"
 
 	"gpuplace/internal/export"
+	"gpuplace/internal/link"
 	"gpuplace/internal/quote"
 )
 
@@ -40,7 +42,8 @@ func (s *Server) cjkFont() []byte {
 }
 
 // document is a quote as its exports show it: with its seller (as it was
-// when the quote was sent) and the link back to its recommendation.
+// when the quote was sent), the link back to its recommendation and what
+// that says of its pick.
 func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, error) {
 	seller, err := s.store.SellerAt(r.Context(), q.SentAt)
 	if err != nil {
@@ -56,7 +59,21 @@ func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, erro
 		}
 		link = scheme + "://" + r.Host + link
 	}
-	return export.Document{Quote: q, Seller: seller, Link: link}, nil
+	return export.Document{Quote: q, Seller: seller, Link: link, Pick: s.pickOf(r, q)}, nil
+}
+
+// pickOf is what the recommendation a quote was made from says of its
+// pick: its verdict and confidence (nil when it cannot be read).
+func (s *Server) pickOf(r *http.Request, q quote.Quote) *export.Pick {
+	_, res, err := s.loadLink(r.Context(), q.LinkID)
+	if err != nil && !errors.Is(err, link.ErrNotFound) {
+		s.log.WarnContext(r.Context(), "a quote's recommendation could not be read: its documents leave out its verdict", "quote", q.Number(), "err", err)
+	}
+	if err != nil || res.Pick == nil {
+		return nil
+	}
+	c := res.Pick.Confidence
+	return &export.Pick{Verdict: res.Pick.Verdict.Text, Grade: c.Grade, Reasons: c.ReasonsText}
 }
 
 func (s *Server) writePDF(w http.ResponseWriter, d export.Document) error {

@@ -2,11 +2,13 @@ package web_test
 
 import (
 	"encoding/json"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
 
 	"gpuplace/internal/api"
+	"gpuplace/internal/locale"
 )
 
 // kneeQuestion's targets (10 s to the first token, 300 ms a token) allow
@@ -28,15 +30,15 @@ func TestAnswerNamesKneeAndHeadroom(t *testing.T) {
 	for _, tt := range []struct {
 		q      string
 		atKnee bool
-		page   map[string][]string
+		page   map[locale.Lang][]string
 	}{
-		{kneeQuestion, true, map[string][]string{
-			"en":    {`data-testid="knee"`, `data-testid="serving-headroom"`, "Sized at its knee, 595 requests at once", "15.3 % more load before reaching it", "At the planned peak it carries 6,000 tokens/s"},
-			"zh-CN": {`data-testid="knee"`, `data-testid="serving-headroom"`, "按拐点配置，每个副本同时 595 个请求", "还可多承担 15.3% 的负载才到达拐点", "在计划峰值下，每个副本每秒输出 6,000 个 token"},
+		{kneeQuestion, true, map[locale.Lang][]string{
+			locale.EN: {`data-testid="knee"`, "Sized at its knee", "At the planned peak it carries"},
+			locale.ZH: {`data-testid="knee"`, "按拐点配置", "在计划峰值下，每个副本每秒输出"},
 		}},
-		{headroomQuestion, false, map[string][]string{
-			"en":    {`data-testid="serving-headroom"`, "could take 3.5 % more load before a target is missed", "Its curve has no knee"},
-			"zh-CN": {`data-testid="serving-headroom"`, "还可多承担 3.5% 的负载，之后才会有目标无法达到", "其曲线没有拐点"},
+		{headroomQuestion, false, map[locale.Lang][]string{
+			locale.EN: {"more load before a target is missed", "Its curve has no knee"},
+			locale.ZH: {"之后才会有目标无法达到", "其曲线没有拐点"},
 		}},
 	} {
 		rec := s.do(t, "GET", "/api/v1/advice?candidates=0&"+tt.q, nil)
@@ -71,11 +73,17 @@ func TestAnswerNamesKneeAndHeadroom(t *testing.T) {
 			t.Errorf("%s: the explanation says the knee sized it (%v), want %v:\n%s", tt.q, !tt.atKnee, tt.atKnee, said)
 		}
 		for lang, parts := range tt.page {
-			page := s.do(t, "GET", "/advice?lang="+lang+"&"+tt.q, nil)
+			page := s.do(t, "GET", "/advice?lang="+string(lang)+"&"+tt.q, nil)
 			wantStatus(t, page, http.StatusOK)
 			body := page.Body.String()
-			wantContains(t, body, parts...)
-			if !tt.atKnee && strings.Contains(body, `data-testid="knee"`) {
+			// The serving section says the answer's headroom, with its
+			// figures; the card its knee where the knee holds the point.
+			p := locale.For(lang)
+			headroom := p.Sentences(p.Texts(sv.HeadroomTexts()))
+			wantContains(t, body, append(parts, `data-testid="serving-headroom">`+html.EscapeString(headroom)+"<")...)
+			if knee, ok := sv.KneeText(); ok {
+				wantContains(t, body, `data-testid="knee">`+html.EscapeString(p.Text(knee))+"<")
+			} else if strings.Contains(body, `data-testid="knee"`) {
 				t.Errorf("%s %s: the card speaks of a knee that did not size the pick", lang, tt.q)
 			}
 		}

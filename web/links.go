@@ -109,6 +109,9 @@ func (s *Server) loadLink(ctx context.Context, id string) (link.Link, advisor.Re
 	if err := json.Unmarshal(l.Result, &res); err != nil {
 		return l, res, fmt.Errorf("web: decode pinned result %s: %w", id, err)
 	}
+	// An answer pinned before answers stated their verdict and confidence
+	// gets them as its card worked them out.
+	advisor.Judge(&res)
 	return l, res, nil
 }
 

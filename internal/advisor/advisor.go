@@ -40,6 +40,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
 	withPrecisionAlternatives(cat, req, &res)
+	judge(&res)
 	return res, nil
 }
 

@@ -136,7 +136,7 @@ func (e *engine) cpuBasis(out []BasisFigure, u *usable) []BasisFigure {
 func (e *engine) servingBasis(out []BasisFigure, u *usable, s *llmServing) []BasisFigure {
 	f := s.throughput(e)
 	errPct := round1(s.err.MedianPct)
-	row := BasisFigure{GPU: u.gpu.ID, GPUName: u.gpu.Name, Profile: e.profile.ID, GPUCount: s.tp, Engine: engineName(s.engine()),
+	row := BasisFigure{GPU: u.gpu.ID, GPUName: u.gpu.Name, Profile: e.profile.ID, GPUCount: s.gpus, Engine: engineName(s.engine()),
 		Precision: s.precision, Format: s.precision, Scenario: "serving_model", Value: math.Round(s.perGPU*1000) / 1000,
 		Unit: "output tokens/s per GPU", Source: f.Source, Date: f.Date, Estimated: true, Method: f.Method,
 		ErrorPct: &errPct, Unvalidated: !s.validated}
@@ -274,8 +274,8 @@ func (e *engine) placement(p *plan, k int, users []string) Placement {
 	} else {
 		out.Replicas = pl.count
 		if s := pl.u.serving; s != nil {
-			out.GPUsPerReplica = s.tp
-			out.Replicas = pl.count * o.GPUCount / s.tp
+			out.GPUsPerReplica = s.gpus
+			out.Replicas = pl.count * o.GPUCount / s.gpus
 			out.Instances = pl.count
 		}
 		if k := pl.u.copyGPUs; k > 1 {

@@ -116,6 +116,9 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 		out = append(out, locale.New(counted("why.serving.at", pl.count), pl.count, pl.u.offer.InstanceType, regionPlace(pl.u.region),
 			locale.Num(w.PeakRPS*pl.share), locale.Num(rps), locale.Pct(TargetUtilisation*100)))
 	}
+	if w.PrefixCachePct > 0 && len(p.places) > 0 && p.places[0].u.serving != nil {
+		out = append(out, locale.New("why.llm.cached", locale.Pct(w.PrefixCachePct)))
+	}
 	lat := locale.New("why.latency", locale.Pct1(p.within), locale.Short(w.LatencyMS), locale.F1(p.metric))
 	switch {
 	case !p.meets:
@@ -144,11 +147,11 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 func (e *engine) llmSummary(pl place, s *llmServing) locale.Text {
 	w := e.req.Workload
 	o := pl.u.offer
-	replicas := pl.count * o.GPUCount / s.tp
+	replicas := pl.count * o.GPUCount / s.gpus
 	peak := e.peakOf(&pl)
-	return locale.New(counted("why.llm.peak.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.tp, pl.u.gpu.Name,
+	return locale.New(counted("why.llm.peak.at", pl.count), pl.count, o.InstanceType, regionPlace(pl.u.region), s.gpus, pl.u.gpu.Name,
 		locale.Word("precision."+s.precision), replicas, locale.Num(w.PeakRPS*pl.share*float64(w.OutputTokens)),
-		locale.Num(s.perGPU*float64(s.tp)), locale.Num(s.point.Concurrency), engineName(s.engine()), locale.Pct(s.err.MedianPct),
+		locale.Num(s.perGPU*float64(s.gpus)), locale.Num(s.point.Concurrency), engineName(s.engine()), locale.Pct(s.err.MedianPct),
 		locale.Num(peak.rps*float64(w.OutputTokens)), locale.Num(peak.ttftMS), locale.F1(peak.tpotMS))
 }
 

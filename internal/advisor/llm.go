@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -69,8 +70,10 @@ type llmSizing struct {
 // all held-out figures when validated is false) and the hardware's
 // floors.
 type llmCurve struct {
-	tp        int
-	precision string
+	// tp and pp are the replica's tensor-parallel size and pipeline
+	// stages; gpus the GPUs it spans (tp × pp).
+	tp, pp, gpus int
+	precision    string
 	// replica and curve are held by value, curve reading replica: an
 	// answer makes a curve of each replica size of each GPU.
 	replica     serving.Replica
@@ -134,7 +137,7 @@ const freeMetro = -2
 type curveKey struct {
 	gpu       string
 	share     float64
-	tp        int
+	split     serving.Split
 	family    string
 	precision string
 }
@@ -184,22 +187,21 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	}
 	sz := e.newSizing()
 	sz.curves = sz.curveArr[:0]
+	splits := serving.Splits(g.ServingHardware(), o.GPUCount, e.cat.PipelinesMeasuredOn(g.ID))
 	// Every precision's and engine's curves compete in fitAt: the offer
 	// serves on the one with the most capacity at the targets.
 	for _, prec := range precs[:np] {
 		format := catalog.ServingFormat(prec)
-		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
+		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o), Cached: w.PrefixCachePct / 100}
 		for _, family := range families[:n] {
 			if !catalog.EngineRunsPrecision(family, prec, *g) {
 				continue
 			}
 			setup.Family = family
-			for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
-				if o.GPUCount%tp == 0 {
-					setup.TP = tp
-					if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp, family: family, precision: prec}, g, prec, setup); lc != nil {
-						sz.curves = append(sz.curves, lc)
-					}
+			for _, sp := range splits {
+				setup.TP, setup.PP = sp.TP, sp.PP
+				if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, split: sp, family: family, precision: prec}, g, prec, setup); lc != nil {
+					sz.curves = append(sz.curves, lc)
 				}
 			}
 		}
@@ -232,7 +234,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 		return nil
 	}
 	lc := e.newCurve()
-	lc.tp, lc.precision, lc.replica = setup.TP, prec, r
+	lc.tp, lc.pp, lc.gpus, lc.precision, lc.replica = setup.TP, setup.Stages(), setup.GPUs(), prec, r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
 		e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)-1] // (its room is reused)
 		e.memo.llmCurves[k] = nil
@@ -364,7 +366,7 @@ const servingModelSource = "gpuplace-serving-model"
 // servingOf is the serving a curve gives at one of its points.
 func (e *engine) servingOf(c *llmCurve, prec string, p curvePoint) llmServing {
 	pt := p.pt
-	return llmServing{llmCurve: c, precision: prec, point: pt, perGPU: pt.OutputPerS * c.anchorRatio / float64(c.tp),
+	return llmServing{llmCurve: c, precision: prec, point: pt, perGPU: pt.OutputPerS * c.anchorRatio / float64(c.gpus),
 		ttftMS: pt.TTFTMS, tpotMS: pt.TPOTMS, meets: p.meets, atKnee: p.atKnee}
 }
 
@@ -382,7 +384,10 @@ func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
 	case ga != gb:
 		return ga > gb
 	}
-	return a.tp < b.tp
+	if a.gpus != b.gpus {
+		return a.gpus < b.gpus
+	}
+	return a.pp < b.pp
 }
 
 // anchorOf finds the measured serving figures at the request's own
@@ -399,7 +404,7 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 	dist, logSum, n := math.Inf(1), 0.0, 0
 	for _, i := range e.cat.ServingIndex(e.profile.ID, g.ID, prec) {
 		sp := &e.cat.Serving[i]
-		if sp.Family != setup.Family || sp.TP != setup.TP || sp.InputTokens == 0 || sp.KVPrecision != "" {
+		if sp.Family != setup.Family || sp.TP != setup.TP || max(sp.PP, 1) != setup.Stages() || sp.InputTokens == 0 || sp.KVPrecision != "" {
 			continue
 		}
 		di, do := math.Abs(math.Log(sp.InputTokens/in)), math.Abs(math.Log(sp.OutputTokens/out))
@@ -408,7 +413,10 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 		}
 		m := serving.Measurement{Setup: setup, GPUs: sp.GPUs, Scenario: sp.Scenario, In: sp.InputTokens, Out: sp.OutputTokens,
 			Concurrency: sp.Concurrency, Rate: sp.Rate, TokensPerS: sp.TokensPerS, TTFTMS: sp.TTFTMS, TPOTMS: sp.TPOTMS}
-		m.Setup.Share = 1
+		// The figures were measured with whole prompts: the ratio is of
+		// the model's prediction of them, which the curve, prefix-cached
+		// or not, then carries.
+		m.Setup.Share, m.Setup.Cached = 1, 0
 		for _, q := range p.Predict(m) {
 			if q.Name != serving.QuantityThroughput || !(q.Predicted > 0) {
 				continue
@@ -448,7 +456,7 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 	f := e.fitAt(sz, metro)
 	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
 		serving: &f.fit, nodeEff: 1, computeMS: f.fit.ttftMS,
-		// Every GPU of the instance serves: replicas of fit.tp GPUs each.
+		// Every GPU of the instance serves: replicas of fit.gpus GPUs each.
 		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
 	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
 }
@@ -536,14 +544,20 @@ func (s *llmServing) describe(e *engine) string {
 	}
 	m := fmt.Sprintf("serving model, %s, %s weights, %s KV cache, %d GPU(s) a replica: %.0f running requests, %.0f ms p95 to the first token, %.1f ms p95 per token; "+
 		"fitted on %d measured points (%s: memory efficiency %.2f, compute %.2f), held-out error median %.0f %% over %d points",
-		engineName(s.engine()), s.precision, s.kv(), s.tp, s.point.Concurrency, s.ttftMS, s.tpotMS,
+		engineName(s.engine()), s.precision, s.kv(), s.gpus, s.point.Concurrency, s.ttftMS, s.tpotMS,
 		e.cat.ServingFit.Fitted, arch, eff.Memory, eff.Compute, s.err.MedianPct, s.err.Points)
+	if s.pp > 1 {
+		m = strings.Replace(m, " a replica:", fmt.Sprintf(" a replica (%d pipeline stages of %d):", s.pp, s.tp), 1)
+	}
 	if !s.validated {
 		m += " (too few held-out points of this GPU family: the overall error)"
 	}
 	if s.anchor != nil {
 		m += fmt.Sprintf("; anchored on a measured figure at these lengths (%s, %s, %g in / %g out: ×%.2f)", s.anchor.Source, s.anchor.Scenario,
 			s.anchor.InputTokens, s.anchor.OutputTokens, s.anchorRatio)
+	}
+	if c := s.replica.Cached; c > 0 {
+		m += fmt.Sprintf("; %.0f %% of each prompt served from the prefix cache, as the question states (its prefill not computed, its KV cache held)", 100*c)
 	}
 	return m
 }

@@ -93,7 +93,9 @@ func TestLLMPhysicsFloors(t *testing.T) {
 				}
 			}
 			roofline := tflops * 1e12 * pl.GPUFraction / (2 * model.ParamsB * 1e9 * (1 + float64(w.InputTokens)/float64(w.OutputTokens)))
-			if perGPU := s.OutputTokensPerSPerReplica / float64(s.TensorParallel); perGPU > roofline*1.001 {
+			// A replica spans TP × PP GPUs: every stage's TP GPUs read and
+			// multiply; all of them count for the tokens a GPU.
+			if perGPU := s.OutputTokensPerSPerReplica / float64(s.TensorParallel*s.PipelineParallel); perGPU > roofline*1.001 {
 				t.Errorf("%s %s: %.0f tokens/s a GPU, above the compute roofline %.0f", w.Profile, placementID(pl), perGPU, roofline)
 			}
 		}

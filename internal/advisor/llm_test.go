@@ -373,3 +373,48 @@ func TestAnyEngineMeasuredOnTheArchitecture(t *testing.T) {
 		}
 	}
 }
+
+// Ensure PCIe-only GPUs are weighed as the servers measured on them run.
+// Llama 3.3 70B on L40S at MLPerf's server bounds (2 s to the first
+// token; the time per token at the bound MLPerf v4.1's L40S submission
+// measured, 176.6 ms) is served tensor parallel, as the L40S figures in
+// the catalog were measured, each GPU within the TensorRT-LLM band of that
+// submission's 402 output tokens/s a GPU (3,218.55 tokens/s on 8 GPUs, a
+// figure the model was fitted on: a consistency check, not a held-out
+// one). On the RTX PRO 6000, whose measured servers run pipelines, 70B in
+// BF16 (two GPUs at the least) at MLPerf's 200 ms a token is answered
+// with two stages.
+func TestPCIeGPUsServeAsMeasured(t *testing.T) {
+	cat := realCatalog(t)
+	req := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 5, InputTokens: 460, OutputTokens: 293,
+			TTFTMS: 2000, TPOTMS: 176.6, Months: 12},
+		Users: []advisor.UserShare{{Location: "US", Share: 1}},
+		GPUs:  []string{"l40s"},
+	}
+	res := recommend(t, cat, req)
+	p := res.Pick
+	if p == nil || p.Serving == nil {
+		t.Fatalf("pick = %+v, want an LLM answer on L40S", p)
+	}
+	s := p.Serving
+	if s.PipelineParallel != 1 {
+		t.Errorf("L40S replica of TP %d × PP %d: no L40S figure measures a pipeline", s.TensorParallel, s.PipelineParallel)
+	}
+	perGPU := s.OutputTokensPerSPerReplica / float64(s.TensorParallel*s.PipelineParallel)
+	const measured = 3218.55 / 8
+	if lo, hi := measured*(1+s.ErrorRangePct[0]/100), measured*(1+s.ErrorRangePct[1]/100); perGPU < lo || perGPU > hi {
+		t.Errorf("%.0f output tokens/s a GPU (%s, %s, TP %d), want within the band %v of the measured %.0f: [%.0f, %.0f]",
+			perGPU, s.Engine, s.Precision, s.TensorParallel, s.ErrorRangePct, measured, lo, hi)
+	}
+	req.GPUs, req.Workload.Precision = []string{"rtx-pro-6000"}, catalog.PrecisionMixed
+	req.Workload.InputTokens, req.Workload.OutputTokens, req.Workload.TPOTMS = 1000, 1000, 200
+	res = recommend(t, cat, req)
+	if res.Pick == nil || res.Pick.Serving == nil {
+		t.Fatalf("pick = %+v, want an LLM answer on the RTX PRO 6000", res.Pick)
+	}
+	if s := res.Pick.Serving; s.PipelineParallel != 2 || res.Pick.Placements[0].GPUsPerReplica != 2*s.TensorParallel {
+		t.Errorf("RTX PRO 6000, 70B in BF16 (141 GB, two GPUs of 96): replica of TP %d × PP %d on %d GPUs, want two pipeline stages",
+			s.TensorParallel, s.PipelineParallel, res.Pick.Placements[0].GPUsPerReplica)
+	}
+}

@@ -26,7 +26,7 @@ type peakLoad struct {
 // offer under each pricing model, which come one after the other.
 func (e *engine) peakAt(pl *place, share float64) *peakLoad {
 	s := pl.u.serving
-	replicas := float64((pl.count-pl.spares)*pl.u.offer.GPUCount) / float64(s.tp)
+	replicas := float64((pl.count-pl.spares)*pl.u.offer.GPUCount) / float64(s.gpus)
 	rps := e.req.Workload.PeakRPS * share / replicas
 	if last := e.memo.lastPeak; last.s == s && last.l != nil && last.l.rps == rps {
 		return last.l

@@ -27,10 +27,13 @@ type Serving struct {
 	Engine string `json:"engine"`
 	// EngineVersion is the engine with the versions the serving model's
 	// figures of its family were measured on ("vLLM 0.5.1, 0.12.0").
-	EngineVersion              string  `json:"engine_version"`
-	Precision                  string  `json:"precision"`
-	KVPrecision                string  `json:"kv_precision"`
-	TensorParallel             int     `json:"tensor_parallel"`
+	EngineVersion  string `json:"engine_version"`
+	Precision      string `json:"precision"`
+	KVPrecision    string `json:"kv_precision"`
+	TensorParallel int    `json:"tensor_parallel"`
+	// PipelineParallel is the replica's pipeline stages (1: none); a
+	// replica spans TensorParallel × PipelineParallel GPUs.
+	PipelineParallel           int     `json:"pipeline_parallel"`
 	Concurrency                float64 `json:"concurrency"`
 	OutputTokensPerSPerReplica float64 `json:"output_tokens_per_s_per_replica"`
 	// TTFTMS and TPOTMS are a replica's at the planned peak: its place's
@@ -258,8 +261,8 @@ func (e *engine) averageLoad(o *Option, p *plan) *AverageLoad {
 func (e *engine) servingOption(pl place) *Serving {
 	s := pl.u.serving
 	peak := e.peakOf(&pl)
-	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp,
-		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.tp)),
+	out := &Serving{Engine: engineName(s.engine()), EngineVersion: e.cat.EngineVersion(s.engine()), Precision: s.precision, KVPrecision: precisionOfFormat(s.kv()), TensorParallel: s.tp, PipelineParallel: s.pp,
+		Concurrency: round1(s.point.Concurrency), OutputTokensPerSPerReplica: round1(s.perGPU * float64(s.gpus)),
 		TTFTMS: round1(peak.ttftMS), TPOTMS: round1(peak.tpotMS), PeakConcurrency: round1(peak.concurrency),
 		PeakOutputTokensPerSPerReplica: round1(peak.rps * float64(e.req.Workload.OutputTokens)), PointTTFTMS: round1(s.ttftMS), PointTPOTMS: round1(s.tpotMS),
 		AtKnee: s.atKnee, ErrorPct: round1(s.err.MedianPct), ValidatedPoints: s.err.Points,
@@ -282,7 +285,7 @@ func (e *engine) servingOption(pl place) *Serving {
 			i = len(pts) - 1
 		}
 		pt := pts[i]
-		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.tp)), TPOTMS: round1(pt.TPOTMS),
+		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.gpus)), TPOTMS: round1(pt.TPOTMS),
 			TTFTMS: round1(pt.TTFTMS), Concurrency: round1(pt.Concurrency)})
 	}
 	w := e.req.Workload
@@ -301,9 +304,10 @@ const comparableSpan = 1.25
 
 // comparable reports whether a measured figure stands beside a serving's
 // curve: the same engine family, replica size and KV cache, at prompt
-// and answer lengths within comparableSpan of the request's.
+// and answer lengths within comparableSpan of the request's, and whole
+// prompts (the figures were measured without a prefix cache).
 func comparable(sp *catalog.ServingPoint, s *llmServing, in, out float64) bool {
-	if sp.Family != s.engine() || sp.TP != s.tp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
+	if s.replica.Cached > 0 || sp.Family != s.engine() || sp.TP != s.tp || max(sp.PP, 1) != s.pp || sp.InputTokens == 0 || precisionOfFormat(s.kv()) != cmp.Or(sp.KVPrecision, precisionOfFormat(s.kv())) {
 		return false
 	}
 	return math.Abs(math.Log(sp.InputTokens/in)) <= math.Log(comparableSpan) && math.Abs(math.Log(sp.OutputTokens/out)) <= math.Log(comparableSpan)
@@ -373,9 +377,9 @@ func (e *engine) hostingBreakEven(p *plan, apis []TokenAPIPrice) *float64 {
 	w := e.req.Workload
 	pl := p.places[0]
 	s := pl.u.serving
-	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.tp)
-	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate // one replica, a month
-	perReplica := s.perGPU * float64(s.tp) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
+	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.gpus)
+	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate   // one replica, a month
+	perReplica := s.perGPU * float64(s.gpus) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
 	a := apis[0]
 	perOutput := (a.InputPer1M.InexactFloat64()*float64(w.InputTokens)/float64(w.OutputTokens) + a.OutputPer1M.InexactFloat64()) / 1e6
 	if !(perOutput > 0) || monthly >= perReplica*perOutput {

@@ -31,5 +31,5 @@ func barOf(curves []*llmCurve, metro int, budgetMS, tpot float64) float64 {
 // perGPU is the tokens a second per GPU a curve serves at the point,
 // anchored, as betterPoint weighs it.
 func (p curvePoint) perGPU(c *llmCurve) float64 {
-	return p.pt.OutputPerS * c.anchorRatio / float64(c.tp)
+	return p.pt.OutputPerS * c.anchorRatio / float64(c.gpus)
 }

@@ -179,6 +179,12 @@ type Workload struct {
 	OutputTokens int     `json:"output_tokens,omitempty"`
 	TTFTMS       float64 `json:"ttft_ms,omitempty"`
 	TPOTMS       float64 `json:"tpot_ms,omitempty"`
+	// PrefixCachePct is the share of prompt tokens, in per cent, served
+	// from the engine's prefix cache (agent and RAG traffic that repeats
+	// a long prefix): the asker's statement of their traffic, not a
+	// measurement. Those tokens' prefill is not computed; their KV cache
+	// is still held.
+	PrefixCachePct float64 `json:"prefix_cache_pct,omitempty"`
 	// Engine is the serving engine an LLM is sized on (EngineNames):
 	// EngineAny weighs every engine that runs on each GPU.
 	Engine string `json:"engine,omitempty"`

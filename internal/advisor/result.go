@@ -116,6 +116,10 @@ type Option struct {
 	// TradeOffText sums up an alternative against the pick ("+0.20 USD,
 	// finishes 21.1 h earlier").
 	TradeOffText *locale.Text `json:"trade_off_text,omitempty"`
+	// Confidence is how far a buyer can rely on the option, and Verdict
+	// whether it meets the question's target (see verdict.go).
+	Confidence Confidence `json:"confidence"`
+	Verdict    Verdict    `json:"verdict"`
 }
 
 // Risk kinds.

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/serving"
 )
 
 // Limits on request values: beyond them a figure is a typo, not a workload.
@@ -20,6 +21,9 @@ const (
 	maxRPS           = 1e6
 	maxResponseKB    = 1e5 // 100 MB
 	maxLatencyMS     = 10000
+	// maxTTFTMS is the most time to first token an LLM question may
+	// wait: two minutes, for prompts of up to the models' 128k tokens.
+	maxTTFTMS        = 120000
 	maxMonths        = 120
 	maxShare         = 1e9
 	maxDatasetGB     = 1e7 // 10 PB
@@ -155,7 +159,9 @@ var LLMPrecisions = []string{catalog.PrecisionMixed, catalog.PrecisionFP8, catal
 func Check(cat *catalog.Catalog, r Request) error { return r.WithDefaults(cat).Validate(cat) }
 
 // validateLLM checks the LLM keys: a precision the serving figures are
-// measured in, tokens within the model's context, positive targets.
+// measured in, tokens within the model's context, positive targets (the
+// time to first token up to maxTTFTMS, for long prompts), a prefix-cache
+// share from 0 to serving.MaxCachedPct.
 func validateLLM(fe *locale.FieldErrors, w Workload, p catalog.Profile) {
 	if w.Precision != "" && !slices.Contains(LLMPrecisions, w.Precision) {
 		fe.Add("workload.precision", "invalid.precision.llm", p.Name, catalog.PrecisionNames(LLMPrecisions))
@@ -165,8 +171,9 @@ func validateLLM(fe *locale.FieldErrors, w Workload, p catalog.Profile) {
 	if w.InputTokens+w.OutputTokens > p.LLM.ContextTokens {
 		fe.Add("workload.output_tokens", "invalid.context", p.Name, p.LLM.ContextTokens)
 	}
-	between(fe, "workload.ttft_ms", w.TTFTMS, 1, maxLatencyMS)
+	between(fe, "workload.ttft_ms", w.TTFTMS, 1, maxTTFTMS)
 	between(fe, "workload.tpot_ms", w.TPOTMS, 1, maxLatencyMS)
+	between(fe, "workload.prefix_cache_pct", w.PrefixCachePct, 0, serving.MaxCachedPct)
 }
 
 // Validate checks a request (after WithDefaults) against the catalog and
@@ -219,7 +226,11 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 			fe.Add("workload.peak_rps", "invalid.peak", locale.Short(w.RPS))
 		}
 		between(&fe, "workload.response_kb", w.ResponseKB, 0, maxResponseKB)
-		between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
+		if !profileOK || profile.LLM == nil {
+			// An LLM's latency target is its time to first token
+			// (llmDefaults), checked as that.
+			between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
+		}
 		between(&fe, "workload.months", float64(w.Months), 1, maxMonths)
 	}
 	r.validateUsers(&fe, cat)

@@ -149,18 +149,19 @@ func RecommendWhatIfContext(ctx context.Context, cat *catalog.Catalog, req Reque
 			r.Workload.RPS = wl.RPS * x
 		}, fastAverage)...)
 		out = append(out, w.months(fastMonths)...)
-		target := WhatIfLatencyMS
+		// A target is loosened no further than a question may set it.
+		target, most := WhatIfLatencyMS, float64(maxLatencyMS)
 		if wl.TTFTMS > 0 {
-			target = WhatIfTTFTMS
+			target, most = WhatIfTTFTMS, maxTTFTMS
 		}
-		out = append(out, w.scaled(target, wl.LatencyMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+		out = append(out, w.scaled(target, wl.LatencyMS, WhatIfTargetLow, min(WhatIfTargetHigh, most/wl.LatencyMS), func(r *Request, x float64) {
 			r.Workload.LatencyMS = wl.LatencyMS * x
 			if wl.TTFTMS > 0 {
 				r.Workload.TTFTMS = wl.TTFTMS * x
 			}
 		}, fastTarget)...)
 		if wl.TPOTMS > 0 {
-			out = append(out, w.scaled(WhatIfTPOTMS, wl.TPOTMS, WhatIfTargetLow, WhatIfTargetHigh, func(r *Request, x float64) {
+			out = append(out, w.scaled(WhatIfTPOTMS, wl.TPOTMS, WhatIfTargetLow, min(WhatIfTargetHigh, maxLatencyMS/wl.TPOTMS), func(r *Request, x float64) {
 				r.Workload.TPOTMS = wl.TPOTMS * x
 			}, nil)...)
 		}

@@ -66,6 +66,25 @@ type OptionJSON struct {
 	FinishesWithinDeadline           *bool                   `json:"finishes_within_deadline,omitempty"`
 	TradeOff                         string                  `json:"trade_off,omitempty"`
 	TradeOffText                     *locale.Text            `json:"trade_off_text,omitempty"`
+	Confidence                       ConfidenceJSON          `json:"confidence"`
+	Verdict                          VerdictJSON             `json:"verdict"`
+}
+
+// ConfidenceJSON is how far a buyer can rely on an option: its grade
+// (firm, likely, rough) and the reasons for it.
+type ConfidenceJSON struct {
+	Grade       string        `json:"grade"`
+	Reasons     []string      `json:"reasons"`
+	ReasonsText []locale.Text `json:"reasons_text"`
+}
+
+// VerdictJSON is whether an option meets the question's target.
+type VerdictJSON struct {
+	Meets             bool        `json:"meets"`
+	ShareWithinTarget *float64    `json:"share_within_target"`
+	Target            string      `json:"target,omitempty"`
+	Text              string      `json:"text"`
+	TextText          locale.Text `json:"text_text"`
 }
 
 // LineJSON is one estimate line.
@@ -175,6 +194,12 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 	if o.TradeOffText != nil {
 		out.TradeOff = en.Text(*o.TradeOffText)
 	}
+	out.Confidence = ConfidenceJSON{Grade: o.Confidence.Grade, Reasons: en.Texts(o.Confidence.ReasonsText), ReasonsText: o.Confidence.ReasonsText}
+	if out.Confidence.ReasonsText == nil {
+		out.Confidence.ReasonsText = []locale.Text{}
+	}
+	v := o.Verdict
+	out.Verdict = VerdictJSON{Meets: v.Meets, ShareWithinTarget: v.ShareWithinTarget, Target: v.Target, Text: en.Text(v.Text), TextText: v.Text}
 	for _, l := range o.Lines {
 		out.Lines = append(out.Lines, LineJSON{Item: l.Item, Description: en.Text(l.DescriptionText), DescriptionText: l.DescriptionText,
 			Quantity: l.Quantity, Unit: l.Unit, UnitPrice: l.UnitPrice, Amount: l.Amount})

@@ -437,6 +437,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 			w.localeText(p34)
 		}
 	}
+	w.raw(`,"confidence":`)
+	w.apiConfidenceJSON(&v.Confidence)
+	w.raw(`,"verdict":`)
+	w.apiVerdictJSON(&v.Verdict)
 	w.raw("}")
 }
 
@@ -587,6 +591,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	if v.TPOTMS != 0 {
 		w.raw(`,"tpot_ms":`)
 		w.float(v.TPOTMS)
+	}
+	if v.PrefixCachePct != 0 {
+		w.raw(`,"prefix_cache_pct":`)
+		w.float(v.PrefixCachePct)
 	}
 	if v.Engine != "" {
 		w.raw(`,"engine":`)
@@ -928,6 +936,8 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.KVPrecision)
 	w.raw(`,"tensor_parallel":`)
 	w.int(int64(v.TensorParallel))
+	w.raw(`,"pipeline_parallel":`)
+	w.int(int64(v.PipelineParallel))
 	w.raw(`,"concurrency":`)
 	w.float(v.Concurrency)
 	w.raw(`,"output_tokens_per_s_per_replica":`)
@@ -1081,6 +1091,60 @@ func (w *jsonWriter) advisorAverageLoad(v *advisor.AverageLoad) {
 	w.raw("}")
 }
 
+func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
+	w.raw("{")
+	w.raw(`"grade":`)
+	w.str(v.Grade)
+	w.raw(`,"reasons":`)
+	if v.Reasons == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i53 := range v.Reasons {
+			if i53 > 0 {
+				w.raw(",")
+			}
+			w.str(v.Reasons[i53])
+		}
+		w.raw("]")
+	}
+	w.raw(`,"reasons_text":`)
+	if v.ReasonsText == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i54 := range v.ReasonsText {
+			if i54 > 0 {
+				w.raw(",")
+			}
+			w.localeText(&v.ReasonsText[i54])
+		}
+		w.raw("]")
+	}
+	w.raw("}")
+}
+
+func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
+	w.raw("{")
+	w.raw(`"meets":`)
+	w.bool(v.Meets)
+	w.raw(`,"share_within_target":`)
+	if p55 := v.ShareWithinTarget; p55 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p55))
+	}
+	if v.Target != "" {
+		w.raw(`,"target":`)
+		w.str(v.Target)
+	}
+	w.raw(`,"text":`)
+	w.str(v.Text)
+	w.raw(`,"text_text":`)
+	w.localeText(&v.TextText)
+	w.raw("}")
+}
+
 func (w *jsonWriter) advisorPlacementCPU(v *advisor.PlacementCPU) {
 	w.raw("{")
 	w.raw(`"id":`)
@@ -1120,16 +1184,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p53 := v.RTTRangeMS; p53 == nil {
+		if p56 := v.RTTRangeMS; p56 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i54 := range *p53 {
-					if i54 > 0 {
+				for i57 := range *p56 {
+					if i57 > 0 {
 						w.raw(",")
 					}
-					w.float((*p53)[i54])
+					w.float((*p56)[i57])
 				}
 				w.raw("]")
 			}
@@ -1174,10 +1238,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p55 := v.Text; p55 == nil {
+		if p58 := v.Text; p58 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p55)
+			w.localeText(p58)
 		}
 		more = true
 	}
@@ -1186,10 +1250,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p56 := v.Num; p56 == nil {
+		if p59 := v.Num; p59 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p56))
+			w.float((*p59))
 		}
 		more = true
 	}

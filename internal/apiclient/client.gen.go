@@ -59,6 +59,27 @@ func (e CarbonUnit) Valid() bool {
 	}
 }
 
+// Defines values for ConfidenceGrade.
+const (
+	Firm   ConfidenceGrade = "firm"
+	Likely ConfidenceGrade = "likely"
+	Rough  ConfidenceGrade = "rough"
+)
+
+// Valid indicates whether the value is a known member of the ConfidenceGrade enum.
+func (e ConfidenceGrade) Valid() bool {
+	switch e {
+	case Firm:
+		return true
+	case Likely:
+		return true
+	case Rough:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for JSONRPCMessageJsonrpc.
 const (
 	N20 JSONRPCMessageJsonrpc = "2.0"
@@ -353,6 +374,24 @@ func (e RiskKind) Valid() bool {
 	case RiskKindStaleData:
 		return true
 	case RiskKindUnknownPrice:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerdictTarget.
+const (
+	VerdictTargetDeadline VerdictTarget = "deadline"
+	VerdictTargetLatency  VerdictTarget = "latency"
+)
+
+// Valid indicates whether the value is a known member of the VerdictTarget enum.
+func (e VerdictTarget) Valid() bool {
+	switch e {
+	case VerdictTargetDeadline:
+		return true
+	case VerdictTargetLatency:
 		return true
 	default:
 		return false
@@ -958,22 +997,40 @@ func (e GetServingCurveParamsEngine) Valid() bool {
 
 // Defines values for GetServingCurveParamsTp.
 const (
-	N1 GetServingCurveParamsTp = 1
-	N2 GetServingCurveParamsTp = 2
-	N4 GetServingCurveParamsTp = 4
-	N8 GetServingCurveParamsTp = 8
+	GetServingCurveParamsTpN1 GetServingCurveParamsTp = 1
+	GetServingCurveParamsTpN2 GetServingCurveParamsTp = 2
+	GetServingCurveParamsTpN4 GetServingCurveParamsTp = 4
+	GetServingCurveParamsTpN8 GetServingCurveParamsTp = 8
 )
 
 // Valid indicates whether the value is a known member of the GetServingCurveParamsTp enum.
 func (e GetServingCurveParamsTp) Valid() bool {
 	switch e {
-	case N1:
+	case GetServingCurveParamsTpN1:
 		return true
-	case N2:
+	case GetServingCurveParamsTpN2:
 		return true
-	case N4:
+	case GetServingCurveParamsTpN4:
 		return true
-	case N8:
+	case GetServingCurveParamsTpN8:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetServingCurveParamsPp.
+const (
+	GetServingCurveParamsPpN1 GetServingCurveParamsPp = 1
+	GetServingCurveParamsPpN2 GetServingCurveParamsPp = 2
+)
+
+// Valid indicates whether the value is a known member of the GetServingCurveParamsPp enum.
+func (e GetServingCurveParamsPp) Valid() bool {
+	switch e {
+	case GetServingCurveParamsPpN1:
+		return true
+	case GetServingCurveParamsPpN2:
 		return true
 	default:
 		return false
@@ -1139,6 +1196,20 @@ type Compliance struct {
 	// Text A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	Text Message `json:"text"`
 }
+
+// Confidence How far a buyer can rely on the option: firm (measured figures, published prices), likely (an estimate within its held-out error, or a caveat such as spot, stale data or capacity), rough (an estimate without a held-out check or far off, or an unpublished price taking a large share of the total).
+type Confidence struct {
+	Grade ConfidenceGrade `json:"grade"`
+
+	// Reasons what the grade rests on, in English
+	Reasons []string `json:"reasons"`
+
+	// ReasonsText reasons as messages, for translation
+	ReasonsText []Message `json:"reasons_text"`
+}
+
+// ConfidenceGrade defines model for Confidence.Grade.
+type ConfidenceGrade string
 
 // CostPerUnit The total spread over the work done.
 type CostPerUnit struct {
@@ -1610,7 +1681,7 @@ type OfferPage struct {
 	PerPage int     `json:"per_page"`
 }
 
-// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month and average_load for LLM profiles; trade_off and trade_off_text on alternatives.
+// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month and average_load for LLM profiles; trade_off and trade_off_text on alternatives; confidence and verdict on every option.
 type Option struct {
 	// AverageLoad LLM profiles with peak_rps above rps: what the option would cost with its instances scaled to the average load (absent when the average needs them all)
 	AverageLoad *AverageLoad `json:"average_load,omitempty"`
@@ -1620,6 +1691,9 @@ type Option struct {
 
 	// Compliance The data-residency verdict.
 	Compliance Compliance `json:"compliance"`
+
+	// Confidence How far a buyer can rely on the option: firm (measured figures, published prices), likely (an estimate within its held-out error, or a caveat such as spot, stale data or capacity), rough (an estimate without a held-out check or far off, or an unpublished price taking a large share of the total).
+	Confidence Confidence `json:"confidence"`
 
 	// CostPer1MInputTokens LLM profiles: the share of the total that prefill (prompt) GPU time takes, per million input tokens; with cost_per_unit (the decode share per million output tokens) input x tokens in + output x tokens out = total
 	CostPer1MInputTokens *string `json:"cost_per_1m_input_tokens,omitempty"`
@@ -1680,6 +1754,9 @@ type Option struct {
 
 	// TradeOffText A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	TradeOffText *Message `json:"trade_off_text,omitempty"`
+
+	// Verdict Whether the option meets the question's target: for inference, at least 95 % of users within the latency target and, for an LLM, the time per output token within tpot_ms; for training, the deadline. meets is true where no target was asked (target left out).
+	Verdict Verdict `json:"verdict"`
 
 	// Why why this option (the pick) or why it lost (an alternative), as messages; explanation holds them in English
 	Why []Message `json:"why"`
@@ -2337,6 +2414,9 @@ type Serving struct {
 	// PeakOutputTokensPerSPerReplica output tokens a second a replica carries at the planned peak
 	PeakOutputTokensPerSPerReplica float64 `json:"peak_output_tokens_per_s_per_replica"`
 
+	// PipelineParallel pipeline stages of a replica (1: none; 2 at most, on GPUs linked by PCIe alone); a replica spans tensor_parallel × pipeline_parallel GPUs
+	PipelineParallel int `json:"pipeline_parallel"`
+
 	// PointTPOTMS time per output token at the 95th percentile at the operating point
 	PointTPOTMS float64 `json:"point_tpot_ms"`
 
@@ -2352,7 +2432,7 @@ type Serving struct {
 	// QualityNote what the option's precision costs in accuracy, as its published checkpoint's card reports (absent where the profile lists no checkpoint of it)
 	QualityNote *Message `json:"quality_note,omitempty"`
 
-	// TensorParallel GPUs one replica spans
+	// TensorParallel tensor-parallel size: the GPUs of each pipeline stage of a replica
 	TensorParallel int `json:"tensor_parallel"`
 
 	// TPOTMS time per output token at the 95th percentile of a replica at the planned peak
@@ -2376,7 +2456,7 @@ type ServingCurve struct {
 	// KneeConcurrency The concurrency of the first point from which every further doubling of the load adds less than 5 % output tokens a second (per doubling, between neighbouring points); null when the memory runs out before it.
 	KneeConcurrency *float64 `json:"knee_concurrency"`
 
-	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order.
+	// Measured Measured figures of the same setup within 10 % of the asked lengths, in catalog order; none with a prefix_cache_pct above 0 (the figures were measured with whole prompts).
 	Measured []ServingCurveMeasured `json:"measured"`
 
 	// Points The serving model's points, fewest running requests first: 40 loads spaced evenly in log concurrency from 1 to the most the replica's memory holds (one point when it holds fewer than two requests).
@@ -2543,6 +2623,26 @@ type UserShare struct {
 	Share *float64 `json:"share,omitempty"`
 }
 
+// Verdict Whether the option meets the question's target: for inference, at least 95 % of users within the latency target and, for an LLM, the time per output token within tpot_ms; for training, the deadline. meets is true where no target was asked (target left out).
+type Verdict struct {
+	Meets bool `json:"meets"`
+
+	// ShareWithinTarget inference: the share of users (percent) within the latency target; null for training
+	ShareWithinTarget *float64 `json:"share_within_target"`
+
+	// Target what the verdict judges; left out when the question set no target
+	Target *VerdictTarget `json:"target,omitempty"`
+
+	// Text the verdict in English, e.g. "Meets your target: 100 % of users within 100 ms"
+	Text string `json:"text"`
+
+	// TextText A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
+	TextText Message `json:"text_text"`
+}
+
+// VerdictTarget what the verdict judges; left out when the question set no target
+type VerdictTarget string
+
 // WhatIf The answer's pick and, for each parameter, the value at which the pick changes.
 type WhatIf struct {
 	CatalogVersion string         `json:"catalog_version"`
@@ -2648,6 +2748,9 @@ type Workload struct {
 	// Precision empty: the profile's default for the kind (its basis); only the precisions a profile has figures for are accepted; for LLM profiles, fp8 or mixed, empty meaning FP8 where the GPU has FP8 tensor cores and FP16/BF16 elsewhere; fp4 and int4 where an engine serves them; bf16 and fp16 are other names of mixed
 	Precision *WorkloadPrecision `json:"precision,omitempty"`
 
+	// PrefixCachePct LLM profiles: share of prompt tokens served from the engine's prefix cache, in per cent, 0–95 (default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `json:"prefix_cache_pct,omitempty"`
+
 	// Profile workload profile id from the catalog (/api/v1/profiles)
 	Profile *string `json:"profile,omitempty"`
 
@@ -2663,7 +2766,7 @@ type Workload struct {
 	// TPOTMS LLM profiles: target time per output token (decode)
 	TPOTMS *float64 `json:"tpot_ms,omitempty"`
 
-	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95; it is the latency target
+	// TTFTMS LLM profiles: target time to first token as users see it (network + queue + prefill), p95, up to 120000 (long prompts); it is the latency target
 	TTFTMS *float64 `json:"ttft_ms,omitempty"`
 }
 
@@ -2756,11 +2859,14 @@ type GetAdviceParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetAdviceParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -2882,11 +2988,14 @@ type GetLaunchFileParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetLaunchFileParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -3011,11 +3120,14 @@ type GetWhatIfParams struct {
 	// OutputTokens LLM inference: tokens out per request
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95
+	// TTFTMS LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts
 	TTFTMS *float64 `form:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
 
 	// TPOTMS LLM inference: target time per output token
 	TPOTMS *float64 `form:"tpot_ms,omitempty" json:"tpot_ms,omitempty"`
+
+	// PrefixCachePct LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held
+	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 
 	// Engine LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)
 	Engine *GetWhatIfParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
@@ -3158,8 +3270,11 @@ type GetServingCurveParams struct {
 	// Engine engine family: `any` (default: TensorRT-LLM on NVIDIA GPUs, vLLM on others), `vllm`, `sglang` or `trtllm`
 	Engine *GetServingCurveParamsEngine `form:"engine,omitempty" json:"engine,omitempty"`
 
-	// Tp GPUs a replica (tensor parallel): 1, 2, 4 or 8; empty: the fewest whose memory holds a request
+	// Tp GPUs of each pipeline stage (tensor parallel): 1, 2, 4 or 8; empty: the fewest whose memory holds a request
 	Tp *GetServingCurveParamsTp `form:"tp,omitempty" json:"tp,omitempty"`
+
+	// Pp pipeline stages of the replica: 1 (default) or 2, two only on GPUs linked by PCIe alone; tp × pp at most 8
+	Pp *GetServingCurveParamsPp `form:"pp,omitempty" json:"pp,omitempty"`
 
 	// InputTokens tokens in per request, 1 to the model's context; empty: the profile's default
 	InputTokens *int `form:"input_tokens,omitempty" json:"input_tokens,omitempty"`
@@ -3167,7 +3282,7 @@ type GetServingCurveParams struct {
 	// OutputTokens tokens out per request, 1 to the model's context less the input; empty: the profile's default
 	OutputTokens *int `form:"output_tokens,omitempty" json:"output_tokens,omitempty"`
 
-	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it); checked but not used yet: the curve is of prompts served whole, with no prefix cache
+	// PrefixCachePct share of prompt tokens served from the prefix cache, 0–95 (a field error outside it; default 0): each prompt computes only the rest, its new tokens' products and their attention over the whole prompt, while its KV cache holds the whole prompt
 	PrefixCachePct *float64 `form:"prefix_cache_pct,omitempty" json:"prefix_cache_pct,omitempty"`
 }
 
@@ -3179,6 +3294,9 @@ type GetServingCurveParamsEngine string
 
 // GetServingCurveParamsTp defines parameters for GetServingCurve.
 type GetServingCurveParamsTp int
+
+// GetServingCurveParamsPp defines parameters for GetServingCurve.
+type GetServingCurveParamsPp int
 
 // PostMCPParams defines parameters for PostMCP.
 type PostMCPParams struct {
@@ -4274,6 +4392,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -4791,6 +4921,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Engine != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "engine", *params.Engine, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
@@ -5252,6 +5394,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.TPOTMS != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tpot_ms", *params.TPOTMS, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.PrefixCachePct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "prefix_cache_pct", *params.PrefixCachePct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "number", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -6089,6 +6243,18 @@ func NewGetServingCurveRequest(server string, params *GetServingCurveParams) (*h
 		if params.Tp != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tp", *params.Tp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Pp != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pp", *params.Pp, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

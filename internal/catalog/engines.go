@@ -94,6 +94,15 @@ func (c *Catalog) EngineMeasuredOn(family, arch string) bool {
 	return c.measuredEngines[[2]string{arch, family}]
 }
 
+// PipelinesMeasuredOn reports whether the catalog holds serving figures
+// of replicas of several pipeline stages on a GPU: answers weigh
+// pipelines only there (see serving.Splits). On the L40S, whose measured
+// servers run tensor parallel, the model's two-stage pipeline at MLPerf's
+// server bounds gives 604 output tokens/s a GPU for Llama 3.3 70B against
+// the 402 of MLPerf v4.1's tuned L40S submission; its tensor-parallel
+// curve gives 394.
+func (c *Catalog) PipelinesMeasuredOn(gpu string) bool { return c.measuredPipelines[gpu] }
+
 // engineVersion reads a version number from a serving point's engine as
 // its source states it ("vLLM 0.12.0", "TensorRT-LLM v0.14.0 (…)"): the
 // number right after the engine's own name, so that a product built on

@@ -46,6 +46,9 @@ type Catalog struct {
 	// measuredEngines are the (architecture, engine family) pairs the
 	// serving figures cover.
 	measuredEngines map[[2]string]bool
+	// measuredPipelines are the GPUs with serving figures of replicas of
+	// several pipeline stages.
+	measuredPipelines map[string]bool
 	// servingBands are ServingBand's bands, by engine family and load.
 	servingBands map[[2]string]serving.Band
 	// engineVersions is EngineVersion's label of each serving engine.

@@ -107,10 +107,13 @@ type ServingPoint struct {
 	Profile string `json:"profile"`
 	// Model is the model measured (a model of the same architecture as the
 	// profile's stands for it).
-	Model     string `json:"model"`
-	GPU       string `json:"gpu"`
-	GPUs      int    `json:"gpus"`
-	TP        int    `json:"tensor_parallel,omitempty"`
+	Model string `json:"model"`
+	GPU   string `json:"gpu"`
+	GPUs  int    `json:"gpus"`
+	TP    int    `json:"tensor_parallel,omitempty"`
+	// PP is the pipeline stages of a replica where the source states them
+	// (0: none).
+	PP        int    `json:"pipeline_parallel,omitempty"`
 	Precision string `json:"precision"`
 	Engine    string `json:"engine"`
 	// Family is the engine family (see EngineFamilies).
@@ -161,6 +164,7 @@ type servingKey struct{ profile, gpu, precision string }
 func (c *Catalog) indexServing() {
 	c.serving = map[servingKey][]int{}
 	c.measuredEngines = map[[2]string]bool{}
+	c.measuredPipelines = map[string]bool{}
 	c.servingBands = map[[2]string]serving.Band{}
 	if c.ServingFit != nil {
 		for _, f := range EngineFamilies {
@@ -174,6 +178,9 @@ func (c *Catalog) indexServing() {
 		c.serving[k] = append(c.serving[k], i)
 		if g, ok := c.GPU(p.GPU); ok {
 			c.measuredEngines[[2]string{g.Architecture, p.Family}] = true
+		}
+		if p.PP > 1 {
+			c.measuredPipelines[p.GPU] = true
 		}
 	}
 	c.engineVersions = map[string]string{}

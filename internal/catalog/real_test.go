@@ -14,7 +14,7 @@ import (
 
 // referenceDir holds the public figures the embedded catalog was built
 // from; tests that compare against it skip when it is absent.
-const referenceDir = "../../../shared/reference/"
+const referenceDir = "testdata/reference/"
 
 func loadReal(t testing.TB) *catalog.Catalog {
 	t.Helper()

@@ -21,14 +21,16 @@ func (g GPU) ServingHardware() serving.Hardware {
 		Card: g.CardOf != ""}
 }
 
-// ServingModel is the profile's model shape; measured names a model
-// measured for it, whose vocabulary may differ (MeasuredVocab).
+// ServingModel is the profile's model shape, its context the profile's;
+// measured names a model measured for it, whose vocabulary may differ
+// (MeasuredVocab).
 func (l LLMProfile) ServingModel(measured string) serving.Model {
 	vocab := l.Vocab
 	if v, ok := l.MeasuredVocab[measured]; ok {
 		vocab = v
 	}
-	return serving.Model{ParamsB: l.ParamsB, Layers: l.Layers, KVHeads: l.KVHeads, HeadDim: l.HeadDim, Hidden: l.Hidden, Vocab: vocab}
+	return serving.Model{ParamsB: l.ParamsB, Layers: l.Layers, KVHeads: l.KVHeads, HeadDim: l.HeadDim, Hidden: l.Hidden, Vocab: vocab,
+		Context: l.ContextTokens}
 }
 
 // ServingFormat is the serving model's weight format for a precision.
@@ -98,7 +100,7 @@ func (c *Catalog) ServingMeasurements() []serving.Measurement {
 		out = append(out, serving.Measurement{
 			ID: p.ID(), Campaign: p.Campaign(),
 			Setup: serving.Setup{Hardware: g.ServingHardware(), Model: prof.LLM.ServingModel(p.Model), Format: format, KV: kv,
-				TP: p.TP, Share: 1, Family: p.Family},
+				TP: p.TP, PP: p.PP, Share: 1, Family: p.Family},
 			GPUs: p.GPUs, Scenario: p.Scenario, In: p.InputTokens, Out: p.OutputTokens, Dataset: p.Dataset,
 			Concurrency: p.Concurrency, Rate: p.Rate, TokensPerS: p.TokensPerS, TTFTMS: p.TTFTMS, TPOTMS: p.TPOTMS, Statistic: p.Statistic,
 		})

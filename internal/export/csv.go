@@ -13,7 +13,7 @@ import (
 // separator, 1234.56) so that any spreadsheet or program sums them to the
 // total; the PDF and XLSX show them grouped. Every row repeats the quote's
 // facts (number, currency, customer, dates, catalog version, link,
-// seller), so that rows of several quotes can be put together and still
+// seller, the pick's verdict and confidence), so that rows of several quotes can be put together and still
 // be told apart.
 //
 //	number          the quote's number (Q-2026-0007, Q-2026-0007-R2)
@@ -31,19 +31,27 @@ import (
 //	catalog_version the catalog version the recommendation was made with
 //	link            the pinned recommendation's URL
 //	seller          the seller's company
+//	verdict         the recommendation's verdict on its pick ("Meets your target: …"); empty when it cannot be read
+//	confidence      the pick's confidence grade in a word (Firm, Likely, Rough); empty when it cannot be read
 var CSVColumns = []string{"number", "description", "quantity", "unit", "unit_price", "discount_pct", "amount", "currency",
-	"customer_name", "customer_company", "customer_email", "created", "valid_until", "catalog_version", "link", "seller"}
+	"customer_name", "customer_company", "customer_email", "created", "valid_until", "catalog_version", "link", "seller",
+	"verdict", "confidence"}
 
 // csvHeadings are the words (export.*) that head CSVColumns.
 var csvHeadings = []string{"number", "item", "quantity", "unit", "unit_price", "discount", "amount", "currency",
-	"customer_name", "customer_company", "customer_email", "date", "valid_until", "catalog", "link", "seller"}
+	"customer_name", "customer_company", "customer_email", "date", "valid_until", "catalog", "link", "seller",
+	"verdict", "confidence"}
 
 // CSV writes a quote as the table CSVColumns describes. Text a
 // spreadsheet would run as a formula is neutralised (see SafeCell).
 func CSV(d Document) ([]byte, error) {
 	q, w := d.Quote, wordsOf(d.Quote)
+	var verdict, grade string
+	if d.Pick != nil {
+		verdict, grade = w.verdict(d.Pick), w.grade(d.Pick)
+	}
 	facts := []string{q.Currency, q.Customer.Name, q.Customer.Company, q.Customer.Email, day(q.CreatedAt),
-		day(q.ValidUntil()), q.CatalogVersion, d.Link, d.Seller.Company}
+		day(q.ValidUntil()), q.CatalogVersion, d.Link, d.Seller.Company, verdict, grade}
 	head := make([]string, len(csvHeadings))
 	for i, h := range csvHeadings {
 		head[i] = w.label(h)

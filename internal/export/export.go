@@ -20,6 +20,19 @@ type Document struct {
 	// Link is the URL of the pinned recommendation the quote was made
 	// from: absolute when the app knows its public address.
 	Link string
+	// Pick is what that recommendation says of its pick; nil when it
+	// cannot be read, and the documents then say nothing of it.
+	Pick *Pick
+}
+
+// Pick is what a recommendation says of its pick, beside its link: its
+// verdict (whether it meets the target asked) and its confidence grade
+// (firm, likely or rough) with the reasons for it, as messages the
+// documents say in the quote's language.
+type Pick struct {
+	Verdict locale.Text
+	Grade   string
+	Reasons []locale.Text
 }
 
 // words writes a document's labels, units and numbers in the quote's
@@ -68,8 +81,8 @@ type fact struct {
 }
 
 // facts lists the quote's facts in the order every document gives them:
-// dates, reference, currency, catalog version and the recommendation's
-// link.
+// dates, reference, currency, catalog version, the recommendation's link,
+// and its pick's verdict and confidence.
 func (d Document) facts(w words) []fact {
 	q := d.Quote
 	out := []fact{
@@ -84,7 +97,25 @@ func (d Document) facts(w words) []fact {
 	if d.Link != "" {
 		out = append(out, fact{label: w.label("link"), value: d.Link, link: isWebURL(d.Link)})
 	}
+	if d.Pick != nil {
+		out = append(out, fact{label: w.label("verdict"), value: w.verdict(d.Pick)},
+			fact{label: w.label("confidence"), value: w.confidence(d.Pick)})
+	}
 	return out
+}
+
+// verdict says a pick's verdict; grade its confidence grade in a word,
+// and confidence the grade with its reasons: "Likely: throughput
+// measured; capacity not confirmed for this size".
+func (w words) verdict(p *Pick) string { return w.p.Text(p.Verdict) }
+
+func (w words) grade(p *Pick) string { return w.p.T("export.grade." + p.Grade) }
+
+func (w words) confidence(p *Pick) string {
+	if len(p.Reasons) == 0 {
+		return w.grade(p)
+	}
+	return w.p.Tf("export.confidence.reasons", w.grade(p), strings.Join(w.p.Texts(p.Reasons), w.p.T("export.confidence.sep")))
 }
 
 // day writes a date as every document does: YYYY-MM-DD, UTC.

@@ -94,7 +94,7 @@ func cpuOnly(pl Place, v *yaml.Node) *yaml.Node {
 // shmSize is the shared memory a tensor-parallel engine needs between its
 // processes (vLLM's Docker page asks for --ipc=host or a large --shm-size).
 func shmSize(p Plan) *yaml.Node {
-	if p.LLM == nil || p.LLM.TensorParallel < 2 {
+	if p.LLM == nil || p.LLM.GPUs() < 2 {
 		return nil
 	}
 	return str("16GB")

@@ -46,11 +46,18 @@ var packages = map[string]string{catalog.FamilyVLLM: "vllm", catalog.FamilySGLan
 // at the answer's operating point, listening on port.
 func (s *LLMServer) argv(replicas, port int) []string {
 	tp, seqs, length := strconv.Itoa(s.TensorParallel), strconv.Itoa(s.MaxSeqs), strconv.Itoa(s.MaxModelLen)
+	pp := ""
+	if s.PipelineParallel > 1 {
+		pp = strconv.Itoa(s.PipelineParallel)
+	}
 	fp8 := s.Precision == catalog.PrecisionFP8
 	kv8 := s.KVPrecision == catalog.PrecisionFP8
 	switch s.Engine {
 	case catalog.FamilySGLang:
 		a := []string{"python3", "-m", "sglang.launch_server", "--model-path", s.Repo, "--host", "0.0.0.0", "--port", strconv.Itoa(port), "--tp", tp}
+		if pp != "" {
+			a = append(a, "--pp-size", pp)
+		}
 		if replicas > 1 {
 			a = append(a, "--dp", strconv.Itoa(replicas))
 		}
@@ -63,10 +70,16 @@ func (s *LLMServer) argv(replicas, port int) []string {
 		}
 		return a
 	case catalog.FamilyTRTLLM:
-		return []string{"trtllm-serve", s.Repo, "--host", "0.0.0.0", "--port", strconv.Itoa(port), "--tp_size", tp,
-			"--max_batch_size", seqs, "--max_seq_len", length}
+		a := []string{"trtllm-serve", s.Repo, "--host", "0.0.0.0", "--port", strconv.Itoa(port), "--tp_size", tp}
+		if pp != "" {
+			a = append(a, "--pp_size", pp)
+		}
+		return append(a, "--max_batch_size", seqs, "--max_seq_len", length)
 	}
 	a := []string{"vllm", "serve", s.Repo, "--port", strconv.Itoa(port), "--tensor-parallel-size", tp}
+	if pp != "" {
+		a = append(a, "--pipeline-parallel-size", pp)
+	}
 	if replicas > 1 {
 		a = append(a, "--data-parallel-size", strconv.Itoa(replicas))
 	}
@@ -76,6 +89,9 @@ func (s *LLMServer) argv(replicas, port int) []string {
 	}
 	if kv8 {
 		a = append(a, "--kv-cache-dtype", "fp8")
+	}
+	if s.PrefixCaching {
+		a = append(a, "--enable-prefix-caching")
 	}
 	return a
 }
@@ -90,9 +106,9 @@ func (s *LLMServer) command(replicas int) string {
 	}
 	var b strings.Builder
 	for i := range replicas {
-		gpus := make([]string, s.TensorParallel)
+		gpus := make([]string, s.GPUs())
 		for j := range gpus {
-			gpus[j] = strconv.Itoa(i*s.TensorParallel + j)
+			gpus[j] = strconv.Itoa(i*s.GPUs() + j)
 		}
 		b.WriteString("CUDA_VISIBLE_DEVICES=" + strings.Join(gpus, ",") + " " + shellLine(s.argv(1, servingPort+i)...) + " &\n")
 	}

@@ -48,3 +48,43 @@ func TestMaxModelLen(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a replica of two pipeline stages is deployed as one: each
+// engine's pipeline flag with 2, the tensor-parallel size of a stage, and
+// (for TensorRT-LLM's one server a replica) each server on its
+// replica's four GPUs.
+func TestEngineCommandPipeline(t *testing.T) {
+	s := &LLMServer{Repo: "org/model", TensorParallel: 2, PipelineParallel: 2, MaxSeqs: 64, MaxModelLen: 2048}
+	for engine, want := range map[string]string{
+		catalog.FamilyVLLM:   "--tensor-parallel-size 2 --pipeline-parallel-size 2 ",
+		catalog.FamilySGLang: "--tp 2 --pp-size 2 ",
+		catalog.FamilyTRTLLM: "--tp_size 2 --pp_size 2 ",
+	} {
+		s.Engine = engine
+		if cmd := s.command(1); !strings.Contains(cmd, want) {
+			t.Errorf("%s command %q: want %q", engine, cmd, want)
+		}
+	}
+	s.Engine = catalog.FamilyTRTLLM
+	if cmd := s.command(2); !strings.Contains(cmd, "CUDA_VISIBLE_DEVICES=0,1,2,3 ") || !strings.Contains(cmd, "CUDA_VISIBLE_DEVICES=4,5,6,7 ") {
+		t.Errorf("TensorRT-LLM command %q: want two servers of four GPUs each", cmd)
+	}
+	s.PipelineParallel = 1
+	s.Engine = catalog.FamilyVLLM
+	if cmd := s.command(1); strings.Contains(cmd, "pipeline") {
+		t.Errorf("vLLM command %q names a pipeline for a replica without one", cmd)
+	}
+}
+
+// Ensure an answer sized with part of each prompt from the prefix cache
+// has vLLM keep one, and one sized without leaves vLLM's default.
+func TestPrefixCachingFlag(t *testing.T) {
+	s := &LLMServer{Repo: "org/model", Engine: catalog.FamilyVLLM, TensorParallel: 1, MaxSeqs: 8, MaxModelLen: 40960}
+	if cmd := s.command(1); strings.Contains(cmd, "prefix-caching") {
+		t.Errorf("vLLM command %q speaks of the prefix cache unasked", cmd)
+	}
+	s.PrefixCaching = true
+	if cmd := s.command(1); !strings.HasSuffix(cmd, " --enable-prefix-caching") {
+		t.Errorf("vLLM command %q: want --enable-prefix-caching", cmd)
+	}
+}

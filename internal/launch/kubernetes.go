@@ -109,7 +109,7 @@ func podSpec(p Plan, pl Place) *yaml.Node {
 			break
 		}
 	}
-	if p.LLM != nil && p.LLM.TensorParallel > 1 {
+	if p.LLM != nil && p.LLM.GPUs() > 1 {
 		spec = append(spec, field{key: "volumes", value: list(mapping(
 			field{key: "name", value: str("shm")},
 			field{key: "emptyDir", value: mapping(field{key: "medium", value: str("Memory")}, field{key: "sizeLimit", value: str("16Gi")})},
@@ -160,7 +160,7 @@ func container(p Plan, pl Place) *yaml.Node {
 			field{key: "path", value: str(readinessPath)}, field{key: "port", value: integer(servingPort)})})},
 		{key: "resources", value: resources},
 	}
-	if p.LLM.TensorParallel > 1 {
+	if p.LLM.GPUs() > 1 {
 		c = append(c, field{key: "volumeMounts", value: list(mapping(
 			field{key: "name", value: str("shm")}, field{key: "mountPath", value: str("/dev/shm")}))})
 	}

@@ -56,14 +56,23 @@ type LLMServer struct {
 	Repo, Engine string
 	// Gated is set where the repository asks for a Hugging Face token.
 	Gated bool
-	// TensorParallel is the GPUs one replica spans; MaxSeqs the requests a
-	// replica runs at once at the answer's operating point; MaxModelLen the
+	// TensorParallel and PipelineParallel are a replica's tensor-parallel
+	// size and pipeline stages (see GPUs); MaxSeqs the requests a replica
+	// runs at once at the answer's operating point; MaxModelLen the
 	// longest request it takes (see maxModelLen).
-	TensorParallel, MaxSeqs, MaxModelLen int
+	TensorParallel, PipelineParallel, MaxSeqs, MaxModelLen int
 	// Precision and KVPrecision are the weights' and KV cache's formats
 	// the answer was sized for (catalog precisions).
 	Precision, KVPrecision string
+	// PrefixCaching is set where the answer was sized with part of each
+	// prompt served from the prefix cache: the engine must keep one
+	// (vLLM is told to; SGLang's radix cache and TensorRT-LLM's KV-cache
+	// block reuse are on by default).
+	PrefixCaching bool
 }
+
+// GPUs is the GPUs one replica spans: TensorParallel × PipelineParallel.
+func (s *LLMServer) GPUs() int { return s.TensorParallel * max(s.PipelineParallel, 1) }
 
 // FromAnswer is the plan of an answer's option: alt 0 is the pick, alt N
 // the N-th alternative. origin is the question's address for the header.
@@ -98,9 +107,9 @@ func FromAnswer(cat *catalog.Catalog, res advisor.Result, alt int, origin string
 		if prof.LLM == nil {
 			return Plan{}, fmt.Errorf("launch: profile %q serves tokens without a model", w.Profile)
 		}
-		p.LLM = &LLMServer{Repo: prof.LLM.Repo, Engine: engineFamily(s.Engine), Gated: gatedRepo(prof.LLM.Repo), TensorParallel: max(s.TensorParallel, 1),
+		p.LLM = &LLMServer{Repo: prof.LLM.Repo, Engine: engineFamily(s.Engine), Gated: gatedRepo(prof.LLM.Repo), TensorParallel: max(s.TensorParallel, 1), PipelineParallel: max(s.PipelineParallel, 1),
 			MaxSeqs: max(int(math.Ceil(s.Concurrency)), 1), MaxModelLen: maxModelLen(w.InputTokens+w.OutputTokens, prof.LLM.ContextTokens),
-			Precision: s.Precision, KVPrecision: s.KVPrecision}
+			Precision: s.Precision, KVPrecision: s.KVPrecision, PrefixCaching: w.PrefixCachePct > 0}
 	}
 	return p, nil
 }

@@ -29,6 +29,15 @@ var exports = map[string][2]string{
 	"export.seller":           {"From", "报价方"},
 	"export.vat_id":           {"VAT ID: %s", "增值税号：%s"},
 	"export.link":             {"Recommendation", "推荐方案"},
+	"export.verdict":          {"Verdict", "结论"},
+	"export.confidence":       {"Confidence", "可信度"},
+	"export.grade.firm":       {"Firm", "可靠"},
+	"export.grade.likely":     {"Likely", "较可靠"},
+	"export.grade.rough":      {"Rough", "粗略"},
+	// A confidence grade and its reasons: "Likely: throughput measured;
+	// capacity not confirmed for this size".
+	"export.confidence.reasons": {"%s: %s", "%s：%s"},
+	"export.confidence.sep":     {"; ", "；"},
 	"export.no_cjk": {"Note: no Chinese font is installed on the server, so characters outside Latin-1 are shown as '?'.",
 		"注意：服务器未安装中文字体，Latin-1 以外的字符显示为“?”。"},
 }

@@ -28,8 +28,10 @@ func (t tools) addAdvice(s *mcp.Server) {
 	addRequestTool(s, t, &mcp.Tool{
 		Name: "advise",
 		Description: "Where to run a GPU workload (training or inference): the pick — provider, region, instance, " +
-			"pricing model — with its total cost, latency to the users, data-residency verdict and why, the " +
-			"alternatives and what was ruled out. Input: the advice request JSON of POST /api/v1/advice. The text " +
+			"pricing model — with its total cost, latency to the users, data-residency verdict and why, whether it " +
+			"meets the latency target or deadline (verdict) and how far it can be relied on (confidence: firm, likely " +
+			"or rough, with reasons), the alternatives (each with its verdict and confidence) and what was ruled " +
+			"out. Input: the advice request JSON of POST /api/v1/advice. The text " +
 			"gives the pick's explanation; the chart's candidates are left out, as ?candidates=0 leaves them. " + question,
 		Annotations:  readOnly("Advise where to run a GPU workload"),
 		OutputSchema: adviceSchema(),

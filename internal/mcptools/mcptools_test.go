@@ -164,6 +164,11 @@ func TestMCPListTools(t *testing.T) {
 	if doc, _ := engine["description"].(string); engine["type"] != "string" || !strings.Contains(doc, "`sglang`") {
 		t.Errorf("advise input workload.engine = %v, want a string described with the engines", engine)
 	}
+	// So is the share of prompt tokens served from the prefix cache.
+	cache, _ := workload["properties"].(map[string]any)["prefix_cache_pct"].(map[string]any)
+	if doc, _ := cache["description"].(string); cache["type"] != "number" || !strings.Contains(doc, "prefix cache") {
+		t.Errorf("advise input workload.prefix_cache_pct = %v, want a number described as the prefix cache's share", cache)
+	}
 	if advise["additionalProperties"] != false {
 		t.Errorf("advise input additionalProperties = %v, want false (unknown fields are an error)", advise["additionalProperties"])
 	}
@@ -408,4 +413,40 @@ func samePlacements(a, b []advisor.Placement) bool {
 		}
 	}
 	return true
+}
+
+// Ensure advise states the verdict and the confidence of the pick and of
+// every alternative as the answer states them.
+func TestMCPAdviseVerdictAndConfidence(t *testing.T) {
+	cat := embedded(t)
+	cs := connect(t, mcptools.Source{Catalog: cat})
+	body := `{"workload":{"kind":"inference","profile":"bert-large","rps":50,"latency_ms":5},"users":[{"location":"AU","share":100}],"providers":["lambda"]}`
+	req, err := advisor.DecodeRequest(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := advisor.Recommend(cat, req)
+	if err != nil || res.Pick == nil {
+		t.Fatalf("advisor: %v, pick %v", err, res.Pick)
+	}
+	want := api.NewAdviceJSON(res, cat)
+	var got api.AdviceJSON
+	structured(t, call(t, cs, "advise", json.RawMessage(body)), &got)
+	if got.Pick == nil || len(got.Alternatives) != len(want.Alternatives) {
+		t.Fatalf("pick %v, %d alternatives; want %d", got.Pick, len(got.Alternatives), len(want.Alternatives))
+	}
+	if v := got.Pick.Verdict; v.Meets || !strings.HasPrefix(v.Text, "Misses your target") || v.ShareWithinTarget == nil {
+		t.Errorf("a 5 ms target in Australia: verdict %+v, want it missed", v)
+	}
+	for i, o := range append([]api.OptionJSON{*got.Pick}, got.Alternatives...) {
+		w := *want.Pick
+		if i > 0 {
+			w = want.Alternatives[i-1]
+		}
+		g, _ := json.Marshal([]any{o.Verdict, o.Confidence})
+		x, _ := json.Marshal([]any{w.Verdict, w.Confidence})
+		if string(g) != string(x) {
+			t.Errorf("option %d: verdict and confidence %s, want %s", i, g, x)
+		}
+	}
 }

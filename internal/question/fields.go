@@ -81,6 +81,7 @@ const (
 	KeyOutTokens   = "output_tokens"
 	KeyTTFT        = "ttft_ms"
 	KeyTPOT        = "tpot_ms"
+	KeyPrefixCache = "prefix_cache_pct"
 	KeyEngine      = "engine"
 	KeyUsers       = "users"
 	KeyGDPR        = "gdpr"
@@ -146,10 +147,12 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.InputTokens }},
 	{Key: KeyOutTokens, Kinds: inference, Type: Whole, Placeholder: "300", Doc: "LLM inference: tokens out per request",
 		bind: func(r *advisor.Request) any { return &r.Workload.OutputTokens }},
-	{Key: KeyTTFT, Kinds: inference, Type: Number, Placeholder: "1000", Doc: "LLM inference: target time to first token (network + queue + prefill), p95",
+	{Key: KeyTTFT, Kinds: inference, Type: Number, Placeholder: "1000", Doc: "LLM inference: target time to first token (network + queue + prefill), p95; up to 120,000 for long prompts",
 		bind: func(r *advisor.Request) any { return &r.Workload.TTFTMS }},
 	{Key: KeyTPOT, Kinds: inference, Type: Number, Placeholder: "60", Doc: "LLM inference: target time per output token",
 		bind: func(r *advisor.Request) any { return &r.Workload.TPOTMS }},
+	{Key: KeyPrefixCache, Kinds: inference, Type: Number, Placeholder: "0", Doc: "LLM inference: share of prompt tokens served from the engine's prefix cache, in per cent (0–95, default 0), for agent and RAG traffic that repeats a long prefix; as the asker states it, not measured: those tokens' prefill is not computed, their KV cache is still held",
+		bind: func(r *advisor.Request) any { return &r.Workload.PrefixCachePct }},
 	{Key: KeyEngine, Kinds: inference, Type: Text, Enum: advisor.EngineNames(),
 		Doc:  "LLM inference: the serving engine to size on: `any` (default: every engine that runs on each GPU, the one that serves the most at the targets), `vllm`, `sglang` (NVIDIA from Turing on, AMD) or `trtllm` (TensorRT-LLM, NVIDIA from Ampere on)",
 		bind: func(r *advisor.Request) any { return &r.Workload.Engine }},

@@ -20,7 +20,7 @@ func TestFieldsTable(t *testing.T) {
 	keys, paths := map[string]bool{}, map[string]bool{}
 	var full map[string]any
 	budget := decimal.NewFromInt(1)
-	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1, Engine: advisor.EngineAny},
+	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1, PrefixCachePct: 1, Engine: advisor.EngineAny},
 		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny})
 	if err := json.Unmarshal(b, &full); err != nil {
 		t.Fatal(err)
@@ -59,6 +59,7 @@ func TestQueryRoundTrip(t *testing.T) {
 		"countries=DE%2CFR&currency=GBP&gpus=l4%2Ct4&kind=inference&latency_ms=80&months=3&objective=latency&peak_rps=150&profile=resnet50&providers=aws%2Cgcp&response_kb=12.5&rps=50&users=DE%3A50%2Cfra%3A30%2CJP%3A20",
 		"input_tokens=1000&kind=inference&output_tokens=300&precision=fp8&profile=llama-3.1-8b&rps=5&tpot_ms=60&ttft_ms=800&users=US%3A1",
 		"engine=sglang&input_tokens=1000&kind=inference&output_tokens=300&precision=bf16&profile=llama-3.1-8b&rps=5&users=US%3A1",
+		"input_tokens=32000&kind=inference&output_tokens=500&prefix_cache_pct=80&profile=llama-3.1-8b&rps=2&tpot_ms=50&ttft_ms=60000&users=US%3A1",
 	} {
 		q, err := url.ParseQuery(raw)
 		if err != nil {

@@ -59,6 +59,9 @@ type Model struct {
 	HeadDim int
 	Hidden  int
 	Vocab   int
+	// Context is the longest request, prompt and answer, the model takes
+	// in tokens (its maximum position embeddings; 0: not stated).
+	Context int
 }
 
 // bytesPerWeight is what one weight takes in a format.
@@ -96,19 +99,43 @@ func (m Model) KVBytesPerToken(kv string) float64 {
 	return 2 * float64(m.Layers*m.KVHeads*m.HeadDim) * bytesPerWeight(kv)
 }
 
-// Setup is one replica: a model on TP GPUs of one kind (tensor parallel
-// inside one node), in a weight and KV format, under an engine family.
-// Share is the part of each GPU sold (1 for whole GPUs; a partition gets
-// that share of memory, bandwidth and compute).
+// Setup is one replica: a model on TP × PP GPUs of one kind inside one
+// node (TP-way tensor parallel within each of PP pipeline stages), in a
+// weight and KV format, under an engine family. Share is the part of each
+// GPU sold (1 for whole GPUs; a partition gets that share of memory,
+// bandwidth and compute).
 type Setup struct {
 	Hardware Hardware
 	Model    Model
 	Format   string
 	KV       string
 	TP       int
-	Share    float64
-	Family   string
+	// PP is the pipeline stages (0 or 1: none). Each stage holds an equal
+	// share of the layers; see Replica.step for what a pipeline costs.
+	PP     int
+	Share  float64
+	Family string
+
+	// Cached is the share of each prompt's tokens served from the
+	// engine's prefix cache (0 ≤ Cached < 1; what the traffic's author
+	// states, not something the model derives): their keys and values
+	// are kept from an earlier request with the same prefix, so a prompt
+	// computes only the rest (see prefill), while its KV cache still
+	// holds the whole prompt.
+	Cached float64
 }
+
+// GPUs is the GPUs one replica of the setup spans.
+func (s Setup) GPUs() int { return s.TP * s.Stages() }
+
+// Stages is the setup's pipeline stages, at least one.
+func (s Setup) Stages() int { return max(s.PP, 1) }
+
+// MaxCachedPct is the largest share of a prompt, in per cent, the
+// questions may state is served from the prefix cache (API.md:
+// prefix_cache_pct 0–95): a prompt then computes at least one token in
+// twenty.
+const MaxCachedPct = 95
 
 // ErrNoFit is returned when the weights leave no room for a request.
 var ErrNoFit = errors.New("serving: the model does not fit")
@@ -118,8 +145,9 @@ type Replica struct {
 	Setup
 	p *Params
 	// weights is the bytes of weights; kvToken the KV bytes per token;
-	// bw, flops the replica's memory bandwidth (B/s) and tensor rate
-	// (FLOP/s); kvRoom the bytes its engine gives the KV cache.
+	// bw, flops the memory bandwidth (B/s) and tensor rate (FLOP/s) of one
+	// pipeline stage (its TP GPUs); kvRoom the bytes its engine gives the KV
+	// cache on all its GPUs.
 	weights, kvToken, bw, flops, kvRoom float64
 	eff                                 Efficiency
 	link                                Link
@@ -143,11 +171,17 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 	if s.TP < 1 {
 		return Replica{}, fmt.Errorf("serving: tensor-parallel size %d", s.TP)
 	}
+	if s.PP < 0 || s.Stages() > s.Model.Layers && s.Model.Layers > 0 {
+		return Replica{}, fmt.Errorf("serving: pipeline-parallel size %d", s.PP)
+	}
 	if s.Share <= 0 || s.Share > 1 {
 		s.Share = 1
 	}
 	if s.KV == "" {
 		s.KV = DefaultKV(s.Format)
+	}
+	if !(s.Cached >= 0 && s.Cached < 1) {
+		return Replica{}, fmt.Errorf("serving: prefix-cache share %v", s.Cached)
 	}
 	h := s.Hardware
 	if !h.Supports(s.Format) {
@@ -157,13 +191,16 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 	if h.Card && p.PCIeCards > 0 {
 		r.eff.Compute = min(r.eff.Compute*p.PCIeCards, 1)
 	}
+	// A stage's TP GPUs run its layers' products and reads; the memory
+	// of all the replica's GPUs holds the weights and the KV cache.
 	tp := float64(s.TP) * s.Share
+	gpus := float64(s.GPUs()) * s.Share
 	r.weights = s.Model.WeightBytes(s.Format)
 	r.kvToken = s.Model.KVBytesPerToken(s.KV)
 	r.bw = tp * h.BandwidthGBs * 1e9
 	r.flops = tp * h.tflops(s.Format) * 1e12
-	memory := tp * h.MemoryGB * gib
-	r.kvRoom = p.KVShare * (memory - r.weights - tp*p.ReserveGB*1e9)
+	memory := gpus * h.MemoryGB * gib
+	r.kvRoom = p.KVShare * (memory - r.weights - gpus*p.ReserveGB*1e9)
 	if r.kvRoom <= 0 {
 		return r, ErrNoFit
 	}
@@ -172,8 +209,16 @@ func (p *Params) Replica(s Setup) (Replica, error) {
 
 // MaxBatch is the most requests of in + out tokens the replica runs at
 // once: its KV cache reserves each request's whole length (the engines'
-// guaranteed-no-evict scheduling), up to the engines' batch limit.
+// guaranteed-no-evict scheduling), up to the engines' batch limit; none
+// when a request is longer than the model's context. A prompt's tokens
+// served from the prefix cache take their room like the rest: their
+// blocks are shared with other requests of the same prefix, a saving the
+// model does not count (a hit rate says how much of a prompt is cached,
+// not how many requests share each cached block).
 func (r *Replica) MaxBatch(in, out float64) float64 {
+	if c := r.Model.Context; c > 0 && in+out > float64(c) {
+		return 0
+	}
 	return min(r.kvRoom/(r.kvToken*(in+out)), MaxBatchLimit)
 }
 

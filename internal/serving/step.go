@@ -7,6 +7,25 @@ import "math"
 // of new prompts beside them. In steady state at b running requests of in
 // tokens in and out tokens out, a step carries b decode tokens and
 // b × in ÷ out prompt tokens (every request's prompt once per out steps).
+//
+// That is the steady state of chunked prefill, which vLLM, SGLang and
+// TensorRT-LLM run: a prompt is cut into chunks of the step's token budget
+// and each chunk runs in a step beside the running requests' decode
+// tokens. Whatever the chunk size, each request's prompt is computed once
+// over its out steps, so the mean step carries in ÷ out prompt tokens a
+// running request, and a long prompt (8k–128k tokens) lengthens every
+// step, and so the time per output token, by its products (in proportion
+// to its length) and its attention (to the square). A prompt's own time
+// to first token (At) is its whole prefill, every chunk's products and
+// attention (prefill), plus the prompts queued ahead of it; the decode
+// tokens its chunks' steps carry beside it are not added per chunk (a
+// chunk's step is bound by its compute, and FirstTokenSteps, fitted on
+// prompts of up to 33k tokens, is near zero).
+//
+// With a share c of each prompt served from the prefix cache (Setup.Cached)
+// a prompt computes only its (1 − c) × in new tokens: their matrix products
+// and their attention over the whole prompt (see attended). Its KV cache,
+// and every step's reading of it, is the whole prompt's as before.
 
 // work is the time of one step at b running requests, by part (seconds).
 type work struct {
@@ -22,10 +41,24 @@ type work struct {
 
 func (w work) total() float64 { return w.weights + w.kvRead + w.attention + w.allReduce + w.overhead }
 
-// step is the work of one step at b running requests.
+// step is the work of one step at b running requests: the time between
+// two output tokens of a request.
+//
+// A replica of PP pipeline stages keeps PP micro-batches of b/PP requests
+// in flight, one on each stage; a request gets its next token once its
+// micro-batch has passed every stage, so its step is PP stage times, each
+// reading 1/PP of the weights and of the micro-batch's KV cache on the
+// stage's TP GPUs: the step of the whole model at b/PP requests on TP
+// GPUs, plus each further stage's fixed step cost and the hand-over of
+// the micro-batch's activations between stages. Below PP running
+// requests the stages idle: a step is then that of one request.
 func (r *Replica) step(b, in, out float64) work {
 	m := r.Model
-	promptTokens := b * in / out
+	pp := float64(r.Stages())
+	if pp > 1 {
+		b = max(b/pp, min(b, 1))
+	}
+	promptTokens := b * r.fresh(in) / out
 	tokens := b + promptTokens
 	read := r.weights / (r.bw * r.eff.Memory)
 	products := 2 * m.ParamsB * 1e9 * tokens / (r.flops * r.eff.Compute)
@@ -36,12 +69,23 @@ func (r *Replica) step(b, in, out float64) work {
 	// Each running request reads, on average, its prompt and half its
 	// answer of KV cache a step.
 	w.kvRead = b * (in + out/2) * r.kvToken / (r.bw * r.eff.Memory * r.p.KVRead)
-	// A prompt token attends to half the prompt on average: 4 × layers ×
-	// width FLOPs per token attended.
-	w.attention = 4 * float64(m.Layers) * float64(m.Hidden) * in / 2 * promptTokens / (r.flops * r.eff.Compute)
+	// A prompt token attends to half the prompt on average (more with a
+	// prefix cache, see attended): 4 × layers × width FLOPs per token
+	// attended.
+	w.attention = 4 * float64(m.Layers) * float64(m.Hidden) * r.attended(in) * promptTokens / (r.flops * r.eff.Compute)
 	w.allReduce = r.allReduce(tokens)
 	w.overhead = r.eff.Overhead * (r.p.StepMS/1e3 + float64(m.Layers)*r.p.LayerUS/1e6 + b*r.p.SequenceUS/1e6)
+	if pp > 1 {
+		w.overhead += (pp - 1) * r.eff.Overhead * r.p.StepMS / 1e3
+		w.allReduce += (pp - 1) * r.handOver(tokens)
+	}
 	return w
+}
+
+// handOver is the time one pipeline stage takes to pass tokens tokens'
+// 16-bit activations to the next over the link.
+func (r *Replica) handOver(tokens float64) float64 {
+	return r.link.LatencyUS/1e6 + tokens*float64(r.Model.Hidden)*2/(r.link.GBs*1e9)
 }
 
 // allReduce is the time of a step's tensor-parallel all-reduces over
@@ -56,13 +100,35 @@ func (r *Replica) allReduce(tokens float64) float64 {
 	return 2 * float64(r.Model.Layers) * (r.link.LatencyUS/1e6 + bytes/(r.link.GBs*1e9))
 }
 
-// prefill is the time one prompt of in tokens takes alone: its matrix
-// products, its attention and its all-reduces.
+// prefill is the time one prompt of in tokens takes alone: its new
+// tokens' (fresh) matrix products, their attention and their all-reduces,
+// stage after stage (with the hand-overs between them). With no prefix
+// cache that is 2 × params × in + 4 × layers × width × in²/2 FLOPs.
 func (r *Replica) prefill(in float64) float64 {
 	m := r.Model
-	flops := 2*m.ParamsB*1e9*in + 4*float64(m.Layers)*float64(m.Hidden)*in*in/2
-	return flops/(r.flops*r.eff.Compute) + r.allReduce(in)
+	n := r.fresh(in)
+	flops := 2*m.ParamsB*1e9*n + 4*float64(m.Layers)*float64(m.Hidden)*n*r.attended(in)
+	t := flops/(r.flops*r.eff.Compute) + r.allReduce(n)
+	if pp := r.Stages(); pp > 1 {
+		t += float64(pp-1) * r.handOver(n)
+	}
+	return t
 }
+
+// fresh is how many of a prompt's in tokens its prefill computes: those
+// the prefix cache does not serve, (1 − c) × in.
+func (r *Replica) fresh(in float64) float64 { return (1 - r.Cached) * in }
+
+// attended is how many tokens a prompt's fresh token attends to on
+// average. Attention is causal: the token at position p attends to p
+// tokens, 4 × layers × width × p FLOPs (its query against p keys, its
+// weights over p values). The cached prefix is the prompt's first c × in
+// tokens, the fresh ones its last (1 − c) × in, which attend to the
+// cached ones too; the mean of p over positions c × in to in is
+// (1 + c) × in ÷ 2. A prompt's attention is then
+// 4 × layers × width × (1 − c) × in × (1 + c) × in ÷ 2 FLOPs, the
+// in²/2 of a prompt computed whole less the (c × in)²/2 of its prefix.
+func (r *Replica) attended(in float64) float64 { return (1 + r.Cached) * in / 2 }
 
 // Point is a replica's operating point at a load.
 type Point struct {
@@ -94,17 +160,20 @@ func (r *Replica) At(b, in, out, q float64) Point {
 	w := r.step(b, in, out)
 	step := w.total()
 	prompt := r.prefill(in)
+	// Prompts queue for the busiest stage: in a pipeline each stage takes
+	// 1/PP of a prompt's time, so PP prompts are under way at once.
+	serve := prompt / float64(r.Stages())
 	base := r.p.FirstTokenSteps*step + prompt + r.p.TTFTFixedMS/1e3
 	rate := b / (base + out*step)
-	rho := min(rate*prompt, 0.999)
-	wait := rho * prompt / (2 * (1 - rho))
+	rho := min(rate*serve, 0.999)
+	wait := rho * serve / (2 * (1 - rho))
 	ttft := base + wait
 	rate = b / (ttft + out*step)
 	tpot := step
 	if q > 0 {
 		tpot = step * (1 + (r.p.TPOTTail-1)*max(zScore(q), 0)/zScore(0.99))
 		if z := math.Log(rho / (1 - q)); z > 0 {
-			ttft = base + max(wait, r.p.TTFTTail*z*prompt/(1-rho))
+			ttft = base + max(wait, r.p.TTFTTail*z*serve/(1-rho))
 		}
 	}
 	share := w.prompt * w.weights
@@ -148,8 +217,8 @@ func (r *Replica) Offline(in, out float64) Point {
 func (r *Replica) DecodeFloorMS() float64 { return r.weights / r.bw * 1e3 }
 
 // PrefillFloorMS is the shortest time to first token the hardware allows
-// for a prompt of in tokens: its matrix products at the full datasheet
-// tensor rate.
+// for a prompt of in tokens: its new tokens' matrix products (see fresh)
+// at the full datasheet tensor rate.
 func (r *Replica) PrefillFloorMS(in float64) float64 {
-	return 2 * r.Model.ParamsB * 1e9 * in / r.flops * 1e3
+	return 2 * r.Model.ParamsB * 1e9 * r.fresh(in) / r.flops * 1e3
 }

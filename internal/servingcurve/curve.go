@@ -15,28 +15,31 @@ import (
 
 // Query keys of the curve (API.md, fourth release).
 const (
-	KeyProfile      = "profile"
-	KeyGPU          = "gpu"
-	KeyPrecision    = "precision"
-	KeyEngine       = "engine"
-	KeyTP           = "tp"
+	KeyProfile   = "profile"
+	KeyGPU       = "gpu"
+	KeyPrecision = "precision"
+	KeyEngine    = "engine"
+	KeyTP        = "tp"
+	// KeyPP is the pipeline stages (1 or 2, two only on GPUs linked by
+	// PCIe alone: see serving.Splits); an addition to API.md's keys.
+	KeyPP           = "pp"
 	KeyInputTokens  = "input_tokens"
 	KeyOutputTokens = "output_tokens"
-	// KeyPrefixCache is checked (0 to MaxPrefixCachePct) and not yet
-	// used: the curve is of prompts served whole.
+	// KeyPrefixCache is the share of each prompt, in per cent, served
+	// from the prefix cache (0 to MaxPrefixCachePct; default 0).
 	KeyPrefixCache = "prefix_cache_pct"
 )
 
 // Keys are the curve's query keys in the form's order.
-var Keys = []string{KeyProfile, KeyGPU, KeyPrecision, KeyEngine, KeyTP, KeyInputTokens, KeyOutputTokens, KeyPrefixCache}
+var Keys = []string{KeyProfile, KeyGPU, KeyPrecision, KeyEngine, KeyTP, KeyPP, KeyInputTokens, KeyOutputTokens, KeyPrefixCache}
 
 // MaxPrefixCachePct is the most prefix_cache_pct takes (API.md).
-const MaxPrefixCachePct = 95
+const MaxPrefixCachePct = serving.MaxCachedPct
 
 // Query is the curve's keys as asked, as text; an empty key takes its
 // default (see Of).
 type Query struct {
-	Profile, GPU, Precision, Engine, TP, InputTokens, OutputTokens, PrefixCachePct string
+	Profile, GPU, Precision, Engine, TP, PP, InputTokens, OutputTokens, PrefixCachePct string
 }
 
 // Quantiles of the curve's latencies: the time to first token at the
@@ -86,9 +89,14 @@ type Curve struct {
 	// Precision is the catalog's precision; Family the engine family
 	// (serving.Family…).
 	Precision, Family string
-	TP                int
-	InputTokens       int
-	OutputTokens      int
+	// TP is the replica's tensor-parallel size, PP its pipeline stages
+	// (1: none): it spans TP × PP GPUs.
+	TP, PP       int
+	InputTokens  int
+	OutputTokens int
+	// PrefixCachePct is the share of each prompt served from the prefix
+	// cache, in per cent (serving.Setup.Cached).
+	PrefixCachePct float64
 	// MaxConcurrency is the most requests the replica's memory holds.
 	MaxConcurrency float64
 	Points         []Point
@@ -117,7 +125,7 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 	mp, tp := median.Points(), tail.Points()
 	c.Points = make([]Point, len(tp))
 	for i, p := range tp {
-		c.Points[i] = Point{Concurrency: p.Concurrency, OutputPerSPerGPU: p.OutputPerS / float64(c.TP),
+		c.Points[i] = Point{Concurrency: p.Concurrency, OutputPerSPerGPU: p.OutputPerS / float64(c.TP*c.PP),
 			TTFTP50MS: mp[i].TTFTMS, TTFTP95MS: p.TTFTMS, TPOTMS: p.TPOTMS}
 	}
 	c.Knee, c.HasKnee = serving.Knee(tp)
@@ -133,13 +141,17 @@ func build(cat *catalog.Catalog, c *Curve, r *serving.Replica) {
 // precision, engine family and tensor-parallel size whose lengths are
 // within LengthSpan of the curve's, in catalog order; a figure with its
 // KV cache in another format than the curve's (serving.DefaultKV of its
-// weights') is another setup and is left out.
+// weights') is another setup and is left out. The figures were measured
+// with whole prompts: a prefix-cached curve has none.
 func measured(cat *catalog.Catalog, c *Curve) []Measured {
 	out := []Measured{}
+	if c.PrefixCachePct > 0 {
+		return out
+	}
 	near := func(x float64, want int) bool { return math.Abs(x/float64(want)-1) <= LengthSpan }
 	kv := serving.DefaultKV(catalog.ServingFormat(c.Precision))
 	for _, p := range cat.ServingPoints(c.Profile.ID, c.GPU.ID, c.Precision) {
-		if p.Family != c.Family || p.TP != c.TP || !near(p.InputTokens, c.InputTokens) || !near(p.OutputTokens, c.OutputTokens) {
+		if p.Family != c.Family || p.TP != c.TP || max(p.PP, 1) != c.PP || !near(p.InputTokens, c.InputTokens) || !near(p.OutputTokens, c.OutputTokens) {
 			continue
 		}
 		if p.KVPrecision != "" && catalog.ServingFormat(p.KVPrecision) != kv {

@@ -41,8 +41,8 @@ func DefaultFamily(g catalog.GPU) string {
 // Of validates q against the catalog and lays out its curve. Defaults:
 // the profile's lengths and precision (FP16/BF16 where the GPU lacks the
 // default's tensor cores), the GPU's engine (DefaultFamily) and the
-// smallest tensor-parallel size whose memory holds a request. Bad keys
-// are locale.FieldErrors naming each.
+// smallest tensor-parallel size whose memory holds a request, and no
+// prefix cache. Bad keys are locale.FieldErrors naming each.
 func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	var fe locale.FieldErrors
 	c := Curve{}
@@ -67,7 +67,8 @@ func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	}
 	c.Family = engineOf(&fe, q.Engine, c.GPU, gpuOK)
 	tp := tpOf(&fe, q.TP)
-	prefixCacheOf(&fe, q.PrefixCachePct)
+	pp := ppOf(&fe, q.PP, tp, c.GPU, gpuOK)
+	c.PrefixCachePct = prefixCacheOf(&fe, q.PrefixCachePct)
 	if profileOK {
 		lengthsOf(&fe, &c, q)
 	}
@@ -80,7 +81,7 @@ func Of(cat *catalog.Catalog, q Query) (Curve, error) {
 	if cat.ServingFit == nil {
 		return Curve{}, ErrNoModel
 	}
-	r, err := replicaOf(cat, &c, tp)
+	r, err := replicaOf(cat, &c, tp, pp)
 	if err != nil {
 		return Curve{}, err
 	}
@@ -117,11 +118,36 @@ func tpOf(fe *locale.FieldErrors, s string) int {
 	return n
 }
 
-// prefixCacheOf checks the prefix_cache_pct key: a number from 0 to
-// MaxPrefixCachePct. The curve does not use it yet.
-func prefixCacheOf(fe *locale.FieldErrors, s string) {
+// ppOf reads the pp key (empty: 1): 1, or 2 on a GPU linked by PCIe
+// alone (the stages answers weigh, serving.Splits), within the GPUs one
+// replica may span with the tp asked.
+func ppOf(fe *locale.FieldErrors, s string, tp int, g catalog.GPU, gpuOK bool) int {
 	if s == "" {
-		return
+		return 1
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		fe.Add(KeyPP, "invalid.whole.got", s)
+		return 1
+	case n < 1 || n > serving.MaxStages:
+		fe.Add(KeyPP, "invalid.pp")
+		return 1
+	case n > 1 && gpuOK && g.ServingHardware().Interconnect != serving.LinkPCIe:
+		fe.Add(KeyPP, "invalid.pp.link", g.Name)
+		return 1
+	case tp*n > serving.MaxReplicaGPUs:
+		fe.Add(KeyPP, "invalid.pp.gpus", serving.MaxReplicaGPUs)
+		return 1
+	}
+	return n
+}
+
+// prefixCacheOf reads the prefix_cache_pct key: a number from 0 to
+// MaxPrefixCachePct (empty: 0).
+func prefixCacheOf(fe *locale.FieldErrors, s string) float64 {
+	if s == "" {
+		return 0
 	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	switch {
@@ -131,7 +157,10 @@ func prefixCacheOf(fe *locale.FieldErrors, s string) {
 		fe.Add(KeyPrefixCache, "invalid.negative")
 	case x > MaxPrefixCachePct:
 		fe.Add(KeyPrefixCache, "invalid.max", locale.Short(MaxPrefixCachePct))
+	default:
+		return x
 	}
+	return 0
 }
 
 // lengthsOf reads the token keys: whole numbers from 1 to the model's
@@ -183,22 +212,25 @@ func precisionOf(fe *locale.FieldErrors, s string, p catalog.Profile, g catalog.
 	return s
 }
 
-// replicaOf makes the curve's replica: at tp GPUs, or at the smallest
-// size whose memory holds one request (0). A model that does not fit is
-// a field error on tp when it was asked, else on gpu.
-func replicaOf(cat *catalog.Catalog, c *Curve, tp int) (*serving.Replica, error) {
+// replicaOf makes the curve's replica of pp stages: at tp GPUs a stage,
+// or at the smallest size whose memory holds one request (0). A model
+// that does not fit is a field error on tp when it was asked, else on gpu.
+func replicaOf(cat *catalog.Catalog, c *Curve, tp, pp int) (*serving.Replica, error) {
 	setup := serving.Setup{Hardware: c.GPU.ServingHardware(), Model: c.Profile.LLM.ServingModel(c.Profile.ID),
-		Format: catalog.ServingFormat(c.Precision), Share: 1, Family: c.Family}
+		Format: catalog.ServingFormat(c.Precision), PP: pp, Share: 1, Family: c.Family, Cached: c.PrefixCachePct / 100}
 	sizes := TPSizes
 	if tp > 0 {
 		sizes = []int{tp}
 	}
 	in, out := float64(c.InputTokens), float64(c.OutputTokens)
 	for _, n := range sizes {
+		if n*pp > serving.MaxReplicaGPUs {
+			break
+		}
 		setup.TP = n
 		r, err := cat.ServingFit.Params.NewReplica(setup)
 		if err == nil && r.MaxBatch(in, out) >= 1 {
-			c.TP = n
+			c.TP, c.PP = n, pp
 			return r, nil
 		}
 	}

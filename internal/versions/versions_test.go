@@ -52,7 +52,7 @@ func awsPriceList(t *testing.T, scale string) ([]byte, int, map[string]string) {
 
 func awsPriceListWithSpot(t *testing.T, scale string) ([]byte, int, map[string]string, map[string]string) {
 	t.Helper()
-	f, err := os.Open("../../../shared/reference/aws_gpu_prices.csv")
+	f, err := os.Open("../catalog/testdata/reference/aws_gpu_prices.csv")
 	if err != nil {
 		t.Skipf("reference figures not present: %v", err)
 	}
