@@ -42,12 +42,13 @@ var compress = func() func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler { return wrap(h) }
 }()
 
-// compressible reports whether a content type is text.
+// compressible reports whether a content type is text: launch files'
+// YAML among them, not PDFs or spreadsheets (compressed already).
 func compressible(contentType string) bool {
 	ct, _, _ := strings.Cut(contentType, ";")
 	ct = strings.TrimSpace(strings.ToLower(ct))
 	return strings.HasPrefix(ct, "text/") || ct == "application/json" || strings.HasSuffix(ct, "+json") ||
-		ct == "application/javascript" || ct == "image/svg+xml" || ct == "application/xml"
+		ct == "application/javascript" || ct == "image/svg+xml" || ct == "application/xml" || ct == "application/yaml"
 }
 
 // gzipping reports whether the middleware gzips what w is given: it wraps
