@@ -169,7 +169,9 @@ type Workload struct {
 	PeakRPS    float64 `json:"peak_rps"`
 	ResponseKB float64 `json:"response_kb"`
 	LatencyMS  float64 `json:"latency_ms"`
-	Months     int     `json:"months"`
+	// Months is the months of service: nil takes DefaultMonths, and a
+	// stated 0 is refused (see ServiceMonths).
+	Months *int `json:"months"`
 
 	// LLM serving (profiles with an LLM section): tokens in and out of one
 	// request, and the targets for time to first token as a user sees it
@@ -189,6 +191,18 @@ type Workload struct {
 	// EngineAny weighs every engine that runs on each GPU.
 	Engine string `json:"engine,omitempty"`
 }
+
+// ServiceMonths is the months of service asked: 0 where none is (a
+// request before WithDefaults, or training).
+func (w Workload) ServiceMonths() int {
+	if w.Months == nil {
+		return 0
+	}
+	return *w.Months
+}
+
+// Months returns a request's months of service, for Workload.Months.
+func Months(n int) *int { return &n }
 
 // EngineAny asks an LLM answer to weigh every engine that runs on a GPU
 // and size each offer on the one that serves the most at the targets.

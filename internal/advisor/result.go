@@ -21,6 +21,9 @@ type Result struct {
 	Pick         *Option     `json:"pick"`
 	Alternatives []Option    `json:"alternatives"`
 	Excluded     []Exclusion `json:"excluded"`
+	// NotesText says what the answer read otherwise than the question
+	// wrote it: user shares that did not add up to 100, scaled to.
+	NotesText []locale.Text `json:"notes_text"`
 	// Pricing compares the pick's instance under every pricing model.
 	Pricing []PricingComparison `json:"pricing,omitempty"`
 	// Candidates is every feasible option's cost and latency, for the

@@ -20,18 +20,23 @@ import (
 // AdviceJSON is the body of GET/POST /api/v1/advice, of a pinned link's
 // JSON and of `gpuplace advise`.
 type AdviceJSON struct {
-	CatalogVersion string                `json:"catalog_version"`
-	Currency       string                `json:"currency"`
-	Rate           decimal.Decimal       `json:"rate"`
-	RateDate       string                `json:"rate_date"`
-	Request        advisor.Request       `json:"request"`
-	Pick           *OptionJSON           `json:"pick"`
-	Alternatives   []OptionJSON          `json:"alternatives"`
-	Excluded       []ExclusionJSON       `json:"excluded"`
-	Pricing        []PricingJSON         `json:"pricing,omitempty"`
-	Candidates     []advisor.Candidate   `json:"candidates"`
-	BasisLabel     string                `json:"basis_label,omitempty"`
-	Basis          []advisor.BasisFigure `json:"basis"`
+	CatalogVersion string          `json:"catalog_version"`
+	Currency       string          `json:"currency"`
+	Rate           decimal.Decimal `json:"rate"`
+	RateDate       string          `json:"rate_date"`
+	Request        advisor.Request `json:"request"`
+	Pick           *OptionJSON     `json:"pick"`
+	Alternatives   []OptionJSON    `json:"alternatives"`
+	Excluded       []ExclusionJSON `json:"excluded"`
+	// Notes say what the answer read otherwise than the question wrote
+	// it (user shares scaled to add up to 100), in English and as
+	// message ids with arguments.
+	Notes      []string              `json:"notes"`
+	NotesText  []locale.Text         `json:"notes_text"`
+	Pricing    []PricingJSON         `json:"pricing,omitempty"`
+	Candidates []advisor.Candidate   `json:"candidates"`
+	BasisLabel string                `json:"basis_label,omitempty"`
+	Basis      []advisor.BasisFigure `json:"basis"`
 }
 
 // OptionJSON is one way to run the workload (API.md's pick and
@@ -129,6 +134,7 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 	out := AdviceJSON{
 		CatalogVersion: res.CatalogVersion, Currency: res.Currency, Rate: res.Rate, RateDate: res.RateDate,
 		Request: res.Request, Alternatives: []OptionJSON{}, Excluded: []ExclusionJSON{},
+		Notes: en.Texts(res.NotesText), NotesText: res.NotesText,
 		Candidates: res.Candidates, BasisLabel: res.BasisLabel, Basis: res.Basis,
 	}
 	if out.Candidates == nil {
@@ -136,6 +142,9 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 	}
 	if out.Basis == nil {
 		out.Basis = []advisor.BasisFigure{}
+	}
+	if out.NotesText == nil {
+		out.Notes, out.NotesText = []string{}, []locale.Text{}
 	}
 	if res.Pick != nil {
 		o := optionJSON(*res.Pick, en)

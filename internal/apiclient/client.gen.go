@@ -2253,7 +2253,13 @@ type Result struct {
 
 	// Excluded what the hard limits ruled out, by reason
 	Excluded []Exclusion `json:"excluded"`
-	Pick     *Option     `json:"pick"`
+
+	// Notes what the answer read otherwise than the question wrote it, in English: user shares that do not add up to 100 are scaled to
+	Notes []string `json:"notes"`
+
+	// NotesText notes as messages, for translation
+	NotesText []Message `json:"notes_text"`
+	Pick      *Option   `json:"pick"`
 
 	// Pricing the pick's instance under every pricing model
 	Pricing *[]PricingComparison `json:"pricing,omitempty"`
@@ -2631,7 +2637,7 @@ type Workload struct {
 	// LatencyMS inference: target for user-perceived latency (a goal, not a limit)
 	LatencyMS *float64 `json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service; absent or null: 12; 0 is refused
 	Months *int `json:"months,omitempty"`
 
 	// OutputTokens LLM profiles: tokens out per request (default 300)
@@ -2745,7 +2751,7 @@ type GetAdviceParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
@@ -2874,7 +2880,7 @@ type GetLaunchFileParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
@@ -3006,7 +3012,7 @@ type GetWhatIfParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
