@@ -10,7 +10,8 @@ import (
 // adviceAnswer is the part of an API answer these tests read.
 type adviceAnswer struct {
 	Request struct {
-		Workload struct {
+		ChinaRegions string `json:"china_regions"`
+		Workload     struct {
 			Months *int `json:"months"`
 		} `json:"workload"`
 		Users []struct {

@@ -64,6 +64,9 @@ func (e *engine) failover(p *plan) *Failover {
 					best, bestRTT = k, rtts[k][i]
 				}
 			}
+			if best < 0 {
+				continue // no other place in its reach (the search makes no such plan)
+			}
 			weight += up.weight
 			total += up.weight * (bestRTT + p.places[best].u.computeMS)
 			takes[best] += up.weight

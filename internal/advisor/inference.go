@@ -39,6 +39,11 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	for _, u := range e.usable {
 		st := e.statsOf(u)
+		if math.IsInf(st.weightedMS, 1) {
+			// Out of reach of some users (see servesOnly): it serves
+			// only in a placement of several regions.
+			continue
+		}
 		replicas := e.replicas(u, 1) // whatever the pricing model
 		for _, m := range models {
 			if !u.facts.prices.sold[m.k] {

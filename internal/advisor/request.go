@@ -127,6 +127,10 @@ type Request struct {
 	// the regions must differ in besides their metro.
 	MinRegions int    `json:"min_regions,omitempty"`
 	Redundancy string `json:"redundancy,omitempty"`
+	// ChinaRegions says whom regions in mainland China may serve:
+	// ChinaRegionsOwnUsers (the default for serving) only users in
+	// mainland China, ChinaRegionsAllow anyone.
+	ChinaRegions string `json:"china_regions,omitempty"`
 	// sub marks a question the answer asks of itself (another precision's
 	// cheapest, see withPrecisionAlternatives): its answer asks no more.
 	sub bool
@@ -153,6 +157,19 @@ const (
 
 // RedundancyNames lists the redundancy values a request may name.
 func RedundancyNames() []string { return []string{RedundancyRegion, RedundancyProvider} }
+
+// Whom regions in mainland China may serve (Request.ChinaRegions). A
+// mainland region serves the public only after an ICP filing, on an
+// account of its own, behind a filtered border: worth it for users in
+// mainland China, not for users anywhere else.
+const (
+	ChinaRegionsOwnUsers = "own_users"
+	ChinaRegionsAllow    = "allow"
+)
+
+// ChinaRegionsNames lists the china_regions values a request may name,
+// the default first.
+func ChinaRegionsNames() []string { return []string{ChinaRegionsOwnUsers, ChinaRegionsAllow} }
 
 // Workload describes the job: training (a number of samples and epochs,
 // maybe by a deadline) or inference (a request load served to users).

@@ -77,6 +77,9 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 			// Only an absent term takes the default: a stated 0 is refused.
 			w.Months = Months(DefaultMonths)
 		}
+		if r.ChinaRegions == "" {
+			r.ChinaRegions = ChinaRegionsOwnUsers
+		}
 	}
 	if r.GDPR == "" {
 		r.GDPR = DefaultGDPR
@@ -275,6 +278,9 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	if r.Redundancy != "" && !slices.Contains(RedundancyNames(), r.Redundancy) {
 		fe.Add("redundancy", "invalid.one_of2", RedundancyRegion, RedundancyProvider)
+	}
+	if r.ChinaRegions != "" && !slices.Contains(ChinaRegionsNames(), r.ChinaRegions) {
+		fe.Add("china_regions", "invalid.one_of2", ChinaRegionsOwnUsers, ChinaRegionsAllow)
 	}
 	if !slices.Contains(catalog.Currencies, r.Currency) {
 		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))

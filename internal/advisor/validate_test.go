@@ -65,6 +65,7 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"absurd months", inference, func(r *advisor.Request) { r.Workload.Months = advisor.Months(121) }, []string{"workload.months"}},
 		// An absent term takes the default; a stated 0 is not a term.
 		{"zero months", inference, func(r *advisor.Request) { r.Workload.Months = advisor.Months(0) }, []string{"workload.months"}},
+		{"unknown china_regions", inference, func(r *advisor.Request) { r.ChinaRegions = "mainland" }, []string{"china_regions"}},
 		{"no users for inference", inference, func(r *advisor.Request) { r.Users = nil }, []string{"users"}},
 		{"shares all zero", inference, func(r *advisor.Request) {
 			r.Users = []advisor.UserShare{{Location: "DE"}, {Location: "FR"}}

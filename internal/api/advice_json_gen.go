@@ -240,6 +240,10 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw(`,"redundancy":`)
 		w.str(v.Redundancy)
 	}
+	if v.ChinaRegions != "" {
+		w.raw(`,"china_regions":`)
+		w.str(v.ChinaRegions)
+	}
 	w.raw("}")
 }
 

@@ -152,6 +152,7 @@ var answers = map[string][2]string{
 	"excluded.location_unknown":       {"%s: its source does not say which country %s is in, so no latency can be claimed for it (allow_unlocated=true serves from it, its round trips a range over where it may be)", "%s：其来源未说明 %s 位于哪个国家，无法给出延迟（allow_unlocated=true 可使用它，往返时间为其可能位置的范围）"},
 	"excluded.no_public_price":        {"%s %s (%s) sells GPUs at no price the catalog can read (its prices show only after signing in or in a calculator); ask the provider for a quote", "%s %s（%s）销售 GPU，但没有可读取的公开价格（价格需登录或在计算器中查看）；请向服务商询价"},
 	"note.users.scaled":               {"The user shares given add up to %s, not 100: they were scaled to add up to 100, in the same proportions.", "所给的用户占比合计为 %s，而非 100：已按原有比例缩放为合计 100。"},
+	"excluded.china_regions":          {"%s: a region in mainland China serves only users in mainland China (china_regions=own_users), and none of the users is there; china_regions=allow lets it serve others", "%s：中国大陆区域只服务中国大陆的用户（china_regions=own_users），而用户中无人位于中国大陆；china_regions=allow 可让其服务其他用户"},
 	"excluded.country":                {"%s: %s is not among the allowed countries", "%s：%s 不在允许的国家中"},
 	"excluded.vcpus.one":              {"%s %s: %s vCPUs for %s GPU, under the %s per GPU %s training needs to feed its GPU", "%s %s：%s 个 vCPU 对应 %s 个 GPU，低于 %[6]s 训练每个 GPU 所需的 %[5]s 个"},
 	"excluded.vcpus":                  {"%s %s: %s vCPUs for %s GPUs, under the %s per GPU %s training needs to feed its GPUs", "%s %s：%s 个 vCPU 对应 %s 个 GPU，低于 %[6]s 训练每个 GPU 所需的 %[5]s 个"},

@@ -100,6 +100,7 @@ const (
 	KeyCarbonPrice = "carbon_price"
 	KeyMinRegions  = "min_regions"
 	KeyRedundancy  = "redundancy"
+	KeyChina       = "china_regions"
 
 	// KeyLang is a page's language: not part of the question, kept in its
 	// links.
@@ -189,6 +190,9 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.MinRegions }},
 	{Key: KeyRedundancy, Kinds: inference, Type: Text, Enum: advisor.RedundancyNames(), Doc: "with min_regions: `region` (default: different metros) or `provider` (different providers too)",
 		bind: func(r *advisor.Request) any { return &r.Redundancy }},
+	{Key: KeyChina, Kinds: inference, Type: Text, Enum: advisor.ChinaRegionsNames(),
+		Doc:  "inference: whom regions in mainland China may serve: `own_users` (default: only users in mainland China; users anywhere else are never served from there) or `allow` (anyone, as the latency and the price decide; an ICP filing, an account of its own and the filtered border come with them)",
+		bind: func(r *advisor.Request) any { return &r.ChinaRegions }},
 })
 
 // byKey and byPath index Fields.

@@ -21,7 +21,8 @@ func TestFieldsTable(t *testing.T) {
 	var full map[string]any
 	budget := decimal.NewFromInt(1)
 	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1, PrefixCachePct: 1, Engine: advisor.EngineAny},
-		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny})
+		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny,
+		ChinaRegions: advisor.ChinaRegionsAllow})
 	if err := json.Unmarshal(b, &full); err != nil {
 		t.Fatal(err)
 	}
@@ -62,6 +63,7 @@ func TestQueryRoundTrip(t *testing.T) {
 		"input_tokens=32000&kind=inference&output_tokens=500&prefix_cache_pct=80&profile=llama-3.1-8b&rps=2&tpot_ms=50&ttft_ms=60000&users=US%3A1",
 		// A stated 0 months stays stated: the domain refuses it.
 		"kind=inference&months=0&profile=bert-large&rps=50&users=US%3A50%2CDE%3A30%2CJP%3A20",
+		"china_regions=allow&kind=inference&months=12&peak_rps=400&profile=bert-large&rps=50&users=US%3A50%2CDE%3A30%2CJP%3A20",
 	} {
 		q, err := url.ParseQuery(raw)
 		if err != nil {
