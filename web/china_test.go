@@ -83,14 +83,14 @@ func TestChinaRegionsKey(t *testing.T) {
 	wantStatus(t, edit, http.StatusOK)
 	wantContains(t, edit.Body.String(), `<option value="allow" selected>`, `<details class="more" open>`)
 
-	// A pinned link keeps it.
+	// A pinned link keeps it, and its page shows the mainland's lines.
 	q, _ := url.ParseQuery(formDefaults400 + "&china_regions=allow")
 	rec = s.do(t, "POST", "/s", strings.NewReader(q.Encode()), "Content-Type", "application/x-www-form-urlencoded")
 	wantStatus(t, rec, http.StatusSeeOther)
 	pin := rec.Header().Get("Location")
 	page := s.do(t, "GET", pin, nil)
 	wantStatus(t, page, http.StatusOK)
-	wantContains(t, page.Body.String(), "china_regions=allow")
+	wantContains(t, page.Body.String(), `data-testid="mainland"`, "china_regions=allow")
 	var pinned struct {
 		Result adviceAnswer `json:"result"`
 	}
@@ -101,5 +101,29 @@ func TestChinaRegionsKey(t *testing.T) {
 	}
 	if pinned.Result.Request.ChinaRegions != "allow" || pinned.Result.Pick == nil || !pinned.Result.servesFromChina() {
 		t.Errorf("the pinned answer lost china_regions=allow: %+v", pinned.Result.Request)
+	}
+}
+
+// Ensure the decision card of a pick in mainland China flags the ICP
+// filing, the account of its own and the filtered border, each with its
+// source where the catalog has one, in both languages; and that no other
+// pick's card does.
+func TestMainlandCard(t *testing.T) {
+	s := newTestServer(t)
+	const china = "/advice?kind=inference&latency_ms=100&peak_rps=100&profile=bert-large&rps=50&users=CN%3A100"
+	en := s.do(t, "GET", china, nil)
+	wantStatus(t, en, http.StatusOK)
+	body := en.Body.String()
+	card := body[strings.Index(body, `data-testid="pick"`):strings.Index(body, `data-testid="explanation"`)]
+	wantContains(t, card, `data-testid="mainland"`, "ICP filing", "needs an account of its own", "filtered border",
+		"Amazon CloudFront API reference (China): AliasICPRecordal", `href="https://docs.amazonaws.cn/`,
+		"Amazon Web Services in China: general information")
+	zh := s.do(t, "GET", china+"&lang=zh-CN", nil)
+	wantStatus(t, zh, http.StatusOK)
+	wantContains(t, zh.Body.String(), `data-testid="mainland"`, "ICP 备案", "单独的账户", "过滤边境")
+	us := s.do(t, "GET", "/advice?"+germanInference, nil)
+	wantStatus(t, us, http.StatusOK)
+	if strings.Contains(us.Body.String(), `data-testid="mainland"`) {
+		t.Error("a pick outside mainland China shows the mainland's lines")
 	}
 }

@@ -184,3 +184,122 @@ func TestMainlandFailover(t *testing.T) {
 		t.Errorf("users outside mainland China served from there: %v", foreign)
 	}
 }
+
+// Ensure the border sentence names the user group that crosses the
+// border, whichever way: with users in China and in Hong Kong served from
+// mainland China, it is Hong Kong's users who cross (into it); served
+// from outside, it is China's (out of it). No sentence names a group that
+// does not cross.
+func TestBorderSentenceNamesTheGroupThatCrosses(t *testing.T) {
+	cat := realCatalog(t)
+	for _, china := range []string{advisor.ChinaRegionsAllow, advisor.ChinaRegionsOwnUsers} {
+		req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 100, LatencyMS: 100},
+			Users: []advisor.UserShare{{Location: "CN", Share: 50}, {Location: "HK", Share: 50}}, ChinaRegions: china}
+		res := recommend(t, cat, req)
+		if res.Pick == nil {
+			t.Fatalf("%s: no pick", china)
+		}
+		for _, o := range options(res) {
+			var sentences []string
+			for _, r := range risksOf(cat, o, advisor.RiskRegulatory) {
+				if strings.HasPrefix(r, "Users in ") {
+					sentences = append(sentences, r)
+				}
+			}
+			for _, g := range o.Latency.Groups {
+				named := slices.ContainsFunc(sentences, func(s string) bool { return strings.HasPrefix(s, "Users in "+g.Name+" are served from") })
+				if g.CrossBorder != named {
+					t.Errorf("%s, %v: group %s crosses the border: %v; named by a border sentence: %v (%q)", china, o.Placements, g.Name, g.CrossBorder, named, sentences)
+				}
+			}
+		}
+		if china == advisor.ChinaRegionsAllow {
+			// The bug as found: both groups served from Ningxia, the
+			// sentence named China's users.
+			rs := strings.Join(risksOf(cat, *res.Pick, advisor.RiskRegulatory), " ")
+			if mainland(cat, res.Pick.Latency.Groups[1].Region) && !strings.Contains(rs, "Users in Hong Kong are served from") {
+				t.Errorf("Hong Kong's users are served from mainland China, and the risks %q do not say so", rs)
+			}
+		}
+	}
+}
+
+// Ensure a language model served to users in mainland China names the
+// generative-AI service filing with the CAC and the model's registration,
+// wherever it is served from, and that it is not said to anyone else.
+func TestGenerativeAIFilingForMainlandUsers(t *testing.T) {
+	cat := realCatalog(t)
+	llm := func(users ...advisor.UserShare) advisor.Request {
+		return advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 2}, Users: users}
+	}
+	for _, q := range []struct {
+		name string
+		req  advisor.Request
+		want bool
+	}{
+		{"users in China", llm(advisor.UserShare{Location: "CN", Share: 100}), true},
+		{"users in Shanghai and the US", llm(advisor.UserShare{Location: "sha", Share: 30}, advisor.UserShare{Location: "US", Share: 70}), true},
+		{"users in the US", llm(advisor.UserShare{Location: "US", Share: 100}), false},
+		{"users in Hong Kong", llm(advisor.UserShare{Location: "HK", Share: 100}), false},
+	} {
+		res := recommend(t, cat, q.req)
+		if res.Pick == nil {
+			t.Fatalf("%s: no pick", q.name)
+		}
+		for _, o := range options(res) {
+			rs := strings.Join(risksOf(cat, o, advisor.RiskRegulatory), " ")
+			said := strings.Contains(rs, "Interim Measures for the Management of Generative AI Services")
+			if said != q.want {
+				t.Errorf("%s: the generative-AI filing said: %v, want %v (%q)", q.name, said, q.want, rs)
+			}
+			for _, part := range []string{"2023-08-15", "Cyberspace Administration of China", "registered"} {
+				if q.want && !strings.Contains(rs, part) {
+					t.Errorf("%s: the generative-AI risk does not say %q: %q", q.name, part, rs)
+				}
+			}
+		}
+	}
+	// A model that is not a language model needs no such filing.
+	res := recommend(t, cat, chinaServing())
+	if rs := strings.Join(risksOf(cat, *res.Pick, advisor.RiskRegulatory), " "); strings.Contains(rs, "Generative AI") {
+		t.Errorf("an image model served in China carries the generative-AI filing: %q", rs)
+	}
+}
+
+// Ensure a mainland pick's risks name their catalog sources where the
+// catalog has them: the ICP filing, the account of its own.
+func TestMainlandRisksNameTheirSources(t *testing.T) {
+	cat := realCatalog(t)
+	res := recommend(t, cat, chinaServing("CN"))
+	if res.Pick == nil {
+		t.Fatal("no pick")
+	}
+	sources := map[string]string{}
+	for _, r := range res.Pick.Risks {
+		if r.Kind == advisor.RiskRegulatory {
+			sources[r.Message.ID] = r.Source
+		}
+	}
+	for id, want := range map[string]string{"risk.regulatory.icp": "aws-icp-recordal", "risk.regulatory.account": "aws-china-general-info", "risk.regulatory.border": ""} {
+		got, ok := sources[id]
+		if !ok {
+			t.Errorf("the mainland pick has no %s risk: %v", id, sources)
+			continue
+		}
+		if got != want {
+			t.Errorf("%s: source %q, want %q", id, got, want)
+		}
+		if _, known := cat.Source(got); got != "" && !known {
+			t.Errorf("%s: source %q is not in the catalog", id, got)
+		}
+	}
+	// Users in China served from outside: PIPL's Article 38.
+	out := recommend(t, cat, chinaServing("JP"))
+	found := false
+	for _, r := range out.Pick.Risks {
+		found = found || (r.Message.ID == "risk.regulatory.cross_border" && r.Source == "pipl-article-38")
+	}
+	if !found {
+		t.Errorf("served from Japan, the cross-border risk does not cite PIPL Article 38: %+v", out.Pick.Risks)
+	}
+}

@@ -144,10 +144,12 @@ const (
 var RiskKinds = []string{RiskSpot, RiskPriceOutlier, RiskCapacity, RiskEstimate, RiskUnknownPrice, RiskQuality, RiskRegulatory, RiskStaleData}
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)
-// and what a buyer should know.
+// and what a buyer should know; Source is the catalog's source of the
+// fact it rests on, where the catalog has one.
 type Risk struct {
 	Kind    string      `json:"kind"`
 	Message locale.Text `json:"message"`
+	Source  string      `json:"source,omitempty"`
 }
 
 // GPUs is how many GPUs the option rents (whole or shared as sold).

@@ -91,11 +91,13 @@ type ComplianceJSON struct {
 	Text   locale.Text `json:"text"`
 }
 
-// RiskJSON is one caveat of an option.
+// RiskJSON is one caveat of an option; Source is the catalog's source of
+// the fact it rests on, where it has one.
 type RiskJSON struct {
 	Kind    string      `json:"kind"`
 	Text    string      `json:"text"`
 	Message locale.Text `json:"message"`
+	Source  string      `json:"source,omitempty"`
 }
 
 // ExclusionJSON counts the offers ruled out for one reason.
@@ -189,7 +191,7 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 			Quantity: l.Quantity, Unit: l.Unit, UnitPrice: l.UnitPrice, Amount: l.Amount})
 	}
 	for _, k := range o.Risks {
-		out.Risks = append(out.Risks, RiskJSON{Kind: k.Kind, Text: en.Text(k.Message), Message: k.Message})
+		out.Risks = append(out.Risks, RiskJSON{Kind: k.Kind, Text: en.Text(k.Message), Message: k.Message, Source: k.Source})
 	}
 	return out
 }

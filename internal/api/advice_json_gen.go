@@ -942,6 +942,10 @@ func (w *jsonWriter) apiRiskJSON(v *RiskJSON) {
 	w.str(v.Text)
 	w.raw(`,"message":`)
 	w.localeText(&v.Message)
+	if v.Source != "" {
+		w.raw(`,"source":`)
+		w.str(v.Source)
+	}
 	w.raw("}")
 }
 

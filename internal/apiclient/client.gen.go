@@ -2357,6 +2357,9 @@ type Risk struct {
 	// Message A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	Message Message `json:"message"`
 
+	// Source the id of the catalog's source (/api/v1/catalog sources) of the fact the caveat rests on, where the catalog has one: the ICP filing, an account of its own, personal data leaving the country
+	Source *string `json:"source,omitempty"`
+
 	// Text in English
 	Text string `json:"text"`
 }

@@ -375,6 +375,7 @@ var pages = map[string][2]string{
 	"alt.latency":              {"Weighted latency", "加权延迟"},
 	"alt.tradeoff":             {"Against the pick", "与推荐方案相比"},
 	"alt.late":                 {"misses the deadline", "超过截止时间"},
+	"results.mainland":         {"Served from mainland China", "由中国大陆提供服务"},
 	"label.risk.spot":          {"Spot", "竞价实例"},
 	"label.risk.price_outlier": {"Price outlier", "价格异常"},
 	"label.risk.capacity":      {"Capacity", "容量"},
