@@ -21,6 +21,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	if err := req.Validate(cat); err != nil {
 		return Result{}, err
 	}
+	req, notes := scaledShares(req)
 	facts, err := factsOf(cat)
 	if err != nil {
 		return Result{}, err
@@ -37,6 +38,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	e.rank(plans)
 	e.passedOver = e.preferWithinQuota(plans)
 	res := e.result(plans)
+	res.NotesText = append([]locale.Text{}, notes...)
 	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
 	withPrecisionAlternatives(cat, req, &res)

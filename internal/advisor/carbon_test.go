@@ -78,7 +78,7 @@ func TestCarbonObjective(t *testing.T) {
 // without changing any total, and that balanced weighs emissions.
 func TestCarbonPriceAndBalance(t *testing.T) {
 	cat := realCatalog(t)
-	base := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 200, LatencyMS: 120, Months: 12},
+	base := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 200, LatencyMS: 120, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "DE", Share: 1}, {Location: "PL", Share: 1}}}
 	plain := recommend(t, cat, base)
 	priced := base

@@ -196,7 +196,7 @@ func (e *engine) cheapestAt(ps []*plan, x float64) (*plan, float64) {
 // costAt is what a single-region plan costs at x times the asked load
 // (peak and average): its replicas and its egress scaled, re-priced.
 func (e *engine) costAt(q *plan, x float64) float64 {
-	_, cost := e.resized(q.places[0], scaledLoad(x), e.req.Workload.Months)
+	_, cost := e.resized(q.places[0], scaledLoad(x), e.req.Workload.ServiceMonths())
 	return cost
 }
 

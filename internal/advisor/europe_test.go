@@ -16,7 +16,7 @@ import (
 func TestEUSovereign(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
-		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 100, Months: 12},
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 100, Months: advisor.Months(12)},
 		Users:    []advisor.UserShare{{Location: "DE", Share: 1}},
 		GDPR:     advisor.GDPREUSovereign, Currency: "EUR",
 	}
@@ -52,7 +52,7 @@ func TestEUSovereign(t *testing.T) {
 func TestAzureInEurope(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
-		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 50, Months: 12},
+		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 50, Months: advisor.Months(12)},
 		Users:     []advisor.UserShare{{Location: "NL", Share: 1}},
 		GDPR:      advisor.GDPREU,
 		Providers: []string{"azure"},
@@ -80,7 +80,7 @@ func TestAzureInEurope(t *testing.T) {
 func TestLatencyTieBand(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
-		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 50, Months: 12},
+		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 120, LatencyMS: 50, Months: advisor.Months(12)},
 		Users:     []advisor.UserShare{{Location: "NL", Share: 1}},
 		GDPR:      advisor.GDPREU,
 		Objective: advisor.ObjectiveLatency,
@@ -111,7 +111,7 @@ func TestMonthlyServer(t *testing.T) {
 		t.Fatal("no Hetzner GEX45 monthly price with a setup fee")
 	}
 	req := advisor.Request{
-		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, Months: 1},
+		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, Months: advisor.Months(1)},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
 		Pricing:   []catalog.PricingModel{catalog.Monthly},
 		Providers: []string{"hetzner"},

@@ -11,6 +11,11 @@ const (
 	reasonAccelerator = "accelerator"
 	reasonGDPR        = "gdpr"
 	reasonCountry     = "country"
+	// reasonChinaRegions: for serving, a region in mainland China (or
+	// another country whose regions serve only its own users) when none
+	// of the users is there, unless the request allows it
+	// (Request.ChinaRegions).
+	reasonChinaRegions = "china_regions"
 	// reasonSovereignty: under eu_sovereign, a region in the EU/EEA of a
 	// provider headquartered outside it.
 	reasonSovereignty = "sovereignty"
@@ -45,7 +50,7 @@ const (
 	reasonNoPublicPrice = "no_public_price"
 )
 
-var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonEngine, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
+var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonChinaRegions, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonEngine, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

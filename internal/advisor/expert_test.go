@@ -316,7 +316,7 @@ func TestExpertExactShareMeetsTarget(t *testing.T) {
 func TestExpertOneMonthLines(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
-		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, Months: 1},
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, Months: advisor.Months(1)},
 		Users:    []advisor.UserShare{{Location: "DE", Share: 1}},
 	}
 	egress := 0

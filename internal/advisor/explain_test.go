@@ -28,7 +28,7 @@ func TestRecommendSpotNote(t *testing.T) {
 			req: func() advisor.Request {
 				r := handInference(1, 1)
 				r.Pricing = []catalog.PricingModel{catalog.Spot, catalog.Reserved3Y}
-				r.Workload.Months = 36
+				r.Workload.Months = advisor.Months(36)
 				return r
 			},
 			want: "Spot would cost 69 % more than this",

@@ -38,6 +38,11 @@ type catalogFacts struct {
 	// filteredBorder is, by region, whether its country filters traffic
 	// at its border (catalog.Country.FilteredBorder).
 	filteredBorder []bool
+	// ownCountry is, by region, its country where regions serve only
+	// their own country's users under ChinaRegionsOwnUsers (mainland
+	// China: catalog.Country.ICPRequired), "" elsewhere; placeOwnCountry
+	// the same by serving place (see catalog.Catalog.RegionPlace).
+	ownCountry, placeOwnCountry []string
 	// filters keeps the usable offers of questions that filter alike (see
 	// filterCache), for facts kept with their catalog (nil otherwise).
 	filters *filterCache
@@ -147,6 +152,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 	f.egress, f.regionAt = make([][]egressTier, len(cat.Regions)), make(map[string]int, len(cat.Regions))
 	f.egressClass = make([]int, len(cat.Regions))
 	f.filteredBorder = make([]bool, len(cat.Regions))
+	f.ownCountry, f.placeOwnCountry = make([]string, len(cat.Regions)), make([]string, cat.PlaceCount())
 	var distinct [][]egressTier // a catalog has a few dozen tables of tiers
 	for i := range cat.Regions {
 		r := &cat.Regions[i]
@@ -160,6 +166,12 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		f.egress[i], f.egressClass[i] = distinct[c], c
 		if c, ok := cat.Country(r.Country); ok {
 			f.filteredBorder[i] = c.FilteredBorder
+			if c.ICPRequired {
+				f.ownCountry[i] = c.Code
+				if pl := cat.RegionPlace(i); pl >= 0 {
+					f.placeOwnCountry[pl] = c.Code
+				}
+			}
 		}
 	}
 	gpuAt := make(map[string]int, len(cat.GPUs))

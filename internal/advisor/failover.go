@@ -67,6 +67,9 @@ func (e *engine) failover(p *plan) *Failover {
 					best, bestRTT = k, rtts[k][i]
 				}
 			}
+			if best < 0 {
+				continue // no other place in its reach (the search makes no such plan)
+			}
 			weight += up.weight
 			total += up.weight * (bestRTT + service[failed][best])
 			takes[best] += up.weight

@@ -2,8 +2,9 @@ package advisor
 
 // The usable offers that questions which filter alike share: the same
 // workload, filters and pricing models over the same catalog give the same
-// usable offers and the same exclusions, whatever the load, the users or
-// the months, so the pass over every offer runs once for all of them.
+// usable offers and the same exclusions, whatever the load, the users
+// (but for whether some are in mainland China: see mainlandKey) or the
+// months, so the pass over every offer runs once for all of them.
 
 import (
 	"maps"
@@ -38,8 +39,9 @@ const usableBytes = int(unsafe.Sizeof(usable{}) + 3*unsafe.Sizeof((*usable)(nil)
 // nothing else and could be kept. They depend on nothing else for serving
 // a model that is not an LLM: an LLM's operating point depends on its
 // users' round trips, and training's tie-breaker on the users and the
-// data's region. The pricing models keep their order, which the
-// exclusions' sentences name.
+// data's region. Of the users, the pass reads only which countries whose
+// regions serve only their own users have some (see mainlandKey). The
+// pricing models keep their order, which the exclusions' sentences name.
 func (e *engine) sharedFilterKey() (string, bool) {
 	r, w := &e.req, &e.req.Workload
 	if e.facts.filters == nil || len(e.cat.Offers)*usableBytes > SharedFilterBytes ||
@@ -64,6 +66,7 @@ func (e *engine) sharedFilterKey() (string, bool) {
 	field(r.Accelerator)
 	field(string(r.GDPR))
 	field(strconv.FormatBool(r.AllowUnlocated))
+	field(e.mainlandKey())
 	list(r.Providers)
 	list(r.GPUs)
 	list(r.Countries)

@@ -39,6 +39,11 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	for _, u := range e.usable {
 		st := e.statsOf(u)
+		if math.IsInf(st.weightedMS, 1) {
+			// Out of reach of some users (see servesOnly): it serves
+			// only in a placement of several regions.
+			continue
+		}
 		replicas := e.replicas(u, 1) // whatever the pricing model
 		for _, m := range models {
 			if !u.facts.prices.sold[m.k] {
@@ -79,7 +84,7 @@ func (e *engine) inferencePlans() []*plan {
 }
 
 func (e *engine) serviceHours() float64 {
-	return float64(e.req.Workload.Months) * catalog.HoursPerMonth
+	return float64(e.req.Workload.ServiceMonths()) * catalog.HoursPerMonth
 }
 
 func anyMeets(plans []*plan) bool {
@@ -232,7 +237,7 @@ func (e *engine) egressCostUSD(pl place) float64 {
 // egressUSD is the egress cost over the months of service of the region
 // (its index in the facts) that sends gb a month.
 func (e *engine) egressUSD(region int, gb float64) float64 {
-	return tieredCostUSD(e.facts.egress[region], gb) * float64(e.req.Workload.Months)
+	return tieredCostUSD(e.facts.egress[region], gb) * float64(e.req.Workload.ServiceMonths())
 }
 
 // monthlyGB is the egress, GB a month, of serving share of the traffic.
@@ -243,7 +248,7 @@ func (e *engine) monthlyGB(share float64) float64 {
 
 // inferenceLines turns an inference plan into estimate lines.
 func (e *engine) inferenceLines(p *plan) []Line {
-	months := float64(e.req.Workload.Months)
+	months := float64(e.req.Workload.ServiceMonths())
 	// Room for each place's compute and fallback lines and three tiers of
 	// egress, in one allocation.
 	lines := make([]Line, 0, 5*len(p.places))
@@ -267,7 +272,7 @@ func (e *engine) inferenceLines(p *plan) []Line {
 	for _, pl := range p.places {
 		for _, s := range spreadOverTiers(egressTiers(e.cat, pl.u.region), pl.monthlyGB) {
 			lines = append(lines, e.money.line("egress",
-				locale.New(counted("line.egress", e.req.Workload.Months), regionWord(pl.u.region), locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
+				locale.New(counted("line.egress", e.req.Workload.ServiceMonths()), regionWord(pl.u.region), locale.Num(s.gb), tierName(s.tier), locale.Short(months)),
 				s.gb*months, "GB", s.tier.USDPerGB))
 		}
 	}

@@ -15,7 +15,7 @@ import (
 func handInference(rps, peak float64) advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
-			RPS: rps, PeakRPS: peak, ResponseKB: 1, LatencyMS: 100, Months: 1},
+			RPS: rps, PeakRPS: peak, ResponseKB: 1, LatencyMS: 100, Months: advisor.Months(1)},
 		Users:     []advisor.UserShare{{Location: "DE", Share: 1}},
 		Pricing:   []catalog.PricingModel{catalog.OnDemand},
 		GPUs:      []string{"a"},
@@ -114,7 +114,7 @@ func TestRecommendEgressTiers(t *testing.T) {
 			req := handInference(1, 1)
 			req.Providers = tt.providers
 			req.Workload.ResponseKB = tt.responseKB
-			req.Workload.Months = tt.months
+			req.Workload.Months = advisor.Months(tt.months)
 			o := optionFor(t, recommend(t, cat, req), tt.offer)
 			got := linesOf(o, "egress")
 			if len(got) != len(tt.egress) {
@@ -155,7 +155,7 @@ func TestRecommendInferenceReservedTerms(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			req := handInference(1, 1)
 			req.Pricing = []catalog.PricingModel{tt.pricing}
-			req.Workload.Months = tt.months
+			req.Workload.Months = advisor.Months(tt.months)
 			o := optionFor(t, recommend(t, cat, req), "p1:eu:a1")
 			if !o.Hours.Equal(dec(tt.hours)) {
 				t.Errorf("Recommend() hours = %s, want %s", o.Hours, tt.hours)
@@ -194,7 +194,7 @@ func TestRecommendMultiRegion(t *testing.T) {
 	//     + 1,961 GB × $0.05 = 99.05 + 79.24 → 3,244.29.
 	req := advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "img",
-			RPS: 100, PeakRPS: 5600, ResponseKB: 10, LatencyMS: 50, Months: 1},
+			RPS: 100, PeakRPS: 5600, ResponseKB: 10, LatencyMS: 50, Months: advisor.Months(1)},
 		Users:   []advisor.UserShare{{Location: "DE", Share: 75}, {Location: "JP", Share: 25}},
 		Pricing: []catalog.PricingModel{catalog.OnDemand},
 		GPUs:    []string{"a"},

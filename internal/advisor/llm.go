@@ -482,11 +482,26 @@ func (e *engine) llmBudgetMS(metro int) float64 {
 		order[j] = j
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rtts[a], rtts[b]) })
+	// The share is of the traffic the metro may serve: a place that
+	// serves only its own country's users (see servesOnly) is sized for
+	// them.
+	scale := 1.0
+	if n := len(order); n > 0 && e.servesOnly(metro) != "" && math.IsInf(rtts[order[n-1]], 1) {
+		reachable := 0.0
+		for j, rtt := range rtts {
+			if !math.IsInf(rtt, 1) {
+				reachable += e.weights[j]
+			}
+		}
+		if reachable > 0 {
+			scale = 1 / reachable
+		}
+	}
 	var within, rtt float64
 	for _, j := range order {
 		within += e.weights[j]
 		rtt = rtts[j]
-		if reaches(100*within, MeetsTargetShare) {
+		if reaches(100*within*scale, MeetsTargetShare) {
 			break
 		}
 	}

@@ -30,7 +30,7 @@ func llmRequests(cat *catalog.Catalog, n int, seed uint64) []advisor.Request {
 		}
 		w := advisor.Workload{Kind: catalog.KindInference, Profile: profile, RPS: math.Round(logU(0.5, 200)*10) / 10,
 			InputTokens: int(logU(100, 8000)), OutputTokens: int(logU(50, 2000)), TTFTMS: math.Round(logU(300, 3000)),
-			TPOTMS: math.Round(logU(20, 150)), Months: 1 + r.IntN(24)}
+			TPOTMS: math.Round(logU(20, 150)), Months: advisor.Months(1 + r.IntN(24))}
 		req := advisor.Request{Workload: w, Currency: "USD"}
 		for _, c := range r.Perm(len(markets))[:1+r.IntN(3)] {
 			req.Users = append(req.Users, advisor.UserShare{Location: markets[c], Share: float64(1 + r.IntN(5))})

@@ -21,7 +21,7 @@ import (
 func llmRequest(profile string) advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: profile, RPS: 5, InputTokens: 1000, OutputTokens: 300,
-			TTFTMS: 1000, Months: 12},
+			TTFTMS: 1000, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "DE", Share: 1}},
 		GDPR:  advisor.GDPREU, Currency: "EUR",
 	}
@@ -177,7 +177,7 @@ func TestLLMWithoutServingFitReads(t *testing.T) {
 func TestThroughputPathCopiesSpanGPUs(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
-		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "gptj-6b", RPS: 5, LatencyMS: 10000, Months: 12},
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "gptj-6b", RPS: 5, LatencyMS: 10000, Months: advisor.Months(12)},
 		Users:    []advisor.UserShare{{Location: "US", Share: 1}},
 		GPUs:     []string{"t4"},
 	}
@@ -388,7 +388,7 @@ func TestPCIeGPUsServeAsMeasured(t *testing.T) {
 	cat := realCatalog(t)
 	req := advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 5, InputTokens: 460, OutputTokens: 293,
-			TTFTMS: 2000, TPOTMS: 176.6, Months: 12},
+			TTFTMS: 2000, TPOTMS: 176.6, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "US", Share: 1}},
 		GPUs:  []string{"l40s"},
 	}

@@ -18,7 +18,7 @@ import (
 func usH200Question() advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 5, InputTokens: 1000, OutputTokens: 300,
-			TTFTMS: 250, TPOTMS: 60, Months: 12},
+			TTFTMS: 250, TPOTMS: 60, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "US", Share: 100}}, GPUs: []string{"h200"},
 		Objective: advisor.ObjectiveLatency, Currency: "USD",
 	}
@@ -87,7 +87,7 @@ func TestLLMLatencyAtThePlannedPeak(t *testing.T) {
 func looseQuestion() advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 20, InputTokens: 1000, OutputTokens: 300,
-			TTFTMS: 10000, TPOTMS: 300, Months: 12},
+			TTFTMS: 10000, TPOTMS: 300, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "US", Share: 100}}, Currency: "USD",
 	}
 }

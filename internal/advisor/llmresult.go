@@ -175,7 +175,7 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 	w := e.req.Workload
 	perMonth := w.RPS * float64(w.OutputTokens) * 3600 * catalog.HoursPerMonth
 	o.Tokens = &Tokens{OutputPerS: round1(w.RPS * float64(w.OutputTokens)), PerMonth: math.Round(perMonth)}
-	months := float64(w.Months)
+	months := float64(w.ServiceMonths())
 	outM := perMonth * months / 1e6
 	inM := w.RPS * float64(w.InputTokens) * 3600 * catalog.HoursPerMonth * months / 1e6
 	if outM > 0 && inM > 0 {
@@ -378,7 +378,8 @@ func (e *engine) hostingBreakEven(p *plan, apis []TokenAPIPrice) *float64 {
 	pl := p.places[0]
 	s := pl.u.serving
 	replicas := float64(pl.count*pl.u.offer.GPUCount) / float64(s.gpus)
-	monthly := e.computeCost(&pl) / float64(w.Months) / replicas * e.rate   // one replica, a month
+	months := float64(w.ServiceMonths())
+	monthly := e.computeCost(&pl) / months / replicas * e.rate              // one replica, a month
 	perReplica := s.perGPU * float64(s.gpus) * 3600 * catalog.HoursPerMonth // output tokens a month at the operating point
 	a := apis[0]
 	perOutput := (a.InputPer1M.InexactFloat64()*float64(w.InputTokens)/float64(w.OutputTokens) + a.OutputPer1M.InexactFloat64()) / 1e6

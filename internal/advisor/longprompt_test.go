@@ -17,7 +17,7 @@ import (
 func longPrompt() advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.1-8b", RPS: 2, InputTokens: 32000, OutputTokens: 500,
-			TTFTMS: 20000, TPOTMS: 50, Months: 12},
+			TTFTMS: 20000, TPOTMS: 50, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "US", Share: 100}},
 	}
 }

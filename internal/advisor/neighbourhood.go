@@ -46,7 +46,7 @@ type neighbourhood struct {
 func (e *engine) neighbourhoodKey() string {
 	w := &e.req.Workload
 	b := make([]byte, 0, 32+16*len(e.req.Users))
-	b = strconv.AppendInt(b, int64(w.Months), 10)
+	b = strconv.AppendInt(b, int64(w.ServiceMonths()), 10)
 	b = append(b, ' ')
 	b = strconv.AppendUint(b, math.Float64bits(w.LatencyMS), 16)
 	for _, u := range e.req.Users {

@@ -43,7 +43,11 @@ func TestSharedNeighbourhoodAnswersAsItsOwnWork(t *testing.T) {
 			sw.LatencyMS = w.LatencyMS * (0.4 + 0.2*float64(gen.r.IntN(6)))
 		}
 		if gen.r.IntN(6) == 0 {
-			sw.Months = (w.Months + 1 + gen.r.IntN(35)) % 37
+			if m := (w.ServiceMonths() + 1 + gen.r.IntN(35)) % 37; m > 0 { // 0: the default
+				sw.Months = advisor.Months(m)
+			} else {
+				sw.Months = nil
+			}
 		}
 		// Failover is not in the key, but decides which sets of metros
 		// may make a plan (the search keeps them).

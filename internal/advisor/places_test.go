@@ -22,7 +22,7 @@ func risksOf(cat *catalog.Catalog, o advisor.Option, kind string) []string {
 
 func chinaServing(countries ...string) advisor.Request {
 	return advisor.Request{
-		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, LatencyMS: 100, Months: 12},
+		Workload:  advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, LatencyMS: 100, Months: advisor.Months(12)},
 		Users:     []advisor.UserShare{{Location: "CN", Share: 1}},
 		Countries: countries,
 	}
@@ -126,7 +126,7 @@ func TestUnlocatedRegionsNeverAnswerLatency(t *testing.T) {
 // a provider lists without confirming capacity.
 func TestCapacityOfALargeLLMService(t *testing.T) {
 	cat := realCatalog(t)
-	res := recommend(t, cat, advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 500, Months: 12, Engine: "trtllm", Precision: catalog.PrecisionFP8},
+	res := recommend(t, cat, advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 500, Months: advisor.Months(12), Engine: "trtllm", Precision: catalog.PrecisionFP8},
 		Users: []advisor.UserShare{{Location: "US", Share: 1}}})
 	if res.Pick == nil {
 		t.Fatal("no pick")
@@ -161,7 +161,7 @@ func TestCapacityBeyondAQuota(t *testing.T) {
 // the redundancy costs over the single answer.
 func TestFailoverTwoRegions(t *testing.T) {
 	cat := realCatalog(t)
-	req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, PeakRPS: 150, LatencyMS: 100, Months: 12},
+	req := advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, PeakRPS: 150, LatencyMS: 100, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "DE", Share: 1}}, MinRegions: 2}
 	res := recommend(t, cat, req)
 	single := recommend(t, cat, advisor.Request{Workload: req.Workload, Users: req.Users})

@@ -14,7 +14,7 @@ import (
 func rtxProQuestion() advisor.Request {
 	return advisor.Request{
 		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 5, InputTokens: 1000, OutputTokens: 300,
-			TTFTMS: 800, TPOTMS: 60, Months: 12},
+			TTFTMS: 800, TPOTMS: 60, Months: advisor.Months(12)},
 		Users: []advisor.UserShare{{Location: "US", Share: 100}},
 		GPUs:  []string{"rtx-pro-6000", "rtx-pro-6000-maxq"},
 	}

@@ -114,7 +114,9 @@ func (g *requestGen) request(training bool) advisor.Request {
 		w.PeakRPS = w.RPS * (1 + 2*r.Float64())
 		w.ResponseKB = float64(r.IntN(50))
 		w.LatencyMS = float64(20 + r.IntN(280))
-		w.Months = r.IntN(37)
+		if m := r.IntN(37); m > 0 { // 0: left out, the default
+			w.Months = advisor.Months(m)
+		}
 	}
 	if !training || r.IntN(2) == 0 {
 		for _, loc := range some(g, g.locations, 4) {

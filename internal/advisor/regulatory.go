@@ -6,20 +6,27 @@ import (
 )
 
 // regulatoryRisks says what law and filters stand between a plan's users
-// and its places: users in a country whose border is filtered (mainland
-// China) served from outside it cross the filter and their personal data
-// leaves the country under PIPL's rules; a place inside it serves the
-// public only after an ICP filing, on an account of its own where the
-// provider sells it apart.
-func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
+// and its places: a place inside a country whose border is filtered
+// (mainland China) serves the public only after an ICP filing, on an
+// account of its own where the provider sells it apart, behind the
+// filter; a user group served across the filter is named with what
+// crossing costs it (users inside served from outside: their personal
+// data leaves the country under PIPL's rules; users outside served from
+// inside: their data is held there); and a language model served to the
+// public inside needs the generative-AI service filing. Each risk names
+// the catalog's source of its fact where the catalog has one.
+func (e *engine) regulatoryRisks(p *plan, add func(Risk)) {
 	serving := e.req.Workload.Kind == catalog.KindInference
 	for _, pl := range p.places {
 		c, _ := e.cat.Country(pl.u.region.Country)
 		if serving && c.ICPRequired {
-			add(RiskRegulatory, locale.New("risk.regulatory.icp", regionPlace(pl.u.region), locale.Word("country."+c.Code)))
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.icp", regionPlace(pl.u.region), locale.Word("country."+c.Code)), Source: refSource(c.ICPRef)})
 		}
 		if pr, _ := e.cat.Provider(pl.u.offer.Provider); pr.SeparateAccount {
-			add(RiskRegulatory, locale.New("risk.regulatory.account", providerName(e.cat, pr.ID)))
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.account", providerName(e.cat, pr.ID)), Source: refSource(pr.AccountRef)})
+		}
+		if c.FilteredBorder {
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.border", regionPlace(pl.u.region), locale.Word("country."+c.Code))})
 		}
 	}
 	if !serving {
@@ -36,10 +43,63 @@ func (e *engine) regulatoryRisks(p *plan, add func(string, locale.Text)) {
 			continue
 		}
 		said[at] = true
-		if from, ok := e.crossesFilter(up, p.places[k].u); ok {
-			add(RiskRegulatory, locale.New("risk.regulatory.cross_border", locale.Word("country."+from), regionPlace(p.places[k].u.region)))
+		u := p.places[k].u
+		from, ok := e.crossesFilter(up, u)
+		if !ok {
+			continue
+		}
+		group := e.groupWord(up.group)
+		if from == e.groupBorders()[up.group].country {
+			// The users are inside the filter, served from outside.
+			c, _ := e.cat.Country(from)
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.cross_border", group, regionPlace(u.region)), Source: refSource(c.DataExportRef)})
+		} else {
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.cross_border.in", group, regionPlace(u.region), locale.Word("country."+from))})
 		}
 	}
+	e.generativeAIRisk(add)
+}
+
+// generativeAIRisk says, for a language model served to users in a
+// country where serving the public needs a filing with the state
+// (mainland China), that the service needs the generative-AI service
+// filing with the Cyberspace Administration of China and the model its
+// registration, wherever it is served from: the Interim Measures apply
+// to services offered to the public inside.
+func (e *engine) generativeAIRisk(add func(Risk)) {
+	if e.llm == nil {
+		return
+	}
+	for i, b := range e.groupBorders() {
+		if e.req.Users[i].Share <= 0 {
+			continue
+		}
+		if c, ok := e.cat.Country(b.country); ok && c.ICPRequired {
+			add(Risk{Kind: RiskRegulatory, Message: locale.New("risk.regulatory.generative_ai", locale.Word("country."+c.Code), e.profile.Name)})
+			return
+		}
+	}
+}
+
+// refSource is a reference's source, "" for none.
+func refSource(r *catalog.Ref) string {
+	if r == nil {
+		return ""
+	}
+	return r.Source
+}
+
+// groupWord names user group i in a sentence: its country, or the city
+// of its metro.
+func (e *engine) groupWord(i int) locale.Arg {
+	loc, ok := e.cat.Location(e.req.Users[i].Location)
+	switch {
+	case !ok:
+		return locale.Arg{Value: e.req.Users[i].Location}
+	case loc.ID == loc.Country:
+		return locale.Word("country." + loc.Country)
+	}
+	return locale.CityWord(loc.Name)
 }
 
 // crossesFilter reports whether a user point's path to a region crosses a

@@ -127,6 +127,10 @@ type Request struct {
 	// the regions must differ in besides their metro.
 	MinRegions int    `json:"min_regions,omitempty"`
 	Redundancy string `json:"redundancy,omitempty"`
+	// ChinaRegions says whom regions in mainland China may serve:
+	// ChinaRegionsOwnUsers (the default for serving) only users in
+	// mainland China, ChinaRegionsAllow anyone.
+	ChinaRegions string `json:"china_regions,omitempty"`
 	// sub marks a question the answer asks of itself (another precision's
 	// cheapest, see withPrecisionAlternatives): its answer asks no more.
 	sub bool
@@ -154,6 +158,19 @@ const (
 // RedundancyNames lists the redundancy values a request may name.
 func RedundancyNames() []string { return []string{RedundancyRegion, RedundancyProvider} }
 
+// Whom regions in mainland China may serve (Request.ChinaRegions). A
+// mainland region serves the public only after an ICP filing, on an
+// account of its own, behind a filtered border: worth it for users in
+// mainland China, not for users anywhere else.
+const (
+	ChinaRegionsOwnUsers = "own_users"
+	ChinaRegionsAllow    = "allow"
+)
+
+// ChinaRegionsNames lists the china_regions values a request may name,
+// the default first.
+func ChinaRegionsNames() []string { return []string{ChinaRegionsOwnUsers, ChinaRegionsAllow} }
+
 // Workload describes the job: training (a number of samples and epochs,
 // maybe by a deadline) or inference (a request load served to users).
 type Workload struct {
@@ -169,7 +186,9 @@ type Workload struct {
 	PeakRPS    float64 `json:"peak_rps"`
 	ResponseKB float64 `json:"response_kb"`
 	LatencyMS  float64 `json:"latency_ms"`
-	Months     int     `json:"months"`
+	// Months is the months of service: nil takes DefaultMonths, and a
+	// stated 0 is refused (see ServiceMonths).
+	Months *int `json:"months"`
 
 	// LLM serving (profiles with an LLM section): tokens in and out of one
 	// request, and the targets for time to first token as a user sees it
@@ -189,6 +208,18 @@ type Workload struct {
 	// EngineAny weighs every engine that runs on each GPU.
 	Engine string `json:"engine,omitempty"`
 }
+
+// ServiceMonths is the months of service asked: 0 where none is (a
+// request before WithDefaults, or training).
+func (w Workload) ServiceMonths() int {
+	if w.Months == nil {
+		return 0
+	}
+	return *w.Months
+}
+
+// Months returns a request's months of service, for Workload.Months.
+func Months(n int) *int { return &n }
 
 // EngineAny asks an LLM answer to weigh every engine that runs on a GPU
 // and size each offer on the one that serves the most at the targets.

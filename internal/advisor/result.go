@@ -21,6 +21,9 @@ type Result struct {
 	Pick         *Option     `json:"pick"`
 	Alternatives []Option    `json:"alternatives"`
 	Excluded     []Exclusion `json:"excluded"`
+	// NotesText says what the answer read otherwise than the question
+	// wrote it: user shares that did not add up to 100, scaled to.
+	NotesText []locale.Text `json:"notes_text"`
 	// Pricing compares the pick's instance under every pricing model.
 	Pricing []PricingComparison `json:"pricing,omitempty"`
 	// Candidates is every feasible option's cost and latency, for the
@@ -145,10 +148,12 @@ const (
 var RiskKinds = []string{RiskSpot, RiskPriceOutlier, RiskCapacity, RiskEstimate, RiskUnknownPrice, RiskQuality, RiskRegulatory, RiskStaleData}
 
 // Risk is one caveat of an option: its kind (one of the Risk constants)
-// and what a buyer should know.
+// and what a buyer should know; Source is the catalog's source of the
+// fact it rests on, where the catalog has one.
 type Risk struct {
 	Kind    string      `json:"kind"`
 	Message locale.Text `json:"message"`
+	Source  string      `json:"source,omitempty"`
 }
 
 // GPUs is how many GPUs the option rents (whole or shared as sold).

@@ -13,11 +13,12 @@ import (
 // rests on. Each is said once.
 func (e *engine) risks(p *plan) []Risk {
 	out := []Risk{}
-	add := func(kind string, t locale.Text) {
-		if !slices.ContainsFunc(out, func(r Risk) bool { return r.Message.Equal(t) }) {
-			out = append(out, Risk{Kind: kind, Message: t})
+	addRisk := func(r Risk) {
+		if !slices.ContainsFunc(out, func(o Risk) bool { return o.Message.Equal(r.Message) }) {
+			out = append(out, r)
 		}
 	}
+	add := func(kind string, t locale.Text) { addRisk(Risk{Kind: kind, Message: t}) }
 	training := e.req.Workload.Kind == catalog.KindTraining
 	for _, pl := range p.places {
 		o := pl.u.offer
@@ -46,7 +47,7 @@ func (e *engine) risks(p *plan) []Risk {
 		e.unknownPriceRisks(p, pl, add)
 		e.staleRisks(pl, add)
 	}
-	e.regulatoryRisks(p, add)
+	e.regulatoryRisks(p, addRisk)
 	e.capacityRisks(p, add)
 	return out
 }

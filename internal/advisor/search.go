@@ -123,7 +123,7 @@ func setsOf(n int) (sets, places int) {
 // within the target is the weight the members' fastest reach, added up
 // in point order as for any plan.
 func (e *engine) placementPlan(cands []metroOption, chosen []int, sums *routeSums) *plan {
-	if !e.mayPlan(sums, len(chosen)) {
+	if !e.mayPlan(sums, len(chosen)) || !e.reachesAll(cands, chosen, sums) {
 		return nil
 	}
 	p := e.multiPlan(len(chosen))

@@ -174,7 +174,7 @@ func TestBoundedCostIsGroupCost(t *testing.T) {
 	cat := embeddedCatalog(t)
 	for _, req := range []Request{
 		threeCountries(),
-		{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 150, LatencyMS: 100, Months: 3},
+		{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 150, LatencyMS: 100, Months: Months(3)},
 			Users:   []UserShare{{Location: "US", Share: 60}, {Location: "GB", Share: 40}},
 			Pricing: []catalog.PricingModel{catalog.Spot, catalog.Monthly, catalog.OnDemand, catalog.Reserved3Y}},
 	} {

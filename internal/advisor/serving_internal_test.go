@@ -50,7 +50,7 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 	t.Helper()
 	for _, months := range []int{1, 3, 12} {
 		e := filteredEngine(t, cat, Request{
-			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: months},
+			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, PeakRPS: 40, LatencyMS: 60, Months: Months(months)},
 			Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "FI", Share: 20}, {Location: "US", Share: 30}},
 			Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 		req := e.req
@@ -115,7 +115,7 @@ func checkCheapestPlaces(t *testing.T, name string, cat *catalog.Catalog) {
 func TestDropDominatedKeepsThePick(t *testing.T) {
 	cat := embeddedCatalog(t)
 	e := filteredEngine(t, cat, Request{
-		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: 3},
+		Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: Months(3)},
 		Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
 		Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 	checked, dropped := 0, 0
@@ -173,7 +173,7 @@ func TestCheapestFirstPicksAsEveryRow(t *testing.T) {
 	checked, spared := 0, 0
 	for _, months := range []int{1, 36} {
 		e := filteredEngine(t, cat, Request{
-			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: months},
+			Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80, Months: Months(months)},
 			Users:    []UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}},
 			Pricing:  []catalog.PricingModel{catalog.OnDemand, catalog.Spot, catalog.Reserved1Y, catalog.Monthly}})
 		for _, m := range e.searchMetros() {

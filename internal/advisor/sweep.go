@@ -1,5 +1,7 @@
 package advisor
 
+import "math"
+
 // sweepPlace is one serving place of the usable offers as sweepLatencies
 // adds it up: its offers' distinct service times, shortest first, and for
 // each the weight of the points within the target; the points' weighted
@@ -71,9 +73,22 @@ func (e *engine) sweepLatencies() {
 	}
 	target := e.req.Workload.LatencyMS
 	row := grow(&b.row, len(ids))
+	// The places that serve only their own country's users (see
+	// servesOnly), by their index among ids: out of reach of the others.
+	var only []int
+	for k, id := range ids {
+		if e.servesOnly(id) != "" {
+			only = append(only, k)
+		}
+	}
 	total := 0.0 // the weights added up: one, up to rounding
 	for j, up := range e.users {
 		e.cat.PlaceWorstRTTs(up.point, ids, row)
+		for _, k := range only {
+			if e.groupBorders()[up.group].country != e.servesOnly(ids[k]) {
+				row[k] = math.Inf(1)
+			}
+		}
 		w := e.weights[j]
 		total += w
 		for k, rtt := range row {

@@ -195,6 +195,10 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 			e.excl.add(reasonCountry, func() locale.Text { return locale.New("excluded.country", where(), locale.Word("country."+r.Country)) })
 			continue
 		}
+		if e.servesNobody(of.region) {
+			e.excl.add(reasonChinaRegions, func() locale.Text { return excludedMainland(where()) })
+			continue
+		}
 		if w.Kind == catalog.KindInference && !r.Located() && !e.req.AllowUnlocated {
 			e.excl.add(reasonLocationUnknown, func() locale.Text { return locale.New("excluded.location_unknown", where(), r.Name) })
 			continue

@@ -59,6 +59,7 @@ func (e *engine) rttTo(metro int) []float64 {
 	for j := range e.users {
 		col[j], _, _ = e.cat.PlaceRTT(e.users[j].point, metro)
 	}
+	e.outOfReach(metro, col)
 	e.memo.rtts[metro] = col
 	return col
 }

@@ -73,8 +73,12 @@ func (r Request) WithDefaults(cat *catalog.Catalog) Request {
 		if w.LatencyMS == 0 {
 			w.LatencyMS = DefaultLatencyMS
 		}
-		if w.Months == 0 {
-			w.Months = DefaultMonths
+		if w.Months == nil {
+			// Only an absent term takes the default: a stated 0 is refused.
+			w.Months = Months(DefaultMonths)
+		}
+		if r.ChinaRegions == "" {
+			r.ChinaRegions = ChinaRegionsOwnUsers
 		}
 	}
 	if r.GDPR == "" {
@@ -231,7 +235,7 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 			// (llmDefaults), checked as that.
 			between(&fe, "workload.latency_ms", w.LatencyMS, 1, maxLatencyMS)
 		}
-		between(&fe, "workload.months", float64(w.Months), 1, maxMonths)
+		between(&fe, "workload.months", float64(w.ServiceMonths()), 1, maxMonths)
 	}
 	r.validateUsers(&fe, cat)
 	if !slices.Contains(GDPRModes, r.GDPR) {
@@ -274,6 +278,9 @@ func (r Request) Validate(cat *catalog.Catalog) error {
 	}
 	if r.Redundancy != "" && !slices.Contains(RedundancyNames(), r.Redundancy) {
 		fe.Add("redundancy", "invalid.one_of2", RedundancyRegion, RedundancyProvider)
+	}
+	if r.ChinaRegions != "" && !slices.Contains(ChinaRegionsNames(), r.ChinaRegions) {
+		fe.Add("china_regions", "invalid.one_of2", ChinaRegionsOwnUsers, ChinaRegionsAllow)
 	}
 	if !slices.Contains(catalog.Currencies, r.Currency) {
 		fe.Add("currency", "invalid.currency", strings.Join(catalog.Currencies, ", "))

@@ -61,8 +61,11 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"infinite peak", inference, func(r *advisor.Request) { r.Workload.PeakRPS = math.Inf(1) }, []string{"workload.peak_rps"}},
 		{"negative response", inference, func(r *advisor.Request) { r.Workload.ResponseKB = -1 }, []string{"workload.response_kb"}},
 		{"latency under 1 ms", inference, func(r *advisor.Request) { r.Workload.LatencyMS = 0.5 }, []string{"workload.latency_ms"}},
-		{"negative months", inference, func(r *advisor.Request) { r.Workload.Months = -1 }, []string{"workload.months"}},
-		{"absurd months", inference, func(r *advisor.Request) { r.Workload.Months = 121 }, []string{"workload.months"}},
+		{"negative months", inference, func(r *advisor.Request) { r.Workload.Months = advisor.Months(-1) }, []string{"workload.months"}},
+		{"absurd months", inference, func(r *advisor.Request) { r.Workload.Months = advisor.Months(121) }, []string{"workload.months"}},
+		// An absent term takes the default; a stated 0 is not a term.
+		{"zero months", inference, func(r *advisor.Request) { r.Workload.Months = advisor.Months(0) }, []string{"workload.months"}},
+		{"unknown china_regions", inference, func(r *advisor.Request) { r.ChinaRegions = "mainland" }, []string{"china_regions"}},
 		{"no users for inference", inference, func(r *advisor.Request) { r.Users = nil }, []string{"users"}},
 		{"shares all zero", inference, func(r *advisor.Request) {
 			r.Users = []advisor.UserShare{{Location: "DE"}, {Location: "FR"}}
@@ -99,7 +102,7 @@ func TestRecommendFieldErrors(t *testing.T) {
 		{"unknown currency", training, func(r *advisor.Request) { r.Currency = "JPY" }, []string{"currency"}},
 		{"misspelt currency", training, func(r *advisor.Request) { r.Currency = "euro" }, []string{"currency"}},
 		{"several at once", inference, func(r *advisor.Request) {
-			r.Workload.Months, r.GDPR, r.Currency = -3, "x", "x"
+			r.Workload.Months, r.GDPR, r.Currency = advisor.Months(-3), "x", "x"
 		}, []string{"workload.months", "gdpr", "currency"}},
 	}
 	for _, tt := range tests {

@@ -166,7 +166,7 @@ func TestJudgeKeepsWhatWasStated(t *testing.T) {
 func TestRecommendJudgesEveryOption(t *testing.T) {
 	cat := realCatalog(t)
 	for _, req := range []advisor.Request{
-		{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, LatencyMS: 100, Months: 12},
+		{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, LatencyMS: 100, Months: advisor.Months(12)},
 			Users: []advisor.UserShare{{Location: "US", Share: 50}, {Location: "DE", Share: 30}, {Location: "JP", Share: 20}}},
 		{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, LatencyMS: 5},
 			Users: []advisor.UserShare{{Location: "AU", Share: 100}}, Providers: []string{"lambda"}},

@@ -126,12 +126,12 @@ func RecommendWhatIfContext(ctx context.Context, cat *catalog.Catalog, req Reque
 			w.variations++
 			return fastPick{key: planKey(q), option: func() Option { return wp.option(q, l, months) }}
 		}
-		asked := scaledLoad(1)
-		fastTarget = func(x float64) fastPick { return at(wp.pickAtTarget(wl.LatencyMS*x), asked, wl.Months) }
-		fastLoad = func(x float64) fastPick { return at(wp.pickAt(scaledLoad(x), wl.Months, ""), scaledLoad(x), wl.Months) }
-		fastAverage = func(x float64) fastPick { return at(wp.pickAt(load{1, x}, wl.Months, ""), load{1, x}, wl.Months) }
+		asked, months := scaledLoad(1), wl.ServiceMonths()
+		fastTarget = func(x float64) fastPick { return at(wp.pickAtTarget(wl.LatencyMS*x), asked, months) }
+		fastLoad = func(x float64) fastPick { return at(wp.pickAt(scaledLoad(x), months, ""), scaledLoad(x), months) }
+		fastAverage = func(x float64) fastPick { return at(wp.pickAt(load{1, x}, months, ""), load{1, x}, months) }
 		fastMonths = func(n int) fastPick { return at(wp.pickAt(asked, n, ""), asked, n) }
-		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(asked, wl.Months, pm), asked, wl.Months) }
+		fastPricing = func(pm catalog.PricingModel) fastPick { return at(wp.pickAt(asked, months, pm), asked, months) }
 	}
 	var curve []WhatIfLoadPoint
 	if wl.Kind == catalog.KindInference {
@@ -300,8 +300,8 @@ func (w *whatIf) firstChange(keyAt func(float64) string, end float64) (lo, hi fl
 // (each month in turn), else a question is asked at a few counts and the
 // months between them.
 func (w *whatIf) months(fast func(int) fastPick) []WhatIfChange {
-	m := w.req.Workload.Months
-	set := func(r *Request, x float64) { r.Workload.Months = int(x) }
+	m := w.req.Workload.ServiceMonths()
+	set := func(r *Request, x float64) { r.Workload.Months = Months(int(x)) }
 	if fast != nil && fast(m).key != w.pick {
 		fast = nil
 	}

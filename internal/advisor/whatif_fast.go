@@ -113,7 +113,7 @@ func (wp *whatIfPlans) pickAtTarget(target float64) *plan {
 	if !wp.atBase {
 		// Only pickAt re-prices, and only the shortlist.
 		for _, q := range wp.short {
-			wp.reprice(q, scaledLoad(1), wp.e.req.Workload.Months)
+			wp.reprice(q, scaledLoad(1), wp.e.req.Workload.ServiceMonths())
 		}
 		wp.atBase = true
 	}
@@ -224,7 +224,7 @@ func (wp *whatIfPlans) option(q *plan, l load, months int) Option {
 	e := wp.e
 	asked := e.req.Workload
 	defer func() { e.req.Workload = asked }()
-	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*l.avg, asked.PeakRPS*l.peak, months
+	e.req.Workload.RPS, e.req.Workload.PeakRPS, e.req.Workload.Months = asked.RPS*l.avg, asked.PeakRPS*l.peak, Months(months)
 	lines := e.inferenceLines(q)
 	return Option{Lines: lines, Total: sum(lines), Hours: decimal.NewFromFloat(q.hours).Round(2), Placements: []Placement{e.placement(q, 0, nil)}}
 }
@@ -235,7 +235,7 @@ func (wp *whatIfPlans) option(q *plan, l load, months int) Option {
 // where these plans do not pick it at the question's load.
 func (wp *whatIfPlans) loadCurve(pick string, changes []WhatIfChange) []WhatIfLoadPoint {
 	w := wp.e.req.Workload
-	asked := wp.pickAt(scaledLoad(1), w.Months, "")
+	asked := wp.pickAt(scaledLoad(1), w.ServiceMonths(), "")
 	if planKey(asked) != pick {
 		return nil
 	}
@@ -257,10 +257,10 @@ func (wp *whatIfPlans) loadCurve(pick string, changes []WhatIfChange) []WhatIfLo
 	out := make([]WhatIfLoadPoint, 0, len(factors))
 	for _, x := range factors {
 		l := scaledLoad(x)
-		q := wp.pickAt(l, w.Months, "") // prices asked at x too: it is on the shortlist
-		pt := WhatIfLoadPoint{Factor: x, PeakRPS: w.PeakRPS * x, Asked: wp.option(asked, l, w.Months).Total}
+		q := wp.pickAt(l, w.ServiceMonths(), "") // prices asked at x too: it is on the shortlist
+		pt := WhatIfLoadPoint{Factor: x, PeakRPS: w.PeakRPS * x, Asked: wp.option(asked, l, w.ServiceMonths()).Total}
 		if q != nil {
-			pt.Pick, pt.Total = planKey(q), wp.option(q, l, w.Months).Total
+			pt.Pick, pt.Total = planKey(q), wp.option(q, l, w.ServiceMonths()).Total
 		}
 		out = append(out, pt)
 	}

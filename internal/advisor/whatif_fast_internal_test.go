@@ -18,9 +18,9 @@ func TestRepricedAtTheQuestionIsAsBuilt(t *testing.T) {
 	checked := 0
 	for _, months := range []int{1, 36} {
 		for _, req := range []Request{
-			{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, Months: months}, Users: users, GDPR: GDPREU},
-			{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 300, Months: months}, Users: []UserShare{{Location: "US", Share: 1}}},
-			{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 400, PeakRPS: 900, Months: months}, Users: users,
+			{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 20, Months: Months(months)}, Users: users, GDPR: GDPREU},
+			{Workload: Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 300, Months: Months(months)}, Users: []UserShare{{Location: "US", Share: 1}}},
+			{Workload: Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 400, PeakRPS: 900, Months: Months(months)}, Users: users,
 				Pricing: []catalog.PricingModel{catalog.Spot, catalog.Monthly, catalog.Reserved3Y}},
 		} {
 			req = req.WithDefaults(cat)

@@ -60,7 +60,7 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 			Users: euUsers, GDPR: advisor.GDPREU}, nil},
 		{"ResNet-50 150 req/s DE/US/JP, 80 ms", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 50, PeakRPS: 150, LatencyMS: 80},
 			Users: []advisor.UserShare{{Location: "DE", Share: 50}, {Location: "US", Share: 30}, {Location: "JP", Share: 20}}}, nil},
-		{"BERT-large 100 req/s JP on spot, 6 months", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, Months: 6},
+		{"BERT-large 100 req/s JP on spot, 6 months", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 100, Months: advisor.Months(6)},
 			Users: []advisor.UserShare{{Location: "JP", Share: 100}}, Pricing: []catalog.PricingModel{catalog.OnDemand, catalog.Spot}}, nil},
 		{"ResNet-50 200 req/s US on a budget", advisor.Request{Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "resnet50", RPS: 200},
 			Users: []advisor.UserShare{{Location: "US", Share: 100}}, Budget: ptr(decimal.NewFromInt(6000))}, nil},
@@ -103,7 +103,7 @@ func TestWhatIfBreakEvensAreWhereThePickChanges(t *testing.T) {
 				case advisor.WhatIfRPS:
 					r.Workload.RPS = x
 				case advisor.WhatIfMonths:
-					r.Workload.Months = int(x)
+					r.Workload.Months = advisor.Months(int(x))
 				case advisor.WhatIfLatencyMS:
 					r.Workload.LatencyMS = x
 				case advisor.WhatIfTTFTMS:

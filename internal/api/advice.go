@@ -20,18 +20,23 @@ import (
 // AdviceJSON is the body of GET/POST /api/v1/advice, of a pinned link's
 // JSON and of `gpuplace advise`.
 type AdviceJSON struct {
-	CatalogVersion string                `json:"catalog_version"`
-	Currency       string                `json:"currency"`
-	Rate           decimal.Decimal       `json:"rate"`
-	RateDate       string                `json:"rate_date"`
-	Request        advisor.Request       `json:"request"`
-	Pick           *OptionJSON           `json:"pick"`
-	Alternatives   []OptionJSON          `json:"alternatives"`
-	Excluded       []ExclusionJSON       `json:"excluded"`
-	Pricing        []PricingJSON         `json:"pricing,omitempty"`
-	Candidates     []advisor.Candidate   `json:"candidates"`
-	BasisLabel     string                `json:"basis_label,omitempty"`
-	Basis          []advisor.BasisFigure `json:"basis"`
+	CatalogVersion string          `json:"catalog_version"`
+	Currency       string          `json:"currency"`
+	Rate           decimal.Decimal `json:"rate"`
+	RateDate       string          `json:"rate_date"`
+	Request        advisor.Request `json:"request"`
+	Pick           *OptionJSON     `json:"pick"`
+	Alternatives   []OptionJSON    `json:"alternatives"`
+	Excluded       []ExclusionJSON `json:"excluded"`
+	// Notes say what the answer read otherwise than the question wrote
+	// it (user shares scaled to add up to 100), in English and as
+	// message ids with arguments.
+	Notes      []string              `json:"notes"`
+	NotesText  []locale.Text         `json:"notes_text"`
+	Pricing    []PricingJSON         `json:"pricing,omitempty"`
+	Candidates []advisor.Candidate   `json:"candidates"`
+	BasisLabel string                `json:"basis_label,omitempty"`
+	Basis      []advisor.BasisFigure `json:"basis"`
 }
 
 // OptionJSON is one way to run the workload (API.md's pick and
@@ -105,11 +110,13 @@ type ComplianceJSON struct {
 	Text   locale.Text `json:"text"`
 }
 
-// RiskJSON is one caveat of an option.
+// RiskJSON is one caveat of an option; Source is the catalog's source of
+// the fact it rests on, where it has one.
 type RiskJSON struct {
 	Kind    string      `json:"kind"`
 	Text    string      `json:"text"`
 	Message locale.Text `json:"message"`
+	Source  string      `json:"source,omitempty"`
 }
 
 // ExclusionJSON counts the offers ruled out for one reason.
@@ -148,6 +155,7 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 	out := AdviceJSON{
 		CatalogVersion: res.CatalogVersion, Currency: res.Currency, Rate: res.Rate, RateDate: res.RateDate,
 		Request: res.Request, Alternatives: []OptionJSON{}, Excluded: []ExclusionJSON{},
+		Notes: en.Texts(res.NotesText), NotesText: res.NotesText,
 		Candidates: res.Candidates, BasisLabel: res.BasisLabel, Basis: res.Basis,
 	}
 	if out.Candidates == nil {
@@ -155,6 +163,9 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 	}
 	if out.Basis == nil {
 		out.Basis = []advisor.BasisFigure{}
+	}
+	if out.NotesText == nil {
+		out.Notes, out.NotesText = []string{}, []locale.Text{}
 	}
 	if res.Pick != nil {
 		o := optionJSON(*res.Pick, en)
@@ -205,7 +216,7 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 			Quantity: l.Quantity, Unit: l.Unit, UnitPrice: l.UnitPrice, Amount: l.Amount})
 	}
 	for _, k := range o.Risks {
-		out.Risks = append(out.Risks, RiskJSON{Kind: k.Kind, Text: en.Text(k.Message), Message: k.Message})
+		out.Risks = append(out.Risks, RiskJSON{Kind: k.Kind, Text: en.Text(k.Message), Message: k.Message, Source: k.Source})
 	}
 	return out
 }

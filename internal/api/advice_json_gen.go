@@ -53,17 +53,43 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		}
 		w.raw("]")
 	}
+	w.raw(`,"notes":`)
+	if v.Notes == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i4 := range v.Notes {
+			if i4 > 0 {
+				w.raw(",")
+			}
+			w.str(v.Notes[i4])
+		}
+		w.raw("]")
+	}
+	w.raw(`,"notes_text":`)
+	if v.NotesText == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i5 := range v.NotesText {
+			if i5 > 0 {
+				w.raw(",")
+			}
+			w.localeText(&v.NotesText[i5])
+		}
+		w.raw("]")
+	}
 	if len(v.Pricing) != 0 {
 		w.raw(`,"pricing":`)
 		if v.Pricing == nil {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i4 := range v.Pricing {
-				if i4 > 0 {
+			for i6 := range v.Pricing {
+				if i6 > 0 {
 					w.raw(",")
 				}
-				w.apiPricingJSON(&v.Pricing[i4])
+				w.apiPricingJSON(&v.Pricing[i6])
 			}
 			w.raw("]")
 		}
@@ -73,11 +99,11 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i5 := range v.Candidates {
-			if i5 > 0 {
+		for i7 := range v.Candidates {
+			if i7 > 0 {
 				w.raw(",")
 			}
-			w.advisorCandidate(&v.Candidates[i5])
+			w.advisorCandidate(&v.Candidates[i7])
 		}
 		w.raw("]")
 	}
@@ -90,11 +116,11 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i6 := range v.Basis {
-			if i6 > 0 {
+		for i8 := range v.Basis {
+			if i8 > 0 {
 				w.raw(",")
 			}
-			w.advisorBasisFigure(&v.Basis[i6])
+			w.advisorBasisFigure(&v.Basis[i8])
 		}
 		w.raw("]")
 	}
@@ -110,11 +136,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i7 := range v.Users {
-			if i7 > 0 {
+		for i9 := range v.Users {
+			if i9 > 0 {
 				w.raw(",")
 			}
-			w.advisorUserShare(&v.Users[i7])
+			w.advisorUserShare(&v.Users[i9])
 		}
 		w.raw("]")
 	}
@@ -125,11 +151,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i8 := range v.Countries {
-			if i8 > 0 {
+		for i10 := range v.Countries {
+			if i10 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Countries[i8])
+			w.str(v.Countries[i10])
 		}
 		w.raw("]")
 	}
@@ -140,20 +166,20 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i9 := range v.Pricing {
-			if i9 > 0 {
+		for i11 := range v.Pricing {
+			if i11 > 0 {
 				w.raw(",")
 			}
-			w.str(string(v.Pricing[i9]))
+			w.str(string(v.Pricing[i11]))
 		}
 		w.raw("]")
 	}
 	if v.CheckpointMinutes != nil {
 		w.raw(`,"checkpoint_minutes":`)
-		if p10 := v.CheckpointMinutes; p10 == nil {
+		if p12 := v.CheckpointMinutes; p12 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p10))
+			w.float((*p12))
 		}
 	}
 	w.raw(`,"providers":`)
@@ -161,11 +187,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i11 := range v.Providers {
-			if i11 > 0 {
+		for i13 := range v.Providers {
+			if i13 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Providers[i11])
+			w.str(v.Providers[i13])
 		}
 		w.raw("]")
 	}
@@ -174,11 +200,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i12 := range v.GPUs {
-			if i12 > 0 {
+		for i14 := range v.GPUs {
+			if i14 > 0 {
 				w.raw(",")
 			}
-			w.str(v.GPUs[i12])
+			w.str(v.GPUs[i14])
 		}
 		w.raw("]")
 	}
@@ -188,10 +214,10 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 	}
 	if v.Budget != nil {
 		w.raw(`,"budget":`)
-		if p13 := v.Budget; p13 == nil {
+		if p15 := v.Budget; p15 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p13))
+			w.decimal((*p15))
 		}
 	}
 	w.raw(`,"objective":`)
@@ -214,6 +240,10 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw(`,"redundancy":`)
 		w.str(v.Redundancy)
 	}
+	if v.ChinaRegions != "" {
+		w.raw(`,"china_regions":`)
+		w.str(v.ChinaRegions)
+	}
 	w.raw("}")
 }
 
@@ -224,11 +254,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i14 := range v.Placements {
-			if i14 > 0 {
+		for i16 := range v.Placements {
+			if i16 > 0 {
 				w.raw(",")
 			}
-			w.advisorPlacement(&v.Placements[i14])
+			w.advisorPlacement(&v.Placements[i16])
 		}
 		w.raw("]")
 	}
@@ -239,11 +269,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i15 := range v.Lines {
-			if i15 > 0 {
+		for i17 := range v.Lines {
+			if i17 > 0 {
 				w.raw(",")
 			}
-			w.apiLineJSON(&v.Lines[i15])
+			w.apiLineJSON(&v.Lines[i17])
 		}
 		w.raw("]")
 	}
@@ -252,25 +282,25 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	w.raw(`,"cost_per_unit":`)
 	w.advisorCostPerUnit(&v.CostPerUnit)
 	w.raw(`,"latency":`)
-	if p16 := v.Latency; p16 == nil {
+	if p18 := v.Latency; p18 == nil {
 		w.raw("null")
 	} else {
-		w.advisorLatency(p16)
+		w.advisorLatency(p18)
 	}
 	if v.Failover != nil {
 		w.raw(`,"failover":`)
-		if p17 := v.Failover; p17 == nil {
+		if p19 := v.Failover; p19 == nil {
 			w.raw("null")
 		} else {
-			w.advisorFailover(p17)
+			w.advisorFailover(p19)
 		}
 	}
 	if v.Carbon != nil {
 		w.raw(`,"carbon":`)
-		if p18 := v.Carbon; p18 == nil {
+		if p20 := v.Carbon; p20 == nil {
 			w.raw("null")
 		} else {
-			w.advisorCarbon(p18)
+			w.advisorCarbon(p20)
 		}
 	}
 	w.raw(`,"compliance":`)
@@ -279,10 +309,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	w.advisorThroughput(&v.Throughput)
 	if v.Score != nil {
 		w.raw(`,"score":`)
-		if p19 := v.Score; p19 == nil {
+		if p21 := v.Score; p21 == nil {
 			w.raw("null")
 		} else {
-			w.advisorScore(p19)
+			w.advisorScore(p21)
 		}
 	}
 	w.raw(`,"explanation":`)
@@ -290,11 +320,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i20 := range v.Explanation {
-			if i20 > 0 {
+		for i22 := range v.Explanation {
+			if i22 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Explanation[i20])
+			w.str(v.Explanation[i22])
 		}
 		w.raw("]")
 	}
@@ -303,11 +333,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i21 := range v.Why {
-			if i21 > 0 {
+		for i23 := range v.Why {
+			if i23 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.Why[i21])
+			w.localeText(&v.Why[i23])
 		}
 		w.raw("]")
 	}
@@ -316,11 +346,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i22 := range v.Estimated {
-			if i22 > 0 {
+		for i24 := range v.Estimated {
+			if i24 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Estimated[i22])
+			w.str(v.Estimated[i24])
 		}
 		w.raw("]")
 	}
@@ -329,11 +359,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i23 := range v.EstimatedText {
-			if i23 > 0 {
+		for i25 := range v.EstimatedText {
+			if i25 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.EstimatedText[i23])
+			w.localeText(&v.EstimatedText[i25])
 		}
 		w.raw("]")
 	}
@@ -342,44 +372,44 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i24 := range v.Risks {
-			if i24 > 0 {
+		for i26 := range v.Risks {
+			if i26 > 0 {
 				w.raw(",")
 			}
-			w.apiRiskJSON(&v.Risks[i24])
+			w.apiRiskJSON(&v.Risks[i26])
 		}
 		w.raw("]")
 	}
 	if v.Tokens != nil {
 		w.raw(`,"tokens":`)
-		if p25 := v.Tokens; p25 == nil {
+		if p27 := v.Tokens; p27 == nil {
 			w.raw("null")
 		} else {
-			w.advisorTokens(p25)
+			w.advisorTokens(p27)
 		}
 	}
 	if v.CostPer1MInputTokens != nil {
 		w.raw(`,"cost_per_1m_input_tokens":`)
-		if p26 := v.CostPer1MInputTokens; p26 == nil {
+		if p28 := v.CostPer1MInputTokens; p28 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p26))
+			w.decimal((*p28))
 		}
 	}
 	if v.CostPer1MTokensBlended != nil {
 		w.raw(`,"cost_per_1m_tokens_blended":`)
-		if p27 := v.CostPer1MTokensBlended; p27 == nil {
+		if p29 := v.CostPer1MTokensBlended; p29 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p27))
+			w.decimal((*p29))
 		}
 	}
 	if v.Serving != nil {
 		w.raw(`,"serving":`)
-		if p28 := v.Serving; p28 == nil {
+		if p30 := v.Serving; p30 == nil {
 			w.raw("null")
 		} else {
-			w.advisorServing(p28)
+			w.advisorServing(p30)
 		}
 	}
 	if len(v.TokenAPIs) != 0 {
@@ -388,41 +418,41 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i29 := range v.TokenAPIs {
-				if i29 > 0 {
+			for i31 := range v.TokenAPIs {
+				if i31 > 0 {
 					w.raw(",")
 				}
-				w.advisorTokenAPIPrice(&v.TokenAPIs[i29])
+				w.advisorTokenAPIPrice(&v.TokenAPIs[i31])
 			}
 			w.raw("]")
 		}
 	}
 	if v.HostingCheaperFromTokensPerMonth != nil {
 		w.raw(`,"hosting_cheaper_from_tokens_per_month":`)
-		if p30 := v.HostingCheaperFromTokensPerMonth; p30 == nil {
+		if p32 := v.HostingCheaperFromTokensPerMonth; p32 == nil {
 			w.raw("null")
 		} else {
-			if p31 := (*p30); p31 == nil {
+			if p33 := (*p32); p33 == nil {
 				w.raw("null")
 			} else {
-				w.float((*p31))
+				w.float((*p33))
 			}
 		}
 	}
 	if v.AverageLoad != nil {
 		w.raw(`,"average_load":`)
-		if p32 := v.AverageLoad; p32 == nil {
+		if p34 := v.AverageLoad; p34 == nil {
 			w.raw("null")
 		} else {
-			w.advisorAverageLoad(p32)
+			w.advisorAverageLoad(p34)
 		}
 	}
 	if v.FinishesWithinDeadline != nil {
 		w.raw(`,"finishes_within_deadline":`)
-		if p33 := v.FinishesWithinDeadline; p33 == nil {
+		if p35 := v.FinishesWithinDeadline; p35 == nil {
 			w.raw("null")
 		} else {
-			w.bool((*p33))
+			w.bool((*p35))
 		}
 	}
 	if v.TradeOff != "" {
@@ -431,10 +461,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	}
 	if v.TradeOffText != nil {
 		w.raw(`,"trade_off_text":`)
-		if p34 := v.TradeOffText; p34 == nil {
+		if p36 := v.TradeOffText; p36 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p34)
+			w.localeText(p36)
 		}
 	}
 	w.raw(`,"confidence":`)
@@ -454,6 +484,28 @@ func (w *jsonWriter) apiExclusionJSON(v *ExclusionJSON) {
 	w.str(v.Example)
 	w.raw(`,"example_text":`)
 	w.localeText(&v.ExampleText)
+	w.raw("}")
+}
+
+func (w *jsonWriter) localeText(v *locale.Text) {
+	w.raw("{")
+	w.raw(`"id":`)
+	w.str(v.ID)
+	if len(v.Args) != 0 {
+		w.raw(`,"args":`)
+		if v.Args == nil {
+			w.raw("null")
+		} else {
+			w.raw("[")
+			for i37 := range v.Args {
+				if i37 > 0 {
+					w.raw(",")
+				}
+				w.localeArg(&v.Args[i37])
+			}
+			w.raw("]")
+		}
+	}
 	w.raw("}")
 }
 
@@ -539,10 +591,10 @@ func (w *jsonWriter) advisorBasisFigure(v *advisor.BasisFigure) {
 	}
 	if v.ErrorPct != nil {
 		w.raw(`,"error_pct":`)
-		if p35 := v.ErrorPct; p35 == nil {
+		if p38 := v.ErrorPct; p38 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p35))
+			w.float((*p38))
 		}
 	}
 	if v.Unvalidated {
@@ -575,7 +627,11 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	w.raw(`,"latency_ms":`)
 	w.float(v.LatencyMS)
 	w.raw(`,"months":`)
-	w.int(int64(v.Months))
+	if p39 := v.Months; p39 == nil {
+		w.raw("null")
+	} else {
+		w.int(int64((*p39)))
+	}
 	if v.InputTokens != 0 {
 		w.raw(`,"input_tokens":`)
 		w.int(int64(v.InputTokens))
@@ -662,11 +718,11 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i36 := range v.Users {
-			if i36 > 0 {
+		for i40 := range v.Users {
+			if i40 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Users[i36])
+			w.str(v.Users[i40])
 		}
 		w.raw("]")
 	}
@@ -690,10 +746,10 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 	}
 	if v.CPU != nil {
 		w.raw(`,"cpu":`)
-		if p37 := v.CPU; p37 == nil {
+		if p41 := v.CPU; p41 == nil {
 			w.raw("null")
 		} else {
-			w.advisorPlacementCPU(p37)
+			w.advisorPlacementCPU(p41)
 		}
 	}
 	w.raw("}")
@@ -757,11 +813,11 @@ func (w *jsonWriter) advisorLatency(v *advisor.Latency) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i38 := range v.Groups {
-			if i38 > 0 {
+		for i42 := range v.Groups {
+			if i42 > 0 {
 				w.raw(",")
 			}
-			w.advisorLatencyGroup(&v.Groups[i38])
+			w.advisorLatencyGroup(&v.Groups[i42])
 		}
 		w.raw("]")
 	}
@@ -777,19 +833,19 @@ func (w *jsonWriter) advisorFailover(v *advisor.Failover) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i39 := range v.Groups {
-			if i39 > 0 {
+		for i43 := range v.Groups {
+			if i43 > 0 {
 				w.raw(",")
 			}
-			w.advisorFailoverGroup(&v.Groups[i39])
+			w.advisorFailoverGroup(&v.Groups[i43])
 		}
 		w.raw("]")
 	}
 	w.raw(`,"extra_cost":`)
-	if p40 := v.ExtraCost; p40 == nil {
+	if p44 := v.ExtraCost; p44 == nil {
 		w.raw("null")
 	} else {
-		w.decimal((*p40))
+		w.decimal((*p44))
 	}
 	w.raw("}")
 }
@@ -799,24 +855,24 @@ func (w *jsonWriter) advisorCarbon(v *advisor.Carbon) {
 	w.raw(`"kwh":`)
 	w.float(v.KWh)
 	w.raw(`,"kg_co2e":`)
-	if p41 := v.KgCO2e; p41 == nil {
+	if p45 := v.KgCO2e; p45 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p41))
+		w.float((*p45))
 	}
 	w.raw(`,"kg_co2e_per_unit":`)
-	if p42 := v.KgCO2ePerUnit; p42 == nil {
+	if p46 := v.KgCO2ePerUnit; p46 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p42))
+		w.float((*p46))
 	}
 	w.raw(`,"unit":`)
 	w.str(v.Unit)
 	w.raw(`,"gco2e_per_kwh":`)
-	if p43 := v.GCO2ePerKWh; p43 == nil {
+	if p47 := v.GCO2ePerKWh; p47 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p43))
+		w.float((*p47))
 	}
 	if v.Year != 0 {
 		w.raw(`,"year":`)
@@ -882,28 +938,6 @@ func (w *jsonWriter) advisorScore(v *advisor.Score) {
 	w.raw("}")
 }
 
-func (w *jsonWriter) localeText(v *locale.Text) {
-	w.raw("{")
-	w.raw(`"id":`)
-	w.str(v.ID)
-	if len(v.Args) != 0 {
-		w.raw(`,"args":`)
-		if v.Args == nil {
-			w.raw("null")
-		} else {
-			w.raw("[")
-			for i44 := range v.Args {
-				if i44 > 0 {
-					w.raw(",")
-				}
-				w.localeArg(&v.Args[i44])
-			}
-			w.raw("]")
-		}
-	}
-	w.raw("}")
-}
-
 func (w *jsonWriter) apiRiskJSON(v *RiskJSON) {
 	w.raw("{")
 	w.raw(`"kind":`)
@@ -912,6 +946,10 @@ func (w *jsonWriter) apiRiskJSON(v *RiskJSON) {
 	w.str(v.Text)
 	w.raw(`,"message":`)
 	w.localeText(&v.Message)
+	if v.Source != "" {
+		w.raw(`,"source":`)
+		w.str(v.Source)
+	}
 	w.raw("}")
 }
 
@@ -955,24 +993,24 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
 	w.raw(`,"knee_concurrency":`)
-	if p45 := v.KneeConcurrency; p45 == nil {
+	if p48 := v.KneeConcurrency; p48 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p45))
+		w.float((*p48))
 	}
 	w.raw(`,"at_knee":`)
 	w.bool(v.AtKnee)
 	w.raw(`,"headroom_pct":`)
-	if p46 := v.HeadroomPct; p46 == nil {
+	if p49 := v.HeadroomPct; p49 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p46))
+		w.float((*p49))
 	}
 	w.raw(`,"knee_headroom_pct":`)
-	if p47 := v.KneeHeadroomPct; p47 == nil {
+	if p50 := v.KneeHeadroomPct; p50 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p47))
+		w.float((*p50))
 	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
@@ -983,11 +1021,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i48 := range v.ErrorRangePct {
-			if i48 > 0 {
+		for i51 := range v.ErrorRangePct {
+			if i51 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i48])
+			w.float(v.ErrorRangePct[i51])
 		}
 		w.raw("]")
 	}
@@ -1004,11 +1042,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i49 := range v.Curve {
-			if i49 > 0 {
+		for i52 := range v.Curve {
+			if i52 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i49])
+			w.advisorCurvePoint(&v.Curve[i52])
 		}
 		w.raw("]")
 	}
@@ -1017,11 +1055,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i50 := range v.Measured {
-			if i50 > 0 {
+		for i53 := range v.Measured {
+			if i53 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i50])
+			w.advisorCurvePoint(&v.Measured[i53])
 		}
 		w.raw("]")
 	}
@@ -1029,10 +1067,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p51 := v.QualityNote; p51 == nil {
+		if p54 := v.QualityNote; p54 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p51)
+			w.localeText(p54)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1041,11 +1079,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i52 := range v.PrecisionAlternatives {
-				if i52 > 0 {
+			for i55 := range v.PrecisionAlternatives {
+				if i55 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i52])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i55])
 			}
 			w.raw("]")
 		}
@@ -1100,11 +1138,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i53 := range v.Reasons {
-			if i53 > 0 {
+		for i56 := range v.Reasons {
+			if i56 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Reasons[i53])
+			w.str(v.Reasons[i56])
 		}
 		w.raw("]")
 	}
@@ -1113,11 +1151,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i54 := range v.ReasonsText {
-			if i54 > 0 {
+		for i57 := range v.ReasonsText {
+			if i57 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.ReasonsText[i54])
+			w.localeText(&v.ReasonsText[i57])
 		}
 		w.raw("]")
 	}
@@ -1129,10 +1167,10 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.raw(`"meets":`)
 	w.bool(v.Meets)
 	w.raw(`,"share_within_target":`)
-	if p55 := v.ShareWithinTarget; p55 == nil {
+	if p58 := v.ShareWithinTarget; p58 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p55))
+		w.float((*p58))
 	}
 	if v.Target != "" {
 		w.raw(`,"target":`)
@@ -1142,6 +1180,56 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.str(v.Text)
 	w.raw(`,"text_text":`)
 	w.localeText(&v.TextText)
+	w.raw("}")
+}
+
+func (w *jsonWriter) localeArg(v *locale.Arg) {
+	w.raw("{")
+	more := false
+	if v.Value != "" {
+		w.raw(`"value":`)
+		w.str(v.Value)
+		more = true
+	}
+	if v.Word != "" {
+		if more {
+			w.raw(",")
+		}
+		w.raw(`"word":`)
+		w.str(v.Word)
+		more = true
+	}
+	if v.Text != nil {
+		if more {
+			w.raw(",")
+		}
+		w.raw(`"text":`)
+		if p59 := v.Text; p59 == nil {
+			w.raw("null")
+		} else {
+			w.localeText(p59)
+		}
+		more = true
+	}
+	if v.Num != nil {
+		if more {
+			w.raw(",")
+		}
+		w.raw(`"num":`)
+		if p60 := v.Num; p60 == nil {
+			w.raw("null")
+		} else {
+			w.float((*p60))
+		}
+		more = true
+	}
+	if v.Fmt != "" {
+		if more {
+			w.raw(",")
+		}
+		w.raw(`"fmt":`)
+		w.str(v.Fmt)
+	}
 	w.raw("}")
 }
 
@@ -1184,16 +1272,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p56 := v.RTTRangeMS; p56 == nil {
+		if p61 := v.RTTRangeMS; p61 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i57 := range *p56 {
-					if i57 > 0 {
+				for i62 := range *p61 {
+					if i62 > 0 {
 						w.raw(",")
 					}
-					w.float((*p56)[i57])
+					w.float((*p61)[i62])
 				}
 				w.raw("]")
 			}
@@ -1214,56 +1302,6 @@ func (w *jsonWriter) advisorFailoverGroup(v *advisor.FailoverGroup) {
 	w.str(v.RegionIfFailed)
 	w.raw(`,"total_ms":`)
 	w.float(v.TotalMS)
-	w.raw("}")
-}
-
-func (w *jsonWriter) localeArg(v *locale.Arg) {
-	w.raw("{")
-	more := false
-	if v.Value != "" {
-		w.raw(`"value":`)
-		w.str(v.Value)
-		more = true
-	}
-	if v.Word != "" {
-		if more {
-			w.raw(",")
-		}
-		w.raw(`"word":`)
-		w.str(v.Word)
-		more = true
-	}
-	if v.Text != nil {
-		if more {
-			w.raw(",")
-		}
-		w.raw(`"text":`)
-		if p58 := v.Text; p58 == nil {
-			w.raw("null")
-		} else {
-			w.localeText(p58)
-		}
-		more = true
-	}
-	if v.Num != nil {
-		if more {
-			w.raw(",")
-		}
-		w.raw(`"num":`)
-		if p59 := v.Num; p59 == nil {
-			w.raw("null")
-		} else {
-			w.float((*p59))
-		}
-		more = true
-	}
-	if v.Fmt != "" {
-		if more {
-			w.raw(",")
-		}
-		w.raw(`"fmt":`)
-		w.str(v.Fmt)
-	}
 	w.raw("}")
 }
 

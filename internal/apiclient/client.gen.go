@@ -251,6 +251,24 @@ func (e RequestAccelerator) Valid() bool {
 	}
 }
 
+// Defines values for RequestChinaRegions.
+const (
+	RequestChinaRegionsAllow    RequestChinaRegions = "allow"
+	RequestChinaRegionsOwnUsers RequestChinaRegions = "own_users"
+)
+
+// Valid indicates whether the value is a known member of the RequestChinaRegions enum.
+func (e RequestChinaRegions) Valid() bool {
+	switch e {
+	case RequestChinaRegionsAllow:
+		return true
+	case RequestChinaRegionsOwnUsers:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RequestCurrency.
 const (
 	RequestCurrencyCHF RequestCurrency = "CHF"
@@ -629,6 +647,24 @@ func (e GetAdviceParamsRedundancy) Valid() bool {
 	}
 }
 
+// Defines values for GetAdviceParamsChinaRegions.
+const (
+	GetAdviceParamsChinaRegionsAllow    GetAdviceParamsChinaRegions = "allow"
+	GetAdviceParamsChinaRegionsOwnUsers GetAdviceParamsChinaRegions = "own_users"
+)
+
+// Valid indicates whether the value is a known member of the GetAdviceParamsChinaRegions enum.
+func (e GetAdviceParamsChinaRegions) Valid() bool {
+	switch e {
+	case GetAdviceParamsChinaRegionsAllow:
+		return true
+	case GetAdviceParamsChinaRegionsOwnUsers:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetLaunchFileParamsEngine.
 const (
 	GetLaunchFileParamsEngineAny    GetLaunchFileParamsEngine = "any"
@@ -737,6 +773,24 @@ func (e GetLaunchFileParamsRedundancy) Valid() bool {
 	case GetLaunchFileParamsRedundancyProvider:
 		return true
 	case GetLaunchFileParamsRedundancyRegion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetLaunchFileParamsChinaRegions.
+const (
+	GetLaunchFileParamsChinaRegionsAllow    GetLaunchFileParamsChinaRegions = "allow"
+	GetLaunchFileParamsChinaRegionsOwnUsers GetLaunchFileParamsChinaRegions = "own_users"
+)
+
+// Valid indicates whether the value is a known member of the GetLaunchFileParamsChinaRegions enum.
+func (e GetLaunchFileParamsChinaRegions) Valid() bool {
+	switch e {
+	case GetLaunchFileParamsChinaRegionsAllow:
+		return true
+	case GetLaunchFileParamsChinaRegionsOwnUsers:
 		return true
 	default:
 		return false
@@ -872,6 +926,24 @@ func (e GetWhatIfParamsRedundancy) Valid() bool {
 	case GetWhatIfParamsRedundancyProvider:
 		return true
 	case GetWhatIfParamsRedundancyRegion:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetWhatIfParamsChinaRegions.
+const (
+	GetWhatIfParamsChinaRegionsAllow    GetWhatIfParamsChinaRegions = "allow"
+	GetWhatIfParamsChinaRegionsOwnUsers GetWhatIfParamsChinaRegions = "own_users"
+)
+
+// Valid indicates whether the value is a known member of the GetWhatIfParamsChinaRegions enum.
+func (e GetWhatIfParamsChinaRegions) Valid() bool {
+	switch e {
+	case GetWhatIfParamsChinaRegionsAllow:
+		return true
+	case GetWhatIfParamsChinaRegionsOwnUsers:
 		return true
 	default:
 		return false
@@ -1289,7 +1361,7 @@ type Exclusion struct {
 	// ExampleText A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	ExampleText Message `json:"example_text"`
 
-	// Reason why: gdpr, countries, budget, deadline, memory, location_unknown, no_public_price, …
+	// Reason why: gdpr, countries, china_regions, budget, deadline, memory, location_unknown, no_public_price, …
 	Reason string `json:"reason"`
 }
 
@@ -2244,6 +2316,9 @@ type Request struct {
 	// CheckpointMinutes spot checkpoint interval; 0 = none
 	CheckpointMinutes *float64 `json:"checkpoint_minutes,omitempty"`
 
+	// ChinaRegions serving: whom regions in mainland China may serve: own_users (the default) only users in mainland China, allow anyone
+	ChinaRegions *RequestChinaRegions `json:"china_regions,omitempty"`
+
 	// Countries hard limit: regions only in these countries; empty = anywhere
 	Countries *[]string        `json:"countries,omitempty"`
 	Currency  *RequestCurrency `json:"currency,omitempty"`
@@ -2280,6 +2355,9 @@ type Request struct {
 // RequestAccelerator inference: any (default; CPU servers compete with GPUs where the profile has CPU figures; with a gpus list, gpu), gpu, or cpu (CPU servers only; gpus ["none"] asks the same)
 type RequestAccelerator string
 
+// RequestChinaRegions serving: whom regions in mainland China may serve: own_users (the default) only users in mainland China, allow anyone
+type RequestChinaRegions string
+
 // RequestCurrency defines model for Request.Currency.
 type RequestCurrency string
 
@@ -2312,7 +2390,13 @@ type Result struct {
 
 	// Excluded what the hard limits ruled out, by reason
 	Excluded []Exclusion `json:"excluded"`
-	Pick     *Option     `json:"pick"`
+
+	// Notes what the answer read otherwise than the question wrote it, in English: user shares that do not add up to 100 are scaled to
+	Notes []string `json:"notes"`
+
+	// NotesText notes as messages, for translation
+	NotesText []Message `json:"notes_text"`
+	Pick      *Option   `json:"pick"`
 
 	// Pricing the pick's instance under every pricing model
 	Pricing *[]PricingComparison `json:"pricing,omitempty"`
@@ -2331,6 +2415,9 @@ type Risk struct {
 
 	// Message A sentence kept as a message id and its arguments, so that a client can say it in another language; the answer's …text fields beside it hold it in English.
 	Message Message `json:"message"`
+
+	// Source the id of the catalog's source (/api/v1/catalog sources) of the fact the caveat rests on, where the catalog has one: the ICP filing, an account of its own, personal data leaving the country
+	Source *string `json:"source,omitempty"`
 
 	// Text in English
 	Text string `json:"text"`
@@ -2736,7 +2823,7 @@ type Workload struct {
 	// LatencyMS inference: target for user-perceived latency (a goal, not a limit)
 	LatencyMS *float64 `json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service; absent or null: 12; 0 is refused
 	Months *int `json:"months,omitempty"`
 
 	// OutputTokens LLM profiles: tokens out per request (default 300)
@@ -2850,7 +2937,7 @@ type GetAdviceParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
@@ -2913,6 +3000,9 @@ type GetAdviceParams struct {
 	// Redundancy with min_regions: `region` (default: different metros) or `provider` (different providers too)
 	Redundancy *GetAdviceParamsRedundancy `form:"redundancy,omitempty" json:"redundancy,omitempty"`
 
+	// ChinaRegions inference: whom regions in mainland China may serve: `own_users` (default: only users in mainland China; users anywhere else are never served from there) or `allow` (anyone, as the latency and the price decide; an ICP filing, an account of its own and the filtered border come with them)
+	ChinaRegions *GetAdviceParamsChinaRegions `form:"china_regions,omitempty" json:"china_regions,omitempty"`
+
 	// Candidates how many of the cost-versus-latency chart's candidates, best first, the answer lists: 0 to 300, all 300 when absent. A script that draws no chart can ask for 0: the answer is about half the bytes and comes sooner. The rest of the answer is the same.
 	Candidates *Candidates `form:"candidates,omitempty" json:"candidates,omitempty"`
 }
@@ -2931,6 +3021,9 @@ type GetAdviceParamsCurrency string
 
 // GetAdviceParamsRedundancy defines parameters for GetAdvice.
 type GetAdviceParamsRedundancy string
+
+// GetAdviceParamsChinaRegions defines parameters for GetAdvice.
+type GetAdviceParamsChinaRegions string
 
 // PostAdviceParams defines parameters for PostAdvice.
 type PostAdviceParams struct {
@@ -2979,7 +3072,7 @@ type GetLaunchFileParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
@@ -3042,6 +3135,9 @@ type GetLaunchFileParams struct {
 	// Redundancy with min_regions: `region` (default: different metros) or `provider` (different providers too)
 	Redundancy *GetLaunchFileParamsRedundancy `form:"redundancy,omitempty" json:"redundancy,omitempty"`
 
+	// ChinaRegions inference: whom regions in mainland China may serve: `own_users` (default: only users in mainland China; users anywhere else are never served from there) or `allow` (anyone, as the latency and the price decide; an ICP filing, an account of its own and the filtered border come with them)
+	ChinaRegions *GetLaunchFileParamsChinaRegions `form:"china_regions,omitempty" json:"china_regions,omitempty"`
+
 	// Format the tool the file is for
 	Format GetLaunchFileParamsFormat `form:"format" json:"format"`
 
@@ -3066,6 +3162,9 @@ type GetLaunchFileParamsCurrency string
 
 // GetLaunchFileParamsRedundancy defines parameters for GetLaunchFile.
 type GetLaunchFileParamsRedundancy string
+
+// GetLaunchFileParamsChinaRegions defines parameters for GetLaunchFile.
+type GetLaunchFileParamsChinaRegions string
 
 // GetLaunchFileParamsFormat defines parameters for GetLaunchFile.
 type GetLaunchFileParamsFormat string
@@ -3111,7 +3210,7 @@ type GetWhatIfParams struct {
 	// LatencyMS inference: latency target (a goal, not a limit)
 	LatencyMS *float64 `form:"latency_ms,omitempty" json:"latency_ms,omitempty"`
 
-	// Months inference: months of service
+	// Months inference: months of service (default 12; 0 is refused)
 	Months *int `form:"months,omitempty" json:"months,omitempty"`
 
 	// InputTokens LLM inference: tokens in per request
@@ -3173,6 +3272,9 @@ type GetWhatIfParams struct {
 
 	// Redundancy with min_regions: `region` (default: different metros) or `provider` (different providers too)
 	Redundancy *GetWhatIfParamsRedundancy `form:"redundancy,omitempty" json:"redundancy,omitempty"`
+
+	// ChinaRegions inference: whom regions in mainland China may serve: `own_users` (default: only users in mainland China; users anywhere else are never served from there) or `allow` (anyone, as the latency and the price decide; an ICP filing, an account of its own and the filtered border come with them)
+	ChinaRegions *GetWhatIfParamsChinaRegions `form:"china_regions,omitempty" json:"china_regions,omitempty"`
 }
 
 // GetWhatIfParamsEngine defines parameters for GetWhatIf.
@@ -3189,6 +3291,9 @@ type GetWhatIfParamsCurrency string
 
 // GetWhatIfParamsRedundancy defines parameters for GetWhatIf.
 type GetWhatIfParamsRedundancy string
+
+// GetWhatIfParamsChinaRegions defines parameters for GetWhatIf.
+type GetWhatIfParamsChinaRegions string
 
 // GetLatencyParams defines parameters for GetLatency.
 type GetLatencyParams struct {
@@ -4584,6 +4689,18 @@ func NewGetAdviceRequest(server string, params *GetAdviceParams) (*http.Request,
 
 		}
 
+		if params.ChinaRegions != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "china_regions", *params.ChinaRegions, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Candidates != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "candidates", *params.Candidates, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
@@ -5113,6 +5230,18 @@ func NewGetLaunchFileRequest(server string, params *GetLaunchFileParams) (*http.
 
 		}
 
+		if params.ChinaRegions != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "china_regions", *params.ChinaRegions, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 			return nil, err
 		} else {
@@ -5586,6 +5715,18 @@ func NewGetWhatIfRequest(server string, params *GetWhatIfParams) (*http.Request,
 		if params.Redundancy != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "redundancy", *params.Redundancy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ChinaRegions != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "china_regions", *params.ChinaRegions, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

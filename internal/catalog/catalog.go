@@ -405,9 +405,12 @@ type Country struct {
 	FilteredBorder bool `json:"filtered_border,omitempty"`
 	// ICPRequired marks a country where serving the public from inside
 	// needs a filing with the state first (mainland China's ICP filing).
-	ICPRequired bool   `json:"icp_required,omitempty"`
-	ICPRef      *Ref   `json:"icp_ref,omitempty"`
-	Cities      []City `json:"cities"`
+	ICPRequired bool `json:"icp_required,omitempty"`
+	ICPRef      *Ref `json:"icp_ref,omitempty"`
+	// DataExportRef is where the country's rule on personal data leaving
+	// it is read (mainland China's PIPL, Article 38), where it has one.
+	DataExportRef *Ref   `json:"data_export_ref,omitempty"`
+	Cities        []City `json:"cities"`
 	Ref
 }
 
@@ -485,6 +488,8 @@ type Provider struct {
 	// same name (AWS China): AccountNote says what account it needs.
 	SeparateAccount bool   `json:"separate_account,omitempty"`
 	AccountNote     string `json:"account_note,omitempty"`
+	// AccountRef is where AccountNote is read, where a source says it.
+	AccountRef *Ref `json:"account_ref,omitempty"`
 	// Quotas are what one customer may run of some of its instances
 	// without asking the provider first, as it publishes them.
 	Quotas []Quota `json:"quotas,omitempty"`

@@ -34,6 +34,12 @@ func (v *validator) countries() {
 			positive(c, cityItem, "population", float64(city.Population))
 		}
 		v.ref(c, item, "", ct.Ref)
+		if ct.ICPRef != nil {
+			v.ref(c, item, "icp_ref", *ct.ICPRef)
+		}
+		if ct.DataExportRef != nil {
+			v.ref(c, item, "data_export_ref", *ct.DataExportRef)
+		}
 	}
 }
 

@@ -46,6 +46,9 @@ func (v *validator) providers() {
 			c.add(item, "hq_country", "unknown headquarters country %q", p.HQCountry)
 		}
 		v.ref(c, item, "hq_ref", p.HQRef)
+		if p.AccountRef != nil {
+			v.ref(c, item, "account_ref", *p.AccountRef)
+		}
 		if !slices.Contains(ProviderKinds, p.Kind) {
 			c.add(item, "kind", "must be one of %v, got %q", ProviderKinds, p.Kind)
 		}

@@ -27,6 +27,9 @@ const (
 	// OptionalNumber is a decimal number that may be 0 (a **float64; nil
 	// is absent).
 	OptionalNumber
+	// OptionalWhole is a whole number that may be 0 (a **int; nil is
+	// absent).
+	OptionalWhole
 	// List is comma-separated words (a *[]string).
 	List
 	// UpperList is comma-separated codes written in upper case (a
@@ -97,6 +100,7 @@ const (
 	KeyCarbonPrice = "carbon_price"
 	KeyMinRegions  = "min_regions"
 	KeyRedundancy  = "redundancy"
+	KeyChina       = "china_regions"
 
 	// KeyLang is a page's language: not part of the question, kept in its
 	// links.
@@ -141,7 +145,7 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.Workload.ResponseKB }},
 	{Key: KeyLatencyMS, Kinds: inference, Type: Number, Placeholder: "100", Doc: "inference: latency target (a goal, not a limit)",
 		bind: func(r *advisor.Request) any { return &r.Workload.LatencyMS }},
-	{Key: KeyMonths, Kinds: inference, Type: Whole, Placeholder: "12", Doc: "inference: months of service",
+	{Key: KeyMonths, Kinds: inference, Type: OptionalWhole, Placeholder: "12", Doc: "inference: months of service (default 12; 0 is refused)",
 		bind: func(r *advisor.Request) any { return &r.Workload.Months }},
 	{Key: KeyInTokens, Kinds: inference, Type: Whole, Placeholder: "1000", Doc: "LLM inference: tokens in per request",
 		bind: func(r *advisor.Request) any { return &r.Workload.InputTokens }},
@@ -186,6 +190,9 @@ var Fields = withPaths([]Field{
 		bind: func(r *advisor.Request) any { return &r.MinRegions }},
 	{Key: KeyRedundancy, Kinds: inference, Type: Text, Enum: advisor.RedundancyNames(), Doc: "with min_regions: `region` (default: different metros) or `provider` (different providers too)",
 		bind: func(r *advisor.Request) any { return &r.Redundancy }},
+	{Key: KeyChina, Kinds: inference, Type: Text, Enum: advisor.ChinaRegionsNames(),
+		Doc:  "inference: whom regions in mainland China may serve: `own_users` (default: only users in mainland China; users anywhere else are never served from there) or `allow` (anyone, as the latency and the price decide; an ICP filing, an account of its own and the filtered border come with them)",
+		bind: func(r *advisor.Request) any { return &r.ChinaRegions }},
 })
 
 // byKey and byPath index Fields.
@@ -282,6 +289,8 @@ func fits(t Type, p any) bool {
 		return t == Whole
 	case **float64:
 		return t == OptionalNumber
+	case **int:
+		return t == OptionalWhole
 	case **decimal.Decimal:
 		return t == Amount
 	case *[]advisor.UserShare:

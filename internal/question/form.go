@@ -66,8 +66,10 @@ func (f Form) UserRowsShown() []UserRow {
 }
 
 // MoreOpen reports whether the "providers, GPUs and budget" section opens:
-// when one of its inputs is filled in.
+// when one of its inputs is filled in, or mainland China's regions may
+// serve any users.
 func (f Form) MoreOpen() bool {
 	return len(f.List(KeyProviders)) > 0 || len(f.List(KeyGPUs)) > 0 || f.Text(KeyBudget) != "" || f.Text(KeyCountries) != "" ||
-		f.Text(KeyAccelerator) == advisor.AcceleratorCPU || f.Text(KeyAccelerator) == advisor.AcceleratorGPU
+		f.Text(KeyAccelerator) == advisor.AcceleratorCPU || f.Text(KeyAccelerator) == advisor.AcceleratorGPU ||
+		f.Text(KeyChina) == advisor.ChinaRegionsAllow
 }

@@ -29,7 +29,7 @@ func (t Type) schemaType() string {
 	switch t {
 	case Number, OptionalNumber:
 		return "number"
-	case Whole:
+	case Whole, OptionalWhole:
 		return "integer"
 	case Bool:
 		return "boolean"

@@ -85,6 +85,13 @@ func (p *parser) field(f Field) {
 	case OptionalNumber:
 		x := p.number(f, s)
 		*ptr.(**float64) = &x
+	case OptionalWhole:
+		x, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			p.errs.Add(f.Path, "invalid.whole.got", s)
+		}
+		n := clampInt(x)
+		*ptr.(**int) = &n
 	case Whole:
 		x, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
@@ -114,7 +121,7 @@ func (p *parser) field(f Field) {
 
 // isNumber reports whether a field of type t is written as a number.
 func isNumber(t Type) bool {
-	return t == Number || t == OptionalNumber || t == Whole || t == Amount
+	return t == Number || t == OptionalNumber || t == Whole || t == OptionalWhole || t == Amount
 }
 
 // setWords sets the list ptr points at (of strings or of a type of words)

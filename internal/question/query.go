@@ -115,6 +115,11 @@ func format(f Field, ptr any) string {
 			return ""
 		}
 		return strconv.FormatFloat(**v, 'f', -1, 64)
+	case **int:
+		if *v == nil {
+			return ""
+		}
+		return strconv.Itoa(**v)
 	case **decimal.Decimal:
 		if *v == nil {
 			return ""

@@ -21,7 +21,8 @@ func TestFieldsTable(t *testing.T) {
 	var full map[string]any
 	budget := decimal.NewFromInt(1)
 	b, _ := json.Marshal(advisor.Request{CheckpointMinutes: new(float64), Budget: &budget, Workload: advisor.Workload{InputTokens: 1, OutputTokens: 1, TTFTMS: 1, TPOTMS: 1, PrefixCachePct: 1, Engine: advisor.EngineAny},
-		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny})
+		AllowUnlocated: true, MinRegions: 2, Redundancy: advisor.RedundancyRegion, CarbonPrice: 1, Accelerator: advisor.AcceleratorAny,
+		ChinaRegions: advisor.ChinaRegionsAllow})
 	if err := json.Unmarshal(b, &full); err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +61,9 @@ func TestQueryRoundTrip(t *testing.T) {
 		"input_tokens=1000&kind=inference&output_tokens=300&precision=fp8&profile=llama-3.1-8b&rps=5&tpot_ms=60&ttft_ms=800&users=US%3A1",
 		"engine=sglang&input_tokens=1000&kind=inference&output_tokens=300&precision=bf16&profile=llama-3.1-8b&rps=5&users=US%3A1",
 		"input_tokens=32000&kind=inference&output_tokens=500&prefix_cache_pct=80&profile=llama-3.1-8b&rps=2&tpot_ms=50&ttft_ms=60000&users=US%3A1",
+		// A stated 0 months stays stated: the domain refuses it.
+		"kind=inference&months=0&profile=bert-large&rps=50&users=US%3A50%2CDE%3A30%2CJP%3A20",
+		"china_regions=allow&kind=inference&months=12&peak_rps=400&profile=bert-large&rps=50&users=US%3A50%2CDE%3A30%2CJP%3A20",
 	} {
 		q, err := url.ParseQuery(raw)
 		if err != nil {
@@ -74,6 +78,21 @@ func TestQueryRoundTrip(t *testing.T) {
 		}
 		if got := question.Query(req).Encode(); got != raw {
 			t.Errorf("read and written again:\n%s\nwant\n%s", got, raw)
+		}
+	}
+}
+
+// Ensure months reads absent when the query leaves it out or empty, and
+// as stated otherwise, 0 included: only an absent term takes the default.
+func TestMonthsAbsentOrStated(t *testing.T) {
+	for raw, want := range map[string]*int{"kind=inference": nil, "kind=inference&months=": nil, "kind=inference&months=0": advisor.Months(0), "kind=inference&months=7": advisor.Months(7)} {
+		q, _ := url.ParseQuery(raw)
+		req, _, errs := question.Parse(q)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", raw, errs)
+		}
+		if got := req.Workload.Months; (got == nil) != (want == nil) || (got != nil && *got != *want) {
+			t.Errorf("%s: months %v, want %v", raw, got, want)
 		}
 	}
 }
