@@ -24,6 +24,12 @@ type catalogFacts struct {
 	// nodes lists the distinct kinds of instance: GPU, interconnect,
 	// count and share (see nodeClass).
 	nodes []nodeClass
+	// gpuKinds is how many distinct GPU kinds of offer there are (see
+	// gpuKind), and gpuOffers, by GPU, its offers' indexes in catalog
+	// order; cpuOffers are the CPU servers'.
+	gpuKinds  int
+	gpuOffers [][]int32
+	cpuOffers []int32
 	// regions holds, for each of GDPRModes, each region's verdict (see
 	// complianceOf).
 	regions [][]regionVerdict
@@ -69,9 +75,13 @@ type offerFacts struct {
 	gpu           int    // index into GPUs (−1: a CPU server)
 	cpu           int    // index into CPUs (−1: a GPU offer)
 	node          int    // index into catalogFacts.nodes
-	prices        offerPrices
-	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
-	pue           float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
+	// kind is the index of the offer's GPU, GPU count and share sold
+	// among the catalog's (gpuKinds; −1: a CPU server): what an LLM's
+	// sizing depends on (see llmSizingOf).
+	kind      int
+	prices    offerPrices
+	hourlyUSD [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
+	pue       float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
 	// bandShare is the monthly interruption share of the offer's spot
 	// band (see bandShare), and spotRate its interruptions per
 	// instance-hour (see interruptionRate).
@@ -167,6 +177,8 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		gpuAt[g.ID] = i
 	}
 	classAt := map[nodeClass]int{}
+	kindAt := map[gpuKind]int{}
+	f.gpuOffers = make([][]int32, len(cat.GPUs))
 	pueOf := make(map[string]float64, len(cat.Providers))
 	for _, p := range cat.Providers {
 		pueOf[p.ID] = math.NaN()
@@ -184,7 +196,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			}
 		}
 		of := &f.offers[i]
-		of.region, of.metro, of.gpu, of.cpu, of.node = ri, cat.RegionPlace(ri), -1, -1, -1
+		of.region, of.metro, of.gpu, of.cpu, of.node, of.kind = ri, cat.RegionPlace(ri), -1, -1, -1, -1
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		of.pue = pueOf[o.Provider]
@@ -204,6 +216,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 				return nil, fmt.Errorf("advisor: offer %s: CPU %s missing from a validated catalog", o.ID(), o.CPU)
 			}
 			nc = nodeClass{gpu: -1, cpu: of.cpu, count: o.VCPUs}
+			f.cpuOffers = append(f.cpuOffers, int32(i))
 		} else {
 			gi, ok := gpuAt[o.GPU]
 			if !ok {
@@ -211,6 +224,14 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			}
 			of.gpu = gi
 			nc = nodeClass{gpu: gi, cpu: -1, interconnect: nodeInterconnect(o, &cat.GPUs[gi]), count: o.GPUCount, share: share(o)}
+			f.gpuOffers[gi] = append(f.gpuOffers[gi], int32(i))
+			k := gpuKind{gpu: gi, count: o.GPUCount, share: share(o)}
+			kind, seen := kindAt[k]
+			if !seen {
+				kind = len(kindAt)
+				kindAt[k] = kind
+			}
+			of.kind = kind
 		}
 		c, seen := classAt[nc]
 		if !seen {
@@ -220,5 +241,13 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		}
 		of.node = c
 	}
+	f.gpuKinds = len(kindAt)
 	return f, nil
+}
+
+// gpuKind is a kind of GPU offer as an LLM's sizing sees it: its GPU, how
+// many it has and the share of each sold.
+type gpuKind struct {
+	gpu, count int
+	share      float64
 }

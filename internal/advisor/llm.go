@@ -56,8 +56,16 @@ type llmSizing struct {
 	curves    []*llmCurve
 	curveArr  [24]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and two precisions
 	// fits are the operating points found so far, one per metro asked
-	// about (a kind of offer is sold in a few metros).
-	fits []*llmFitted
+	// about (a kind of offer is sold in a few metros), and fitAt their
+	// index by metro (see fitIn).
+	fits  []*llmFitted
+	fitAt []int32
+	// free says, once freeKnown, whether every curve meets the targets
+	// at its point under the time-per-token target alone, and slowest
+	// is the longest time to first token of those points (see
+	// keepsBudget).
+	freeKnown, free bool
+	slowest         float64
 }
 
 // llmCurve is one replica size's curve, what anchors it, and what its
@@ -199,24 +207,25 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 // llmCurveOf is the curve of one replica size, made once per answer (nil
 // when the model does not fit it).
 func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup serving.Setup) *llmCurve {
-	if c, ok := e.memo.llmCurves[k]; ok {
+	m := e.llmMemo()
+	if c, ok := m.curves[k]; ok {
 		return c
 	}
-	if e.memo.llmCurves == nil {
-		e.memo.llmCurves = map[curveKey]*llmCurve{}
+	if m.curves == nil {
+		m.curves = map[curveKey]*llmCurve{}
 	}
 	fit := e.cat.ServingFit
 	in, out := float64(e.req.Workload.InputTokens), float64(e.req.Workload.OutputTokens)
 	r, err := fit.Params.Replica(setup)
 	if err != nil {
-		e.memo.llmCurves[k] = nil
+		m.curves[k] = nil
 		return nil
 	}
-	lc := e.newCurve()
+	lc := m.newCurve()
 	lc.tp, lc.precision, lc.replica = setup.TP, prec, r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
-		e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)-1] // (its room is reused)
-		e.memo.llmCurves[k] = nil
+		m.curveSlab.drop() // (its room is reused)
+		m.curves[k] = nil
 		return nil
 	}
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
@@ -226,30 +235,13 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	// An architecture without figures has its efficiencies pooled from
 	// the others: no held-out figure validates them.
 	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
-	e.memo.llmCurves[k] = lc
+	m.curves[k] = lc
 	return lc
 }
 
 // newSizing returns room for one llmSizing from the answer's slabs (an
 // answer sizes a few dozen kinds of offer).
-func (e *engine) newSizing() *llmSizing {
-	if len(e.memo.sizingSlab) == cap(e.memo.sizingSlab) {
-		e.memo.sizingSlab = make([]llmSizing, 0, 32)
-	}
-	e.memo.sizingSlab = e.memo.sizingSlab[:len(e.memo.sizingSlab)+1]
-	return &e.memo.sizingSlab[len(e.memo.sizingSlab)-1]
-}
-
-// newCurve returns room for one llmCurve from the answer's slabs.
-func (e *engine) newCurve() *llmCurve {
-	if len(e.memo.curveSlab) == cap(e.memo.curveSlab) {
-		e.memo.curveSlab = make([]llmCurve, 0, 16)
-	}
-	e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)+1]
-	c := &e.memo.curveSlab[len(e.memo.curveSlab)-1]
-	*c = llmCurve{}
-	return c
-}
+func (e *engine) newSizing() *llmSizing { return e.buf.sizings.next() }
 
 // whyNot says why an offer of this sizing cannot serve the model.
 func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.Text {
@@ -275,20 +267,11 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	tpot, budgetMS := e.req.Workload.TPOTMS, e.llmBudgetMS(metro)
 	// Where every replica size keeps the budget at its point under the
 	// time-per-token target alone, the fit is that of every such metro.
-	free := true
-	for _, c := range sz.curves {
-		if f := c.freePoint(tpot); !f.meets || f.pt.TTFTMS > budgetMS {
-			free = false
-			break
-		}
-	}
-	if free {
+	if sz.keepsBudget(budgetMS, tpot) {
 		metro = freeMetro
 	}
-	for _, f := range sz.fits {
-		if f.metro == metro {
-			return f
-		}
+	if f := sz.fitIn(metro); f != nil {
+		return f
 	}
 	bar := barOf(sz.curves, metro, budgetMS, tpot)
 	var best *llmCurve
@@ -307,22 +290,13 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	f := e.newFitted()
 	f.metro = metro
 	f.fit = e.servingOf(best, best.precision, bestPoint.pt, bestPoint.meets)
-	if sz.fits == nil {
-		sz.fits = make([]*llmFitted, 0, 16)
-	}
-	sz.fits = append(sz.fits, f)
+	sz.keepFit(f, e.cat.PlaceCount())
 	return f
 }
 
 // newFitted returns room for one llmFitted from the answer's slabs (an
 // answer fits thousands of offers, at a few hundred distinct points).
-func (e *engine) newFitted() *llmFitted {
-	if len(e.memo.fitSlab) == cap(e.memo.fitSlab) {
-		e.memo.fitSlab = make([]llmFitted, 0, 256)
-	}
-	e.memo.fitSlab = e.memo.fitSlab[:len(e.memo.fitSlab)+1]
-	return &e.memo.fitSlab[len(e.memo.fitSlab)-1]
-}
+func (e *engine) newFitted() *llmFitted { return e.buf.fits.next() }
 
 // nearFastest is the time to first token a replica that misses the target
 // even at one request at a time (fastest ms there) is sized for: within
@@ -439,40 +413,40 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 // so that the operating point keeps those users within the target, not
 // only the average one. Worked out once per metro.
 func (e *engine) llmBudgetMS(metro int) float64 {
-	if e.memo.llmBudgets == nil {
-		e.memo.llmBudgets = make([]float64, e.cat.PlaceCount())
-		for i := range e.memo.llmBudgets {
-			e.memo.llmBudgets[i] = math.NaN()
+	m := e.llmMemo()
+	if len(m.budgets) == 0 {
+		m.budgets = grow(&m.budgets, e.cat.PlaceCount())
+		for i := range m.budgets {
+			m.budgets[i] = math.NaN()
 		}
 	}
-	if b := e.memo.llmBudgets[metro]; !math.IsNaN(b) {
+	if b := m.budgets[metro]; !math.IsNaN(b) {
 		return b
 	}
+	// The users' round trips with their weights, nearest first (sorted
+	// as pairs: the order is the one sorting their indexes by round trip
+	// gives, read without going back to the columns).
 	rtts := e.rttTo(metro)
-	order := make([]int, len(rtts))
-	for j := range order {
-		order[j] = j
+	near := grow(&m.near, len(rtts))
+	for j, rtt := range rtts {
+		near[j] = userRTT{rtt: rtt, weight: e.weights[j]}
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rtts[a], rtts[b]) })
+	slices.SortFunc(near, func(a, b userRTT) int { return cmp.Compare(a.rtt, b.rtt) })
 	var within, rtt float64
-	for _, j := range order {
-		within += e.weights[j]
-		rtt = rtts[j]
+	for _, u := range near {
+		within += u.weight
+		rtt = u.rtt
 		if reaches(100*within, MeetsTargetShare) {
 			break
 		}
 	}
 	b := e.req.Workload.TTFTMS - rtt
-	e.memo.llmBudgets[metro] = b
+	m.budgets[metro] = b
 	return b
 }
 
-// llmSizingKey is what an offer's sizing depends on within one answer: its
-// GPU, how many it has and the share of each sold.
-type llmSizingKey struct {
-	gpu, count int
-	share      float64
-}
+// userRTT is a user point's round trip to a metro and its weight.
+type userRTT struct{ rtt, weight float64 }
 
 // llmFitted is an offer's operating point in a metro, shared by the
 // offers of its kind there (read only).
@@ -481,18 +455,19 @@ type llmFitted struct {
 	fit   llmServing
 }
 
-// llmSizingOf is llmSize, worked out once per llmSizingKey in an answer: an
-// LLM answer sizes thousands of offers of a few dozen kinds.
+// llmSizingOf is llmSize, worked out once per GPU kind of offer in an
+// answer (see gpuKind): an LLM answer sizes thousands of offers of a few
+// dozen kinds.
 func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *llmSizing {
-	k := llmSizingKey{gpu: of.gpu, count: o.GPUCount, share: share(o)}
-	if sz, ok := e.memo.llmSizings[k]; ok {
+	if e.memo.sizingOf == nil {
+		e.memo.sizingOf = make([]*llmSizing, e.facts.gpuKinds)
+	}
+	if sz := e.memo.sizingOf[of.kind]; sz != nil {
 		return sz
 	}
 	sz := e.llmSize(o, g)
-	if e.memo.llmSizings == nil {
-		e.memo.llmSizings = map[llmSizingKey]*llmSizing{}
-	}
-	e.memo.llmSizings[k] = sz
+	e.memo.sizingOf[of.kind] = sz
+	e.memo.llmSizings = append(e.memo.llmSizings, sz)
 	return sz
 }
 

@@ -1,5 +1,7 @@
 package advisor
 
+import "slices"
+
 // What an LLM answer works out once and shares: the bound that lets fitAt
 // leave out curves that cannot win.
 
@@ -32,4 +34,49 @@ func barOf(curves []*llmCurve, metro int, budgetMS, tpot float64) float64 {
 // anchored, as betterPoint weighs it.
 func (p curvePoint) perGPU(c *llmCurve) float64 {
 	return p.pt.OutputPerS * c.anchorRatio / float64(c.tp)
+}
+
+// llmMemos are the LLM figures an answer works out once and the questions
+// it asks of itself (another precision's cheapest on the pick's GPU, see
+// withPrecisionAlternatives) read again: the curves of the replica sizes
+// by key, and by metro the time to first token left after the network.
+// Both depend on the model, the request's lengths and targets and its
+// users, which those questions keep (see sharesLLMFigures).
+type llmMemos struct {
+	// req is the request of the answer that worked them out.
+	req       *Request
+	curves    map[curveKey]*llmCurve
+	curveSlab slab[llmCurve]
+	budgets   []float64 // by metro; NaN: not yet (empty: none yet)
+	// near is llmBudgetMS' list of round trips.
+	near []userRTT
+}
+
+// llmMemo is the answer's LLM figures, its own (kept with its buffers) or
+// those of the answer that asked it.
+func (e *engine) llmMemo() *llmMemos {
+	if e.memo.llm == nil {
+		e.memo.llm = &e.buf.llm
+		e.memo.llm.req = &e.req
+	}
+	return e.memo.llm
+}
+
+// newCurve returns room for one llmCurve from the slab.
+func (m *llmMemos) newCurve() *llmCurve { return m.curveSlab.next() }
+
+// free empties the memos for the next answer (see slab.free).
+func (m *llmMemos) free() {
+	m.req = nil
+	clear(m.curves)
+	m.curveSlab.free()
+	m.budgets = m.budgets[:0]
+}
+
+// sharesLLMFigures reports whether an answer to q may read the LLM
+// figures of an answer to r: the same model, lengths, targets and users.
+func sharesLLMFigures(q, r *Request) bool {
+	a, b := &q.Workload, &r.Workload
+	return a.Profile == b.Profile && a.InputTokens == b.InputTokens && a.OutputTokens == b.OutputTokens &&
+		a.TTFTMS == b.TTFTMS && a.TPOTMS == b.TPOTMS && slices.Equal(q.Users, r.Users)
 }

@@ -5,6 +5,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 
 	"github.com/shopspring/decimal"
 
@@ -162,7 +163,16 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&l.usable, len(e.cat.Offers))
 	e.usable = take(&l.usables, len(e.cat.Offers))
-	for i := range e.cat.Offers {
+	only := e.onlyOffers(allowGPU)
+	n := len(e.cat.Offers)
+	if only != nil {
+		n = len(only)
+	}
+	for k := range n {
+		i := k
+		if only != nil {
+			i = int(only[k])
+		}
 		o, of := &e.cat.Offers[i], &facts.offers[i]
 		r := &e.cat.Regions[of.region]
 		where := func() locale.Text { return offerPlace(e.cat, r) }
@@ -298,6 +308,28 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 		e.usable = append(e.usable, u)
 	}
 	l.usable, l.usables = pool, e.usable
+}
+
+// onlyOffers lists, in catalog order, the offers a question that counts
+// no exclusions (another precision's cheapest, see
+// withPrecisionAlternatives) and allows only some GPUs need look at: the
+// offers of those GPUs and, where they may serve, the CPU servers (nil:
+// every offer). The others would only be counted as excluded.
+func (e *engine) onlyOffers(allowGPU map[string]bool) []int32 {
+	if !e.excl.off || len(allowGPU) == 0 {
+		return nil
+	}
+	var only []int32
+	if e.cpuServes() || e.req.Accelerator == AcceleratorCPU {
+		only = slices.Clone(e.facts.cpuOffers)
+	}
+	for gi := range e.cat.GPUs {
+		if allowGPU[e.cat.GPUs[gi].ID] {
+			only = append(only, e.facts.gpuOffers[gi]...)
+		}
+	}
+	slices.Sort(only)
+	return only
 }
 
 // proximityOf is how far a metro is from the work's data or users, for

@@ -1,0 +1,46 @@
+package advisor
+
+// slab hands out zeroed elements that stay put (pointers to them remain
+// valid while the answer lasts), from chunks of size elements kept with
+// the answer's buffers from answer to answer: an LLM answer makes a few
+// hundred curves, sizings and operating points, which would otherwise be
+// garbage after each answer (its curves alone were most of its bytes).
+type slab[T any] struct {
+	chunks [][]T
+	size   int
+	// used is how many elements the answer has taken, written how many
+	// an answer has written since they were last cleared (see free).
+	used, written int
+}
+
+// next returns a zeroed element.
+func (s *slab[T]) next() *T {
+	if s.size == 0 {
+		panic("advisor: a slab without a chunk size")
+	}
+	c, i := s.used/s.size, s.used%s.size
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, s.size))
+	}
+	s.used++
+	s.written = max(s.written, s.used)
+	p := &s.chunks[c][i]
+	var zero T
+	*p = zero
+	return p
+}
+
+// drop hands the last element taken back.
+func (s *slab[T]) drop() { s.used-- }
+
+// free empties the slab for the next answer. As with recycle, what this
+// answer wrote stays until the next overwrites it, and what an earlier,
+// larger one wrote beyond it is cleared: the slab points only into the
+// catalog of the last answer that used it.
+func (s *slab[T]) free() {
+	for k := s.used; k < s.written; k++ {
+		var zero T
+		s.chunks[k/s.size][k%s.size] = zero
+	}
+	s.written, s.used = s.used, 0
+}
