@@ -129,6 +129,8 @@ type answerMemos struct {
 	llmSizings []*llmSizing
 	sizingOf   []*llmSizing
 	llm        *llmMemos
+	// llmGPUs is, by GPU, what its sizings read (see llmOn).
+	llmGPUs map[string]*llmGPU
 	// borders is each user group's country and border (see groupBorders).
 	borders []groupBorder
 	// latency holds, by place, its latency figures for each service time

@@ -1,6 +1,9 @@
 package advisor
 
-import "gpuplace/internal/catalog"
+import (
+	"gpuplace/internal/catalog"
+	"gpuplace/internal/serving"
+)
 
 // enginesFor lists the engine families an offer's GPU is sized under (the
 // first n of the array): the engine the request names where it runs on
@@ -24,4 +27,39 @@ func (e *engine) enginesFor(g *catalog.GPU) (families [3]string, n int) {
 		families[0], n = catalog.FamilyVLLM, 1
 	}
 	return families, n
+}
+
+// llmGPU is what sizing the model on a GPU reads whatever the offer: the
+// precisions (see llmPrecisions) and engines (see enginesFor) it is
+// weighed under, which engine runs which precision, and the GPU as the
+// serving model sees it.
+type llmGPU struct {
+	precs    [2]string
+	np       int
+	ok       bool
+	families [3]string
+	n        int
+	runs     [2][3]bool
+	hardware serving.Hardware
+}
+
+// llmOn is llmGPU for a GPU, worked out once per answer (an answer sizes
+// a few kinds of offer of each GPU).
+func (e *engine) llmOn(g *catalog.GPU) *llmGPU {
+	if on, ok := e.memo.llmGPUs[g.ID]; ok {
+		return on
+	}
+	on := &llmGPU{hardware: g.ServingHardware()}
+	on.precs, on.np, on.ok = e.llmPrecisions(g)
+	on.families, on.n = e.enginesFor(g)
+	for i, prec := range on.precs[:on.np] {
+		for j, family := range on.families[:on.n] {
+			on.runs[i][j] = catalog.EngineRunsPrecision(family, prec, *g)
+		}
+	}
+	if e.memo.llmGPUs == nil {
+		e.memo.llmGPUs = map[string]*llmGPU{}
+	}
+	e.memo.llmGPUs[g.ID] = on
+	return on
 }

@@ -1,10 +1,8 @@
 package advisor
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -60,12 +58,16 @@ type llmSizing struct {
 	// index by metro (see fitIn).
 	fits  []*llmFitted
 	fitAt []int32
-	// free says, once freeKnown, whether every curve meets the targets
-	// at its point under the time-per-token target alone, and slowest
-	// is the longest time to first token of those points (see
-	// keepsBudget).
-	freeKnown, free bool
-	slowest         float64
+	// What weighFree reads of the curves' points under the
+	// time-per-token target alone, once freeKnown: whether every curve
+	// meets the targets there, the longest time to the first token among
+	// them (and whether one is NaN), the curve that serves the most per
+	// GPU (−1: none meets), and each curve's figure (in freeArr's room).
+	freeKnown, free, nanTTFT bool
+	slowest                  float64
+	top                      int
+	freeFigs                 []freeFigure
+	freeArr                  [24]freeFigure
 }
 
 // llmCurve is one replica size's curve, what anchors it, and what its
@@ -95,6 +97,8 @@ type llmCurve struct {
 	points    []curvePoint
 	free      curvePoint
 	freeKnown bool
+	// at is the index of points by metro (1 + the index; 0: none yet).
+	at []int32
 }
 
 // curvePoint is a curve's operating point in a metro (for its budget),
@@ -138,10 +142,8 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	if f := c.freePoint(tpotMS); f.meets && f.pt.TTFTMS <= budgetMS {
 		return f
 	}
-	for _, p := range c.points {
-		if p.metro == metro {
-			return p
-		}
+	if p, ok := c.pointIn(metro); ok {
+		return p
 	}
 	pt, ok := c.curve.Best(budgetMS, tpotMS)
 	if !ok {
@@ -152,7 +154,27 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 		c.points = make([]curvePoint, 0, 16)
 	}
 	c.points = append(c.points, p)
+	if metro >= 0 && metro < len(c.at) {
+		c.at[metro] = int32(len(c.points))
+	}
 	return p
+}
+
+// pointIn is the point found for a metro, if any: by the index of the
+// metros (c.at) where the curve has one.
+func (c *llmCurve) pointIn(metro int) (curvePoint, bool) {
+	if metro >= 0 && metro < len(c.at) {
+		if i := c.at[metro]; i > 0 {
+			return c.points[i-1], true
+		}
+		return curvePoint{}, false
+	}
+	for _, p := range c.points {
+		if p.metro == metro {
+			return p, true
+		}
+	}
+	return curvePoint{}, false
 }
 
 // llmSize sizes a kind of offer for the model.
@@ -161,25 +183,24 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	if fit == nil {
 		return &llmSizing{reason: reasonBenchmark}
 	}
-	precs, np, ok := e.llmPrecisions(g)
-	if !ok {
+	on := e.llmOn(g)
+	if !on.ok {
 		return &llmSizing{reason: reasonPrecision, precision: e.req.Workload.Precision}
 	}
 	w := e.req.Workload
 	in, out := float64(w.InputTokens), float64(w.OutputTokens)
-	families, n := e.enginesFor(g)
-	if n == 0 {
+	if on.n == 0 {
 		return &llmSizing{reason: reasonEngine}
 	}
 	sz := e.newSizing()
 	sz.curves = sz.curveArr[:0]
 	// Every precision's and engine's curves compete in fitAt: the offer
 	// serves on the one with the most capacity at the targets.
-	for _, prec := range precs[:np] {
+	for i, prec := range on.precs[:on.np] {
 		format := catalog.ServingFormat(prec)
-		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o)}
-		for _, family := range families[:n] {
-			if !catalog.EngineRunsPrecision(family, prec, *g) {
+		setup := serving.Setup{Hardware: on.hardware, Model: e.llmModel, Format: format, Share: share(o)}
+		for j, family := range on.families[:on.n] {
+			if !on.runs[i][j] {
 				continue
 			}
 			setup.Family = family
@@ -228,6 +249,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 		m.curves[k] = nil
 		return nil
 	}
+	lc.at = m.idx.take(e.cat.PlaceCount())
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
 	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
 	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
@@ -264,23 +286,29 @@ func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.
 // every size misses the targets, the one with the shortest time to first
 // token serves.
 func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
-	tpot, budgetMS := e.req.Workload.TPOTMS, e.llmBudgetMS(metro)
+	tpot := e.req.Workload.TPOTMS
 	// Where every replica size keeps the budget at its point under the
-	// time-per-token target alone, the fit is that of every such metro.
-	if sz.keepsBudget(budgetMS, tpot) {
+	// time-per-token target alone, the fit is that of every such metro
+	// (and the same whatever budget it is worked out with, each curve
+	// serving at that point). The budget's floor often tells, without
+	// the budget itself.
+	var budgetMS float64
+	if floor := e.llmBudgetFloorMS(metro); sz.surelyKeeps(floor, tpot) {
+		budgetMS, metro = floor, freeMetro
+	} else if budgetMS = e.llmBudgetMS(metro); sz.keepsBudget(budgetMS, tpot) {
 		metro = freeMetro
 	}
 	if f := sz.fitIn(metro); f != nil {
 		return f
 	}
-	bar := barOf(sz.curves, metro, budgetMS, tpot)
+	bar := sz.barOf(metro, budgetMS, tpot)
 	var best *llmCurve
 	var bestPoint curvePoint
-	for _, c := range sz.curves {
+	for i, c := range sz.curves {
 		// A curve whose point under the time-per-token target alone
 		// misses it, or serves less than the bar, cannot be the best:
 		// its point in the metro serves no more (see barOf).
-		if f := c.freePoint(tpot); bar > 0 && (!f.meets || f.perGPU(c) < bar) {
+		if f := sz.freeFigs[i]; bar > 0 && (!f.meets || f.perGPU < bar) {
 			continue
 		}
 		if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
@@ -290,7 +318,7 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	f := e.newFitted()
 	f.metro = metro
 	f.fit = e.servingOf(best, best.precision, bestPoint.pt, bestPoint.meets)
-	sz.keepFit(f, e.cat.PlaceCount())
+	sz.keepFit(f, e.cat.PlaceCount(), &e.llmMemo().idx)
 	return f
 }
 
@@ -353,8 +381,11 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 	dist, logSum, n := math.Inf(1), 0.0, 0
 	for _, i := range e.cat.ServingIndex(e.profile.ID, g.ID, prec) {
 		sp := &e.cat.Serving[i]
-		if sp.Family != setup.Family || sp.TP != setup.TP || sp.InputTokens == 0 || sp.KVPrecision != "" {
+		if sp.TP != setup.TP || sp.InputTokens == 0 || sp.KVPrecision != "" || sp.Family != setup.Family {
 			continue
+		}
+		if x, y := sp.InputTokens/in, sp.OutputTokens/out; x > farSpan || x < 1/farSpan || y > farSpan || y < 1/farSpan {
+			continue // (far outside anchorSpan: spares the logarithms)
 		}
 		di, do := math.Abs(math.Log(sp.InputTokens/in)), math.Abs(math.Log(sp.OutputTokens/out))
 		if di > math.Log(anchorSpan) || do > math.Log(anchorSpan) {
@@ -381,8 +412,13 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 }
 
 // anchorSpan is how far (as a ratio) a measured figure's lengths may be
-// from the request's for it to stand for the request's own conditions.
-const anchorSpan = 1.1
+// from the request's for it to stand for the request's own conditions;
+// farSpan is so far beyond it that a ratio past it is out whatever the
+// rounding of its logarithm.
+const (
+	anchorSpan = 1.1
+	farSpan    = 1.2
+)
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
 // counting it under its reason when it does not.
@@ -406,47 +442,6 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
 	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
 }
-
-// llmBudgetMS is the time to first token an offer in a metro has after
-// the network: the target less the round trip within which the share of
-// the users' traffic that must meet the target (MeetsTargetShare) lies,
-// so that the operating point keeps those users within the target, not
-// only the average one. Worked out once per metro.
-func (e *engine) llmBudgetMS(metro int) float64 {
-	m := e.llmMemo()
-	if len(m.budgets) == 0 {
-		m.budgets = grow(&m.budgets, e.cat.PlaceCount())
-		for i := range m.budgets {
-			m.budgets[i] = math.NaN()
-		}
-	}
-	if b := m.budgets[metro]; !math.IsNaN(b) {
-		return b
-	}
-	// The users' round trips with their weights, nearest first (sorted
-	// as pairs: the order is the one sorting their indexes by round trip
-	// gives, read without going back to the columns).
-	rtts := e.rttTo(metro)
-	near := grow(&m.near, len(rtts))
-	for j, rtt := range rtts {
-		near[j] = userRTT{rtt: rtt, weight: e.weights[j]}
-	}
-	slices.SortFunc(near, func(a, b userRTT) int { return cmp.Compare(a.rtt, b.rtt) })
-	var within, rtt float64
-	for _, u := range near {
-		within += u.weight
-		rtt = u.rtt
-		if reaches(100*within, MeetsTargetShare) {
-			break
-		}
-	}
-	b := e.req.Workload.TTFTMS - rtt
-	m.budgets[metro] = b
-	return b
-}
-
-// userRTT is a user point's round trip to a metro and its weight.
-type userRTT struct{ rtt, weight float64 }
 
 // llmFitted is an offer's operating point in a metro, shared by the
 // offers of its kind there (read only).

@@ -10,22 +10,57 @@ import "math"
 // for the first token at its point under the time-per-token target alone
 // (whose fit is then that of every such metro, see fitAt): each meets the
 // targets there, and none takes longer than the budget to the first
-// token. The points are read once per sizing.
+// token.
 func (sz *llmSizing) keepsBudget(budgetMS, tpot float64) bool {
-	if !sz.freeKnown {
-		sz.free, sz.slowest = true, math.Inf(-1)
-		for _, c := range sz.curves {
-			f := c.freePoint(tpot)
-			sz.free = sz.free && f.meets
-			if f.pt.TTFTMS > sz.slowest {
-				sz.slowest = f.pt.TTFTMS
-			}
-		}
-		sz.freeKnown = true
-	}
-	// (A time that is NaN is longer than no budget, as each curve's
-	// point was weighed on its own.)
+	sz.weighFree(tpot)
+	// (A time that is NaN exceeds no budget, as when each curve's point
+	// was weighed on its own.)
 	return sz.free && !(sz.slowest > budgetMS)
+}
+
+// surelyKeeps reports whether keepsBudget holds for every budget from
+// floorMS up: it does where it holds at floorMS and no curve's time to
+// the first token is NaN (which no comparison rules out).
+func (sz *llmSizing) surelyKeeps(floorMS, tpot float64) bool {
+	sz.weighFree(tpot)
+	return sz.free && !sz.nanTTFT && sz.slowest <= floorMS
+}
+
+// freeFigure is what fitAt reads of a curve's point under the
+// time-per-token target alone: whether it meets the targets, and the
+// tokens a second per GPU it serves.
+type freeFigure struct {
+	meets  bool
+	perGPU float64
+}
+
+// weighFree reads, once per sizing, its curves' points under the
+// time-per-token target alone (which hold for every metro): each one's
+// figure, whether all meet the targets, the longest time to the first
+// token among them and whether one is NaN (see keepsBudget), and the
+// curve that serves the most per GPU among those that meet, the first of
+// equals (see barOf).
+func (sz *llmSizing) weighFree(tpot float64) {
+	if sz.freeKnown {
+		return
+	}
+	sz.freeKnown = true
+	sz.free, sz.slowest, sz.top = true, math.Inf(-1), -1
+	sz.freeFigs = sz.freeArr[:0]
+	var most float64
+	for i, c := range sz.curves {
+		f := c.freePoint(tpot)
+		g := f.perGPU(c)
+		sz.freeFigs = append(sz.freeFigs, freeFigure{meets: f.meets, perGPU: g})
+		sz.free = sz.free && f.meets
+		if f.pt.TTFTMS > sz.slowest {
+			sz.slowest = f.pt.TTFTMS
+		}
+		sz.nanTTFT = sz.nanTTFT || math.IsNaN(f.pt.TTFTMS)
+		if f.meets && (sz.top < 0 || g > most) {
+			sz.top, most = i, g
+		}
+	}
 }
 
 // fitIn is the fit found for a metro (or freeMetro), nil when none yet.
@@ -44,8 +79,9 @@ func (sz *llmSizing) fitIn(metro int) *llmFitted {
 	return nil
 }
 
-// keepFit keeps a fit found, by its metro among places.
-func (sz *llmSizing) keepFit(f *llmFitted, places int) {
+// keepFit keeps a fit found, by its metro among places (its index cut
+// from idx).
+func (sz *llmSizing) keepFit(f *llmFitted, places int, idx *indexes) {
 	if sz.fits == nil {
 		sz.fits = make([]*llmFitted, 0, 16)
 	}
@@ -54,7 +90,7 @@ func (sz *llmSizing) keepFit(f *llmFitted, places int) {
 		return
 	}
 	if sz.fitAt == nil {
-		sz.fitAt = make([]int32, places)
+		sz.fitAt = idx.take(places)
 	}
 	sz.fitAt[f.metro] = int32(len(sz.fits))
 }

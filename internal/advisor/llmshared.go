@@ -3,27 +3,23 @@ package advisor
 import "slices"
 
 // What an LLM answer works out once and shares: the bound that lets fitAt
-// leave out curves that cannot win.
+// leave out curves that cannot win, and the figures its questions to
+// itself read again.
 
-// barOf is a lower bound of the tokens a second per GPU the best curve
-// serves in a metro: the point there of the curve that serves the most
-// under the time-per-token target alone, where it meets both targets (0
-// where it does not). A curve's point in a metro never serves more than
-// its point under the time-per-token target alone (the budget for the
-// first token only takes load away), so a curve whose free point serves
-// less than the bar, or misses, is beaten by that curve: fitAt leaves it
-// out, and picks what it would pick with it.
-func barOf(curves []*llmCurve, metro int, budgetMS, tpot float64) float64 {
-	var top *llmCurve
-	var most float64
-	for _, c := range curves {
-		if f := c.freePoint(tpot); f.meets && (top == nil || f.perGPU(c) > most) {
-			top, most = c, f.perGPU(c)
-		}
-	}
-	if top == nil {
+// barOf is a lower bound of the tokens a second per GPU the best of the
+// sizing's curves serves in a metro: the point there of the curve that
+// serves the most under the time-per-token target alone (sz.top), where
+// it meets both targets (0 where it does not). A curve's point in a metro
+// never serves more than its point under the time-per-token target alone
+// (the budget for the first token only takes load away), so a curve whose
+// free point serves less than the bar, or misses, is beaten by that
+// curve: fitAt leaves it out, and picks what it would pick with it.
+func (sz *llmSizing) barOf(metro int, budgetMS, tpot float64) float64 {
+	sz.weighFree(tpot)
+	if sz.top < 0 {
 		return 0
 	}
+	top := sz.curves[sz.top]
 	if p := top.pointAt(metro, budgetMS, tpot); p.meets {
 		return p.perGPU(top)
 	}
@@ -47,9 +43,11 @@ type llmMemos struct {
 	req       *Request
 	curves    map[curveKey]*llmCurve
 	curveSlab slab[llmCurve]
-	budgets   []float64 // by metro; NaN: not yet (empty: none yet)
-	// near is llmBudgetMS' list of round trips.
+	budgets   []metroBudget // by metro (empty: none yet)
+	// near is llmBudgetMS' list of round trips, and idx the indexes by
+	// metro of the curves' points and the sizings' fits.
 	near []userRTT
+	idx  indexes
 }
 
 // llmMemo is the answer's LLM figures, its own (kept with its buffers) or
@@ -71,6 +69,7 @@ func (m *llmMemos) free() {
 	clear(m.curves)
 	m.curveSlab.free()
 	m.budgets = m.budgets[:0]
+	m.idx.free()
 }
 
 // sharesLLMFigures reports whether an answer to q may read the LLM

@@ -44,3 +44,33 @@ func (s *slab[T]) free() {
 	}
 	s.written, s.used = s.used, 0
 }
+
+// indexes hands out zeroed []int32 of a length from chunks kept from
+// answer to answer: the indexes by metro of the figures an LLM answer
+// finds (see llmSizing.fitAt, llmCurve.at). They hold no pointers, so
+// what an answer left in them is only cleared as it is handed out again.
+type indexes struct {
+	chunks [][]int32
+	// chunk is the chunk in use, used how much of it is taken.
+	chunk, used int
+}
+
+// indexChunk is how many indexes a chunk holds, at least.
+const indexChunk = 4096
+
+// take returns n zeroed indexes.
+func (x *indexes) take(n int) []int32 {
+	for x.chunk < len(x.chunks) && len(x.chunks[x.chunk])-x.used < n {
+		x.chunk, x.used = x.chunk+1, 0
+	}
+	if x.chunk == len(x.chunks) {
+		x.chunks = append(x.chunks, make([]int32, max(n, indexChunk)))
+	}
+	s := x.chunks[x.chunk][x.used : x.used+n : x.used+n]
+	x.used += n
+	clear(s)
+	return s
+}
+
+// free empties the chunks for the next answer.
+func (x *indexes) free() { x.chunk, x.used = 0, 0 }
