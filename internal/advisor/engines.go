@@ -31,16 +31,28 @@ func (e *engine) enginesFor(g *catalog.GPU) (families [3]string, n int) {
 
 // llmGPU is what sizing the model on a GPU reads whatever the offer: the
 // precisions (see llmPrecisions) and engines (see enginesFor) it is
-// weighed under, which engine runs which precision, and the GPU as the
-// serving model sees it.
+// weighed under, which engine runs which precision, the GPU as the
+// serving model sees it, the catalog's measured figures of it that may
+// anchor a curve in each precision under each engine family (see
+// anchorOf), and by engine family the model's held-out
+// error there and the band of the real capacity (see llmCurve). id,
+// precIDs and familyIDs name the GPU, precisions and families in curve
+// keys.
 type llmGPU struct {
-	precs    [2]string
-	np       int
-	ok       bool
-	families [3]string
-	n        int
-	runs     [2][3]bool
-	hardware serving.Hardware
+	precs     [2]string
+	np        int
+	ok        bool
+	families  [3]string
+	n         int
+	runs      [2][3]bool
+	hardware  serving.Hardware
+	anchors   [2][3][]int
+	errs      [3]serving.GroupError
+	validated [3]bool
+	bands     [3]serving.Band
+	id        int32
+	precIDs   [2]int32
+	familyIDs [3]int32
 }
 
 // llmOn is llmGPU for a GPU, worked out once per answer (an answer sizes
@@ -49,12 +61,32 @@ func (e *engine) llmOn(g *catalog.GPU) *llmGPU {
 	if on, ok := e.memo.llmGPUs[g.ID]; ok {
 		return on
 	}
-	on := &llmGPU{hardware: g.ServingHardware()}
+	m := e.llmMemo()
+	on := &llmGPU{hardware: g.ServingHardware(), id: m.id(g.ID)}
 	on.precs, on.np, on.ok = e.llmPrecisions(g)
 	on.families, on.n = e.enginesFor(g)
 	for i, prec := range on.precs[:on.np] {
+		on.precIDs[i] = m.id(prec)
+		index := e.cat.ServingIndex(e.profile.ID, g.ID, prec)
 		for j, family := range on.families[:on.n] {
 			on.runs[i][j] = catalog.EngineRunsPrecision(family, prec, *g)
+			for _, k := range index {
+				if sp := &e.cat.Serving[k]; sp.Family == family && sp.InputTokens != 0 && sp.KVPrecision == "" {
+					on.anchors[i][j] = append(on.anchors[i][j], k)
+				}
+			}
+		}
+	}
+	if fit := e.cat.ServingFit; fit != nil {
+		arch := on.hardware.Architecture
+		load := serving.LoadOf(e.req.Workload.TPOTMS)
+		for j, family := range on.families[:on.n] {
+			on.familyIDs[j] = m.id(family)
+			on.errs[j], on.validated[j] = fit.Validation.Error(serving.Group(arch, family))
+			// An architecture without figures has its efficiencies
+			// pooled from the others: no held-out figure validates them.
+			on.validated[j] = on.validated[j] && fit.Params.Fitted(arch)
+			on.bands[j] = e.cat.ServingBand(family, load)
 		}
 	}
 	if e.memo.llmGPUs == nil {

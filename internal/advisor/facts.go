@@ -21,6 +21,9 @@ import (
 // caching them does not keep a catalog alive.
 type catalogFacts struct {
 	offers []offerFacts
+	// briefs are what the pass over the offers reads of every offer,
+	// side by side (see offerBrief).
+	briefs []offerBrief
 	// nodes lists the distinct kinds of instance: GPU, interconnect,
 	// count and share (see nodeClass).
 	nodes []nodeClass
@@ -89,6 +92,32 @@ type offerFacts struct {
 	// storageUSD is the provider's storage price, USD per GB-month (see
 	// catalog.Catalog.StoragePrice).
 	storageUSD float64
+}
+
+// offerBrief is what the pass over the offers (filterEach) reads of every
+// offer before it knows the offer may serve: a few words side by side,
+// where an offer and its facts take eight cache lines between them. The
+// pass reads an offer in full only where it may serve.
+type offerBrief struct {
+	region, metro, gpu, kind int32 // as in offerFacts
+	// sold has bit k set where the offer has a price to plan with under
+	// catalog.PricingModels[k] (offerPrices.sold).
+	sold uint8
+	cpu  bool // a CPU server (catalog.Offer.IsCPU)
+	// located is whether the region's source states where it is
+	// (catalog.Region.Located).
+	located bool
+}
+
+// briefOf is an offer's brief, from its facts and its region.
+func briefOf(o *catalog.Offer, of *offerFacts, r *catalog.Region) offerBrief {
+	b := offerBrief{region: int32(of.region), metro: int32(of.metro), gpu: int32(of.gpu), kind: int32(of.kind), cpu: o.IsCPU(), located: r.Located()}
+	for k, sold := range of.prices.sold {
+		if sold {
+			b.sold |= 1 << k
+		}
+	}
+	return b
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one
@@ -240,6 +269,10 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			f.nodes = append(f.nodes, nc)
 		}
 		of.node = c
+	}
+	f.briefs = make([]offerBrief, len(cat.Offers))
+	for i := range cat.Offers {
+		f.briefs[i] = briefOf(&cat.Offers[i], &f.offers[i], &cat.Regions[f.offers[i].region])
 	}
 	f.gpuKinds = len(kindAt)
 	return f, nil

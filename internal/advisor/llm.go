@@ -53,6 +53,9 @@ type llmSizing struct {
 	need      float64 // GB one request needs (for whyNot)
 	curves    []*llmCurve
 	curveArr  [24]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and two precisions
+	// excluded is how many offers of the kind the pass over the offers
+	// excluded for reason.
+	excluded int
 	// fits are the operating points found so far, one per metro asked
 	// about (a kind of offer is sold in a few metros), and fitAt their
 	// index by metro (see fitIn).
@@ -61,10 +64,11 @@ type llmSizing struct {
 	// What weighFree reads of the curves' points under the
 	// time-per-token target alone, once freeKnown: whether every curve
 	// meets the targets there, the longest time to the first token among
-	// them (and whether one is NaN), the curve that serves the most per
-	// GPU (−1: none meets), and each curve's figure (in freeArr's room).
+	// them and among those that meet (and whether one is NaN), the curve
+	// that serves the most per GPU (−1: none meets), and each curve's
+	// figure (in freeArr's room).
 	freeKnown, free, nanTTFT bool
-	slowest                  float64
+	slowest, slowestMeeting  float64
 	top                      int
 	freeFigs                 []freeFigure
 	freeArr                  [24]freeFigure
@@ -124,13 +128,12 @@ const freeMetro = -2
 
 // curveKey names a replica size's curve within an answer: offers of one
 // GPU and share sold, of whatever GPU count, share the curves of the
-// replica sizes they allow.
+// replica sizes they allow. The GPU, engine family and precision are
+// named by their ids in the answer (see llmMemos.id).
 type curveKey struct {
-	gpu       string
-	share     float64
-	tp        int
-	family    string
-	precision string
+	gpu, family, precision int32
+	tp                     int32
+	share                  float64
 }
 
 // pointAt is the curve's operating point in a metro, budgetMS of the time
@@ -207,7 +210,8 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 			for tp := 1; tp <= o.GPUCount && tp <= 8; tp *= 2 {
 				if o.GPUCount%tp == 0 {
 					setup.TP = tp
-					if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, tp: tp, family: family, precision: prec}, g, prec, setup); lc != nil {
+					k := curveKey{gpu: on.id, family: on.familyIDs[j], precision: on.precIDs[i], tp: int32(tp), share: setup.Share}
+					if lc := e.llmCurveOf(k, on, i, j, setup); lc != nil {
 						sz.curves = append(sz.curves, lc)
 					}
 				}
@@ -226,8 +230,9 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 }
 
 // llmCurveOf is the curve of one replica size, made once per answer (nil
-// when the model does not fit it).
-func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup serving.Setup) *llmCurve {
+// when the model does not fit it): on a GPU (on), in its ith precision
+// under its jth engine family.
+func (e *engine) llmCurveOf(k curveKey, on *llmGPU, i, j int, setup serving.Setup) *llmCurve {
 	m := e.llmMemo()
 	if c, ok := m.curves[k]; ok {
 		return c
@@ -243,7 +248,7 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 		return nil
 	}
 	lc := m.newCurve()
-	lc.tp, lc.precision, lc.replica = setup.TP, prec, r
+	lc.tp, lc.precision, lc.replica = setup.TP, on.precs[i], r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
 		m.curveSlab.drop() // (its room is reused)
 		m.curves[k] = nil
@@ -251,12 +256,8 @@ func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup servi
 	}
 	lc.at = m.idx.take(e.cat.PlaceCount())
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
-	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
-	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
-	lc.band = e.cat.ServingBand(setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
-	// An architecture without figures has its efficiencies pooled from
-	// the others: no held-out figure validates them.
-	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
+	lc.anchor, lc.anchorRatio = e.anchorOf(on.anchors[i][j], setup, in, out)
+	lc.err, lc.validated, lc.band = on.errs[j], on.validated[j], on.bands[j]
 	m.curves[k] = lc
 	return lc
 }
@@ -287,11 +288,11 @@ func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.
 // token serves.
 func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	tpot := e.req.Workload.TPOTMS
-	// Where every replica size keeps the budget at its point under the
-	// time-per-token target alone, the fit is that of every such metro
-	// (and the same whatever budget it is worked out with, each curve
-	// serving at that point). The budget's floor often tells, without
-	// the budget itself.
+	// Where the replica sizes that compete keep the budget at their
+	// points under the time-per-token target alone, the fit is that of
+	// every such metro (and the same whatever budget it is worked out
+	// with, each serving at that point; see keepsBudget). The budget's
+	// floor often tells, without the budget itself.
 	var budgetMS float64
 	if floor := e.llmBudgetFloorMS(metro); sz.surelyKeeps(floor, tpot) {
 		budgetMS, metro = floor, freeMetro
@@ -368,20 +369,22 @@ func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
 }
 
 // anchorOf finds the measured serving figures at the request's own
-// conditions on a replica: the same GPU, weight format, engine family and
-// tensor-parallel size, and lengths within anchorSpan of the request's.
-// The ratio returned is, over those figures, the geometric mean of their
-// throughput over what the model predicts of them: the figures win at
-// their own conditions, and the model carries the ratio along the curve
-// (bounded to the fit's outlier range). The figure returned is the
-// nearest in length, for the basis.
-func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
+// conditions on a replica: among those of its GPU, weight format and
+// engine family that state their lengths and no KV cache format of
+// their own (index, see llmGPU), those of its tensor-parallel size and
+// with lengths within anchorSpan of the request's. The ratio returned
+// is, over those figures, the geometric mean of their throughput over
+// what the model predicts of them: the figures win at their own
+// conditions, and the model carries the ratio along the curve (bounded
+// to the fit's outlier range). The figure returned is the nearest in
+// length, for the basis.
+func (e *engine) anchorOf(index []int, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
 	p := &e.cat.ServingFit.Params
 	var nearest *catalog.ServingPoint
 	dist, logSum, n := math.Inf(1), 0.0, 0
-	for _, i := range e.cat.ServingIndex(e.profile.ID, g.ID, prec) {
+	for _, i := range index {
 		sp := &e.cat.Serving[i]
-		if sp.TP != setup.TP || sp.InputTokens == 0 || sp.KVPrecision != "" || sp.Family != setup.Family {
+		if sp.TP != setup.TP {
 			continue
 		}
 		if x, y := sp.InputTokens/in, sp.OutputTokens/out; x > farSpan || x < 1/farSpan || y > farSpan || y < 1/farSpan {
@@ -421,26 +424,48 @@ const (
 )
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
-// counting it under its reason when it does not.
-func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
-	metro := of.metro
-	sz := e.llmSizingOf(o, of, g)
+// counting it under its reason when it does not. It reads the offer's
+// brief, not its facts (see offerBrief).
+func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, b *offerBrief, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
+	metro := int(b.metro)
+	sz := e.llmSizingOf(o, int(b.kind), g)
 	if sz.reason != "" {
-		e.excl.add(sz.reason, func() locale.Text { return locale.New("excluded.llm", where(), e.whyNot(sz, o, g)) })
+		// The first offer of the kind is counted as it comes (it may be
+		// its reason's example), the others after the pass (see
+		// countExcludedKinds).
+		if sz.excluded == 0 {
+			e.excl.add(sz.reason, func() locale.Text { return locale.New("excluded.llm", where(), e.whyNot(sz, o, g)) })
+		}
+		sz.excluded++
 		return
 	}
-	if !e.anyPricing(of.prices) {
+	if !e.soldUnder(b.sold) {
 		e.excl.add(reasonPricing, func() locale.Text {
 			return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
 		})
 		return
 	}
 	f := e.fitAt(sz, metro)
-	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
+	// Made where it stays (the pool has room for every offer).
+	*pool = (*pool)[:len(*pool)+1]
+	u := &(*pool)[len(*pool)-1]
+	*u = usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
 		serving: &f.fit, nodeEff: 1, computeMS: f.fit.ttftMS,
 		// Every GPU of the instance serves: replicas of fit.tp GPUs each.
-		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
-	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
+		nodeTput: f.fit.perGPU * float64(o.GPUCount)}
+	e.usable = append(e.usable, u)
+}
+
+// countExcludedKinds counts, after the pass over the offers, the offers
+// of each kind that cannot serve the model beyond the first (which
+// addLLMUsable counted): thousands of offers of a few kinds, counted
+// without a look-up each.
+func (e *engine) countExcludedKinds() {
+	for _, sz := range e.memo.llmSizings {
+		if sz.excluded > 1 && e.excl.counts != nil {
+			e.excl.counts[sz.reason] += sz.excluded - 1
+		}
+	}
 }
 
 // llmFitted is an offer's operating point in a metro, shared by the
@@ -450,18 +475,18 @@ type llmFitted struct {
 	fit   llmServing
 }
 
-// llmSizingOf is llmSize, worked out once per GPU kind of offer in an
-// answer (see gpuKind): an LLM answer sizes thousands of offers of a few
+// llmSizingOf is llmSize, worked out once per GPU kind of offer (kind)
+// in an answer (see gpuKind): an LLM answer sizes thousands of offers of a few
 // dozen kinds.
-func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *llmSizing {
+func (e *engine) llmSizingOf(o *catalog.Offer, kind int, g *catalog.GPU) *llmSizing {
 	if e.memo.sizingOf == nil {
 		e.memo.sizingOf = make([]*llmSizing, e.facts.gpuKinds)
 	}
-	if sz := e.memo.sizingOf[of.kind]; sz != nil {
+	if sz := e.memo.sizingOf[kind]; sz != nil {
 		return sz
 	}
 	sz := e.llmSize(o, g)
-	e.memo.sizingOf[of.kind] = sz
+	e.memo.sizingOf[kind] = sz
 	e.memo.llmSizings = append(e.memo.llmSizings, sz)
 	return sz
 }

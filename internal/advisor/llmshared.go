@@ -48,6 +48,23 @@ type llmMemos struct {
 	// metro of the curves' points and the sizings' fits.
 	near []userRTT
 	idx  indexes
+	// ids numbers the GPUs, precisions and engine families in curve keys
+	// (see id).
+	ids map[string]int32
+}
+
+// id is a name's number in curve keys, the same for the answer and the
+// questions it asks of itself, which read these memos.
+func (m *llmMemos) id(name string) int32 {
+	if m.ids == nil {
+		m.ids = map[string]int32{}
+	}
+	n, ok := m.ids[name]
+	if !ok {
+		n = int32(len(m.ids))
+		m.ids[name] = n
+	}
+	return n
 }
 
 // llmMemo is the answer's LLM figures, its own (kept with its buffers) or
@@ -67,6 +84,7 @@ func (m *llmMemos) newCurve() *llmCurve { return m.curveSlab.next() }
 func (m *llmMemos) free() {
 	m.req = nil
 	clear(m.curves)
+	clear(m.ids)
 	m.curveSlab.free()
 	m.budgets = m.budgets[:0]
 	m.idx.free()

@@ -168,31 +168,41 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 	if only != nil {
 		n = len(only)
 	}
+	// The allowed GPUs by index, and the regions' verdicts under the
+	// request's GDPR mode.
+	allowGPUAt := make([]bool, len(e.cat.GPUs))
+	for gi := range e.cat.GPUs {
+		allowGPUAt[gi] = allowGPU[e.cat.GPUs[gi].ID]
+	}
+	verdicts := facts.regions[slices.Index(GDPRModes, e.req.GDPR)]
+	cpuServes := e.cpuServes()
 	for k := range n {
 		i := k
 		if only != nil {
 			i = int(only[k])
 		}
-		o, of := &e.cat.Offers[i], &facts.offers[i]
-		r := &e.cat.Regions[of.region]
+		// The offer and its facts are read only where the brief cannot
+		// tell (see offerBrief).
+		o, of, b := &e.cat.Offers[i], &facts.offers[i], &facts.briefs[i]
+		r := &e.cat.Regions[b.region]
 		where := func() locale.Text { return offerPlace(e.cat, r) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
 			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), e.cat.ProviderLabel(o.Provider)) })
 			continue
 		}
-		if o.IsCPU() && !e.cpuServes() && e.req.Accelerator != AcceleratorCPU {
+		if b.cpu && !cpuServes && e.req.Accelerator != AcceleratorCPU {
 			continue // CPU servers do not compete for this request
 		}
-		if e.req.Accelerator == AcceleratorCPU && !o.IsCPU() {
+		if e.req.Accelerator == AcceleratorCPU && !b.cpu {
 			e.excl.add(reasonAccelerator, func() locale.Text { return locale.New("excluded.accelerator.cpu", where(), o.InstanceType) })
 			continue
 		}
-		if len(allowGPU) > 0 && !o.IsCPU() && !allowGPU[o.GPU] {
-			g := &e.cat.GPUs[of.gpu]
+		if len(allowGPU) > 0 && !b.cpu && !allowGPUAt[b.gpu] {
+			g := &e.cat.GPUs[b.gpu]
 			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
-		rf := facts.verdict(e.req.GDPR, of.region)
+		rf := &verdicts[b.region]
 		if !rf.ok {
 			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
 			if rf.reason == reasonSovereignty && !ruledOut[o.Provider] {
@@ -205,15 +215,15 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 			e.excl.add(reasonCountry, func() locale.Text { return locale.New("excluded.country", where(), locale.Word("country."+r.Country)) })
 			continue
 		}
-		if w.Kind == catalog.KindInference && !r.Located() && !e.req.AllowUnlocated {
+		if w.Kind == catalog.KindInference && !b.located && !e.req.AllowUnlocated {
 			e.excl.add(reasonLocationUnknown, func() locale.Text { return locale.New("excluded.location_unknown", where(), r.Name) })
 			continue
 		}
-		if o.IsCPU() {
+		if b.cpu {
 			e.addCPUUsable(&pool, &cpuNodes[of.node], o, of, r, rf.comp, where)
 			continue
 		}
-		g := &e.cat.GPUs[of.gpu]
+		g := &e.cat.GPUs[b.gpu]
 		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
 			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
 			e.excl.add(reasonVCPUs, func() locale.Text {
@@ -221,14 +231,14 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 			})
 			continue
 		}
-		if o.GPUFraction > 0 && o.GPUFraction < 1 && w.Kind == catalog.KindTraining {
+		if w.Kind == catalog.KindTraining && o.GPUFraction > 0 && o.GPUFraction < 1 {
 			e.excl.add(reasonPartition, func() locale.Text {
 				return locale.New("excluded.partition", where(), o.InstanceType, locale.Pct(o.GPUFraction*100), g.Name)
 			})
 			continue
 		}
 		if e.llm != nil {
-			e.addLLMUsable(&pool, o, of, r, g, rf.comp, where)
+			e.addLLMUsable(&pool, o, of, b, r, g, rf.comp, where)
 			continue
 		}
 		if mem := instanceMemory(g, o); mem < need {
@@ -307,6 +317,7 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 		}
 		e.usable = append(e.usable, u)
 	}
+	e.countExcludedKinds()
 	l.usable, l.usables = pool, e.usable
 }
 
@@ -437,6 +448,16 @@ func (e *engine) serviceTime(g *catalog.GPU) (float64, catalog.Figure, bool) {
 func (e *engine) anyPricing(p offerPrices) bool {
 	for _, pm := range e.req.Pricing {
 		if k := pricingIndex(pm); k >= 0 && p.sold[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// soldUnder is anyPricing for an offer's brief (offerBrief.sold).
+func (e *engine) soldUnder(sold uint8) bool {
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 && sold&(1<<k) != 0 {
 			return true
 		}
 	}

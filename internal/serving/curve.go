@@ -13,6 +13,8 @@ type Curve struct {
 	r              *Replica
 	in, out, q     float64
 	maxConcurrency float64
+	// logMax is the logarithm of maxConcurrency, for crossing's guesses.
+	logMax float64
 	// points[:n] are worked out as they are asked for (see point): an
 	// answer searches thousands of operating points on a few dozen
 	// curves, each search reading a handful of points. Bit i of known is
@@ -50,7 +52,7 @@ func (r *Replica) CurveInto(c *Curve, in, out, q float64) bool {
 	if maxB < 2 {
 		n = 1
 	}
-	*c = Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, n: n}
+	*c = Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, logMax: math.Log(maxB), n: n}
 	return true
 }
 
@@ -215,7 +217,7 @@ func (c *Curve) crossing(t targets, lo, hi int) int {
 	ra, rb := t.over(a), t.over(b)
 	load := a.Concurrency + (1-ra)/(rb-ra)*(b.Concurrency-a.Concurrency)
 	g := lo + 1
-	if at := float64(c.n-1) * math.Log(load) / math.Log(c.maxConcurrency); at > float64(g) && at < float64(hi-1) {
+	if at := float64(c.n-1) * math.Log(load) / c.logMax; at > float64(g) && at < float64(hi-1) {
 		g = int(at)
 	} else if at >= float64(hi-1) {
 		g = hi - 1
