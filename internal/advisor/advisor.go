@@ -229,12 +229,25 @@ type buffers struct {
 	llm     llmMemos
 	sizings slab[llmSizing]
 	fits    slab[llmFitted]
+	// gpus holds an LLM answer's llmGPU, and gpuAt their index by GPU
+	// (see llmOn).
+	gpus  slab[llmGPU]
+	gpuAt map[string]*llmGPU
+}
+
+// llmGPUs returns the buffers' index of llmGPU by GPU, empty.
+func (b *buffers) llmGPUs() map[string]*llmGPU {
+	if b.gpuAt == nil {
+		b.gpuAt = map[string]*llmGPU{}
+	}
+	clear(b.gpuAt)
+	return b.gpuAt
 }
 
 // newBuffers returns empty buffers.
 func newBuffers() *buffers {
 	b := new(buffers)
-	b.llm.curveSlab.size, b.sizings.size, b.fits.size = 16, 32, 256
+	b.llm.curveSlab.size, b.sizings.size, b.fits.size, b.gpus.size = 16, 32, 256, 32
 	return b
 }
 
@@ -286,6 +299,8 @@ func (e *engine) release() {
 	b.llm.free()
 	b.sizings.free()
 	b.fits.free()
+	b.gpus.free()
+	clear(b.gpuAt)
 	if e.pooled {
 		bufferPool.Put(b)
 	}

@@ -46,7 +46,7 @@ type llmGPU struct {
 	n         int
 	runs      [2][3]bool
 	hardware  serving.Hardware
-	anchors   [2][3][]int
+	anchors   [2][3][]int32
 	errs      [3]serving.GroupError
 	validated [3]bool
 	bands     [3]serving.Band
@@ -62,19 +62,25 @@ func (e *engine) llmOn(g *catalog.GPU) *llmGPU {
 		return on
 	}
 	m := e.llmMemo()
-	on := &llmGPU{hardware: g.ServingHardware(), id: m.id(g.ID)}
+	on := e.buf.gpus.next()
+	on.hardware, on.id = g.ServingHardware(), m.id(g.ID)
 	on.precs, on.np, on.ok = e.llmPrecisions(g)
 	on.families, on.n = e.enginesFor(g)
 	for i, prec := range on.precs[:on.np] {
 		on.precIDs[i] = m.id(prec)
+		// Each figure is of one family: the families' lists share room
+		// for them all.
 		index := e.cat.ServingIndex(e.profile.ID, g.ID, prec)
+		room := m.idx.take(len(index))[:0]
 		for j, family := range on.families[:on.n] {
 			on.runs[i][j] = catalog.EngineRunsPrecision(family, prec, *g)
+			start := len(room)
 			for _, k := range index {
 				if sp := &e.cat.Serving[k]; sp.Family == family && sp.InputTokens != 0 && sp.KVPrecision == "" {
-					on.anchors[i][j] = append(on.anchors[i][j], k)
+					room = append(room, int32(k))
 				}
 			}
+			on.anchors[i][j] = room[start:len(room):len(room)]
 		}
 	}
 	if fit := e.cat.ServingFit; fit != nil {
@@ -90,7 +96,7 @@ func (e *engine) llmOn(g *catalog.GPU) *llmGPU {
 		}
 	}
 	if e.memo.llmGPUs == nil {
-		e.memo.llmGPUs = map[string]*llmGPU{}
+		e.memo.llmGPUs = e.buf.llmGPUs()
 	}
 	e.memo.llmGPUs[g.ID] = on
 	return on

@@ -101,8 +101,10 @@ type llmCurve struct {
 	points    []curvePoint
 	free      curvePoint
 	freeKnown bool
-	// at is the index of points by metro (1 + the index; 0: none yet).
-	at []int32
+	// at is the index of points by metro (1 + the index; 0: none yet),
+	// and room where the list of points is cut from (nil: the heap).
+	at   []int32
+	room *room[curvePoint]
 }
 
 // curvePoint is a curve's operating point in a metro (for its budget),
@@ -155,6 +157,10 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	p := curvePoint{metro: metro, pt: pt, meets: ok}
 	if c.points == nil {
 		c.points = make([]curvePoint, 0, 16)
+		if c.room != nil {
+			// (Room for a point in every metro.)
+			c.points = c.room.list(len(c.at))
+		}
 	}
 	c.points = append(c.points, p)
 	if metro >= 0 && metro < len(c.at) {
@@ -254,7 +260,7 @@ func (e *engine) llmCurveOf(k curveKey, on *llmGPU, i, j int, setup serving.Setu
 		m.curves[k] = nil
 		return nil
 	}
-	lc.at = m.idx.take(e.cat.PlaceCount())
+	lc.at, lc.room = m.idx.take(e.cat.PlaceCount()), &m.points
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
 	lc.anchor, lc.anchorRatio = e.anchorOf(on.anchors[i][j], setup, in, out)
 	lc.err, lc.validated, lc.band = on.errs[j], on.validated[j], on.bands[j]
@@ -319,7 +325,7 @@ func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
 	f := e.newFitted()
 	f.metro = metro
 	f.fit = e.servingOf(best, best.precision, bestPoint.pt, bestPoint.meets)
-	sz.keepFit(f, e.cat.PlaceCount(), &e.llmMemo().idx)
+	sz.keepFit(f, e.cat.PlaceCount(), e.llmMemo())
 	return f
 }
 
@@ -378,7 +384,7 @@ func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
 // conditions, and the model carries the ratio along the curve (bounded
 // to the fit's outlier range). The figure returned is the nearest in
 // length, for the basis.
-func (e *engine) anchorOf(index []int, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
+func (e *engine) anchorOf(index []int32, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
 	p := &e.cat.ServingFit.Params
 	var nearest *catalog.ServingPoint
 	dist, logSum, n := math.Inf(1), 0.0, 0

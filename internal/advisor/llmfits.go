@@ -93,18 +93,18 @@ func (sz *llmSizing) fitIn(metro int) *llmFitted {
 	return nil
 }
 
-// keepFit keeps a fit found, by its metro among places (its index cut
-// from idx).
-func (sz *llmSizing) keepFit(f *llmFitted, places int, idx *indexes) {
+// keepFit keeps a fit found, by its metro among places (its list and
+// index cut from m's room).
+func (sz *llmSizing) keepFit(f *llmFitted, places int, m *llmMemos) {
 	if sz.fits == nil {
-		sz.fits = make([]*llmFitted, 0, 16)
+		sz.fits = m.fits.take(places)[:0] // (room for a fit in every metro)
 	}
 	sz.fits = append(sz.fits, f)
 	if f.metro < 0 || f.metro >= places {
 		return
 	}
 	if sz.fitAt == nil {
-		sz.fitAt = idx.take(places)
+		sz.fitAt = m.idx.take(places)
 	}
 	sz.fitAt[f.metro] = int32(len(sz.fits))
 }

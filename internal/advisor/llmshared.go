@@ -44,10 +44,14 @@ type llmMemos struct {
 	curves    map[curveKey]*llmCurve
 	curveSlab slab[llmCurve]
 	budgets   []metroBudget // by metro (empty: none yet)
-	// near is llmBudgetMS' list of round trips, and idx the indexes by
-	// metro of the curves' points and the sizings' fits.
-	near []userRTT
-	idx  indexes
+	// near is llmBudgetMS' list of round trips; idx the indexes by metro
+	// of the curves' points and the sizings' fits, and the measured
+	// figures that may anchor curves (see llmGPU); points the curves'
+	// lists of points and fits the sizings' lists of fits.
+	near   []userRTT
+	idx    room[int32]
+	points room[curvePoint]
+	fits   room[*llmFitted]
 	// ids numbers the GPUs, precisions and engine families in curve keys
 	// (see id).
 	ids map[string]int32
@@ -88,6 +92,8 @@ func (m *llmMemos) free() {
 	m.curveSlab.free()
 	m.budgets = m.budgets[:0]
 	m.idx.free()
+	m.points.free()
+	m.fits.free()
 }
 
 // sharesLLMFigures reports whether an answer to q may read the LLM

@@ -45,32 +45,42 @@ func (s *slab[T]) free() {
 	s.written, s.used = s.used, 0
 }
 
-// indexes hands out zeroed []int32 of a length from chunks kept from
-// answer to answer: the indexes by metro of the figures an LLM answer
-// finds (see llmSizing.fitAt, llmCurve.at). They hold no pointers, so
-// what an answer left in them is only cleared as it is handed out again.
-type indexes struct {
-	chunks [][]int32
+// room hands out zeroed slices from chunks kept from answer to answer:
+// an LLM answer's indexes by metro (see llmSizing.fitAt, llmCurve.at)
+// and its curves' and sizings' short lists (see llmCurve.points,
+// llmSizing.fits). What they hold points nowhere or into the answer's
+// own buffers, so what an answer left in them is only cleared as it is
+// handed out again.
+type room[T any] struct {
+	chunks [][]T
 	// chunk is the chunk in use, used how much of it is taken.
 	chunk, used int
 }
 
-// indexChunk is how many indexes a chunk holds, at least.
-const indexChunk = 4096
+// roomChunk is how many elements a chunk holds, at least.
+const roomChunk = 4096
 
-// take returns n zeroed indexes.
-func (x *indexes) take(n int) []int32 {
-	for x.chunk < len(x.chunks) && len(x.chunks[x.chunk])-x.used < n {
-		x.chunk, x.used = x.chunk+1, 0
-	}
-	if x.chunk == len(x.chunks) {
-		x.chunks = append(x.chunks, make([]int32, max(n, indexChunk)))
-	}
-	s := x.chunks[x.chunk][x.used : x.used+n : x.used+n]
-	x.used += n
+// take returns n zeroed elements (a slice of capacity n: appending past
+// it moves it to the heap).
+func (x *room[T]) take(n int) []T {
+	s := x.list(n)[:n]
 	clear(s)
 	return s
 }
 
+// list returns an empty slice of capacity n, to append to: what it holds
+// beyond its length is not cleared.
+func (x *room[T]) list(n int) []T {
+	for x.chunk < len(x.chunks) && len(x.chunks[x.chunk])-x.used < n {
+		x.chunk, x.used = x.chunk+1, 0
+	}
+	if x.chunk == len(x.chunks) {
+		x.chunks = append(x.chunks, make([]T, max(n, roomChunk)))
+	}
+	s := x.chunks[x.chunk][x.used : x.used : x.used+n]
+	x.used += n
+	return s
+}
+
 // free empties the chunks for the next answer.
-func (x *indexes) free() { x.chunk, x.used = 0, 0 }
+func (x *room[T]) free() { x.chunk, x.used = 0, 0 }
