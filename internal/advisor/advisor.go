@@ -17,6 +17,14 @@ import (
 // ranks what is feasible. When hard limits leave nothing, the result has no
 // pick and Excluded says why.
 func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
+	return recommend(cat, req, nil)
+}
+
+// recommend is Recommend, asked by a buyer (asker nil) or by an answer of
+// itself (see withPrecisionAlternatives): such a question reads the LLM
+// figures the asking answer worked out where they hold for it, and works
+// in buffers kept with the asker's (see buffers.asked).
+func recommend(cat *catalog.Catalog, req Request, asker *engine) (Result, error) {
 	req = req.WithDefaults(cat)
 	if err := req.Validate(cat); err != nil {
 		return Result{}, err
@@ -26,7 +34,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	e := newEngine(cat, req)
+	e := newAskedEngine(cat, req, asker)
 	defer e.release()
 	e.facts = facts
 	plans := e.feasiblePlans()
@@ -41,7 +49,7 @@ func Recommend(cat *catalog.Catalog, req Request) (Result, error) {
 	res.NotesText = append([]locale.Text{}, notes...)
 	e.keepNeighbourhood()
 	withFailoverCost(cat, req, &res)
-	withPrecisionAlternatives(cat, req, &res)
+	withPrecisionAlternatives(cat, req, &res, e)
 	judge(&res)
 	return res, nil
 }
@@ -113,18 +121,23 @@ type engine struct {
 	keepsNeighbourhood bool
 	memo               answerMemos
 	search             regionSearch
-	// buf holds the big working slices, from bufferPool.
-	buf *buffers
+	// buf holds the big working slices, from bufferPool unless the
+	// answer was asked by another (see newAskedEngine).
+	buf    *buffers
+	pooled bool
 }
 
 // answerMemos are the figures an answer works out on demand and asks for
 // again: none outlives the answer.
 type answerMemos struct {
-	// llmSizings keeps, by kind of offer, how it serves the LLM, and
-	// llmBudgets by metro the time to first token left after the network.
-	llmSizings map[llmSizingKey]*llmSizing
-	llmCurves  map[curveKey]*llmCurve
-	llmBudgets []float64 // by metro; NaN: not yet
+	// llmSizings keeps how each kind of offer serves the LLM, and
+	// sizingOf the same by GPU kind (see llmSizingOf); llm the figures
+	// the answer's questions to itself share (see llmMemo).
+	llmSizings []*llmSizing
+	sizingOf   []*llmSizing
+	llm        *llmMemos
+	// llmGPUs is, by GPU, what its sizings read (see llmOn).
+	llmGPUs map[string]*llmGPU
 	// peakSlab holds the replicas' loads at the planned peak (cut from
 	// the buffers' peaks), lastPeak the last one worked out, and
 	// peakStats the last latency figures of one metro serving everyone at
@@ -134,11 +147,6 @@ type answerMemos struct {
 	peakStats lastStats
 	// borders is each user group's country and border (see groupBorders).
 	borders []groupBorder
-	// fitSlab holds the answer's operating points (see newFitted),
-	// curveSlab and sizingSlab its curves and sizings.
-	fitSlab    []llmFitted
-	curveSlab  []llmCurve
-	sizingSlab []llmSizing
 	// latency holds, by place, its latency figures for each service time
 	// of its usable offers (see sweepLatencies, statsFor).
 	latency [][]latencyStats
@@ -229,9 +237,37 @@ type buffers struct {
 	}
 	// the scratch buffers of the search (see scratch).
 	scratch scratch
+	// asked are the buffers of the questions the answer asks of itself
+	// (see newAskedEngine).
+	asked *buffers
+	// an LLM answer's figures (see llmMemos), sizings and operating
+	// points (see newSizing, newFitted).
+	llm     llmMemos
+	sizings slab[llmSizing]
+	fits    slab[llmFitted]
+	// gpus holds an LLM answer's llmGPU, and gpuAt their index by GPU
+	// (see llmOn).
+	gpus  slab[llmGPU]
+	gpuAt map[string]*llmGPU
 }
 
-var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+// llmGPUs returns the buffers' index of llmGPU by GPU, empty.
+func (b *buffers) llmGPUs() map[string]*llmGPU {
+	if b.gpuAt == nil {
+		b.gpuAt = map[string]*llmGPU{}
+	}
+	clear(b.gpuAt)
+	return b.gpuAt
+}
+
+// newBuffers returns empty buffers.
+func newBuffers() *buffers {
+	b := new(buffers)
+	b.llm.curveSlab.size, b.sizings.size, b.fits.size, b.gpus.size = 16, 32, 256, 32
+	return b
+}
+
+var bufferPool = sync.Pool{New: func() any { return newBuffers() }}
 
 // take returns *buf emptied, with room for n elements: appending up to n
 // never moves it, so pointers into it stay put.
@@ -276,7 +312,14 @@ func (e *engine) release() {
 	recycle(&b.memo, &w.memo)
 	clear(b.memoIndex)
 	e.search.memoSlab, e.search.placeMemos = nil, nil
-	bufferPool.Put(b)
+	b.llm.free()
+	b.sizings.free()
+	b.fits.free()
+	b.gpus.free()
+	clear(b.gpuAt)
+	if e.pooled {
+		bufferPool.Put(b)
+	}
 }
 
 // zeroed returns (*buf)[:n] with every element zero, reallocating *buf
@@ -336,11 +379,36 @@ func (e *engine) efficiency(scope, interconnect string, count int) float64 {
 }
 
 func newEngine(cat *catalog.Catalog, req Request) *engine {
+	return newEngineIn(cat, req, bufferPool.Get().(*buffers), true)
+}
+
+// newAskedEngine is newEngine for a question asked by a buyer (asker nil)
+// or by an answer of itself. The latter works in buffers kept with the
+// asker's, not from the pool: the small answers of such questions then
+// never clear what a large one wrote before them (see recycle), and it
+// reads the LLM figures the asker worked out where they hold for it.
+func newAskedEngine(cat *catalog.Catalog, req Request, asker *engine) *engine {
+	if asker == nil {
+		return newEngine(cat, req)
+	}
+	if asker.buf.asked == nil {
+		asker.buf.asked = newBuffers()
+	}
+	e := newEngineIn(cat, req, asker.buf.asked, false)
+	if m := asker.memo.llm; m != nil && sharesLLMFigures(&e.req, m.req) {
+		e.memo.llm = m
+	}
+	return e
+}
+
+// newEngineIn is newEngine working in buf, put back in the pool on
+// release when pooled.
+func newEngineIn(cat *catalog.Catalog, req Request, buf *buffers, pooled bool) *engine {
 	r, _ := cat.Rate(req.Currency)
 	p, _ := cat.Profile(req.Workload.Profile)
 	e := &engine{cat: cat, req: req, profile: p, money: money{rate: r.PerUSD, currency: req.Currency, one: r.PerUSD.Equal(decimal.New(1, 0))},
 		rate: r.PerUSD.InexactFloat64(),
-		memo: answerMemos{efficiencies: map[efficiencyKey]float64{}}, buf: bufferPool.Get().(*buffers)}
+		memo: answerMemos{efficiencies: map[efficiencyKey]float64{}}, buf: buf, pooled: pooled}
 	if e.buf.memoIndex == nil {
 		e.buf.memoIndex = map[placeKey]int32{}
 	}

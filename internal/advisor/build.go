@@ -30,13 +30,14 @@ func (e *engine) result(plans []*plan) Result {
 		return res
 	}
 	pick := plans[0]
-	po := e.option(pick)
 	if e.req.sub {
 		// Another precision's cheapest (see withPrecisionAlternatives)
 		// reads the pick's GPUs and total alone.
+		po := e.totalOption(pick)
 		res.Pick = &po
 		return res
 	}
+	po := e.option(pick)
 	alts := distinctAlternatives(plans)
 	po.Why = e.explainPick(pick, plans, alts)
 	po.Why = append(po.Why, e.carbonNote(pick, plans)...)
@@ -239,6 +240,23 @@ func (e *engine) option(p *plan) Option {
 	o.CostPerUnit = e.costPerUnit(o.Total)
 	if e.llm != nil {
 		e.llmFigures(&o, p)
+	}
+	return o
+}
+
+// totalOption is the part of option that a question an answer asks of
+// itself reads: the lines, the total and the placements (without their
+// users), so its GPUs.
+func (e *engine) totalOption(p *plan) Option {
+	var lines []Line
+	if e.req.Workload.Kind == catalog.KindTraining {
+		lines = e.trainingLines(p)
+	} else {
+		lines = e.inferenceLines(p)
+	}
+	o := Option{Lines: lines, Total: sum(lines)}
+	for k := range p.places {
+		o.Placements = append(o.Placements, e.placement(p, k, nil))
 	}
 	return o
 }

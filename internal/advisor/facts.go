@@ -21,9 +21,18 @@ import (
 // caching them does not keep a catalog alive.
 type catalogFacts struct {
 	offers []offerFacts
+	// briefs are what the pass over the offers reads of every offer,
+	// side by side (see offerBrief).
+	briefs []offerBrief
 	// nodes lists the distinct kinds of instance: GPU, interconnect,
 	// count and share (see nodeClass).
 	nodes []nodeClass
+	// gpuKinds is how many distinct GPU kinds of offer there are (see
+	// gpuKind), and gpuOffers, by GPU, its offers' indexes in catalog
+	// order; cpuOffers are the CPU servers'.
+	gpuKinds  int
+	gpuOffers [][]int32
+	cpuOffers []int32
 	// regions holds, for each of GDPRModes, each region's verdict (see
 	// complianceOf).
 	regions [][]regionVerdict
@@ -74,9 +83,13 @@ type offerFacts struct {
 	gpu           int    // index into GPUs (−1: a CPU server)
 	cpu           int    // index into CPUs (−1: a GPU offer)
 	node          int    // index into catalogFacts.nodes
-	prices        offerPrices
-	hourlyUSD     [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
-	pue           float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
+	// kind is the index of the offer's GPU, GPU count and share sold
+	// among the catalog's (gpuKinds; −1: a CPU server): what an LLM's
+	// sizing depends on (see llmSizingOf).
+	kind      int
+	prices    offerPrices
+	hourlyUSD [5]float64 // prices as floats, for ranking (see usable.hourlyFloat)
+	pue       float64    // the provider's PUE (see catalog.Catalog.PUE; NaN: none)
 	// bandShare is the monthly interruption share of the offer's spot
 	// band (see bandShare), and spotRate its interruptions per
 	// instance-hour (see interruptionRate).
@@ -84,6 +97,32 @@ type offerFacts struct {
 	// storageUSD is the provider's storage price, USD per GB-month (see
 	// catalog.Catalog.StoragePrice).
 	storageUSD float64
+}
+
+// offerBrief is what the pass over the offers (filterEach) reads of every
+// offer before it knows the offer may serve: a few words side by side,
+// where an offer and its facts take eight cache lines between them. The
+// pass reads an offer in full only where it may serve.
+type offerBrief struct {
+	region, metro, gpu, kind int32 // as in offerFacts
+	// sold has bit k set where the offer has a price to plan with under
+	// catalog.PricingModels[k] (offerPrices.sold).
+	sold uint8
+	cpu  bool // a CPU server (catalog.Offer.IsCPU)
+	// located is whether the region's source states where it is
+	// (catalog.Region.Located).
+	located bool
+}
+
+// briefOf is an offer's brief, from its facts and its region.
+func briefOf(o *catalog.Offer, of *offerFacts, r *catalog.Region) offerBrief {
+	b := offerBrief{region: int32(of.region), metro: int32(of.metro), gpu: int32(of.gpu), kind: int32(of.kind), cpu: o.IsCPU(), located: r.Located()}
+	for k, sold := range of.prices.sold {
+		if sold {
+			b.sold |= 1 << k
+		}
+	}
+	return b
 }
 
 // nodeClass is a kind of instance as throughput sees it: offers of one
@@ -179,6 +218,8 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		gpuAt[g.ID] = i
 	}
 	classAt := map[nodeClass]int{}
+	kindAt := map[gpuKind]int{}
+	f.gpuOffers = make([][]int32, len(cat.GPUs))
 	pueOf := make(map[string]float64, len(cat.Providers))
 	for _, p := range cat.Providers {
 		pueOf[p.ID] = math.NaN()
@@ -196,7 +237,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			}
 		}
 		of := &f.offers[i]
-		of.region, of.metro, of.gpu, of.cpu, of.node = ri, cat.RegionPlace(ri), -1, -1, -1
+		of.region, of.metro, of.gpu, of.cpu, of.node, of.kind = ri, cat.RegionPlace(ri), -1, -1, -1, -1
 		of.regionKey = regionKeys[ri]
 		of.prices = pricesOf(o)
 		of.pue = pueOf[o.Provider]
@@ -216,6 +257,7 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 				return nil, fmt.Errorf("advisor: offer %s: CPU %s missing from a validated catalog", o.ID(), o.CPU)
 			}
 			nc = nodeClass{gpu: -1, cpu: of.cpu, count: o.VCPUs}
+			f.cpuOffers = append(f.cpuOffers, int32(i))
 		} else {
 			gi, ok := gpuAt[o.GPU]
 			if !ok {
@@ -223,6 +265,14 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 			}
 			of.gpu = gi
 			nc = nodeClass{gpu: gi, cpu: -1, interconnect: nodeInterconnect(o, &cat.GPUs[gi]), count: o.GPUCount, share: share(o)}
+			f.gpuOffers[gi] = append(f.gpuOffers[gi], int32(i))
+			k := gpuKind{gpu: gi, count: o.GPUCount, share: share(o)}
+			kind, seen := kindAt[k]
+			if !seen {
+				kind = len(kindAt)
+				kindAt[k] = kind
+			}
+			of.kind = kind
 		}
 		c, seen := classAt[nc]
 		if !seen {
@@ -232,5 +282,17 @@ func newFacts(cat *catalog.Catalog) (*catalogFacts, error) {
 		}
 		of.node = c
 	}
+	f.briefs = make([]offerBrief, len(cat.Offers))
+	for i := range cat.Offers {
+		f.briefs[i] = briefOf(&cat.Offers[i], &f.offers[i], &cat.Regions[f.offers[i].region])
+	}
+	f.gpuKinds = len(kindAt)
 	return f, nil
+}
+
+// gpuKind is a kind of GPU offer as an LLM's sizing sees it: its GPU, how
+// many it has and the share of each sold.
+type gpuKind struct {
+	gpu, count int
+	share      float64
 }

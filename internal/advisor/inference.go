@@ -45,6 +45,8 @@ func (e *engine) inferencePlans() []*plan {
 			continue
 		}
 		replicas := e.replicas(u, 1) // whatever the pricing model
+		// Whether the plans meet the targets, whatever the pricing model.
+		meets := reaches(st.within, MeetsTargetShare) && !(u.serving != nil && u.serving.tpotMS > e.req.Workload.TPOTMS)
 		for _, m := range models {
 			if !u.facts.prices.sold[m.k] {
 				continue
@@ -56,7 +58,7 @@ func (e *engine) inferencePlans() []*plan {
 			e.setServingPlace(pl, u, m, replicas, 1)
 			pool = append(pool, plan{places: places[k-1 : k : k], hours: hours, metric: st.weightedMS, within: st.within})
 			p := &pool[len(pool)-1]
-			p.meets = reaches(st.within, MeetsTargetShare) && !p.missesTPOT(e.req.Workload.TPOTMS)
+			p.meets = meets // (see plan.missesTPOT)
 			met = met || p.meets
 			eg := egress[u.facts.region]
 			if math.IsNaN(eg) {

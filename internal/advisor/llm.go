@@ -1,10 +1,8 @@
 package advisor
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"gpuplace/internal/catalog"
@@ -60,9 +58,25 @@ type llmSizing struct {
 	need      float64 // GB one request needs (for whyNot)
 	curves    []*llmCurve
 	curveArr  [24]*llmCurve // curves' room: replica sizes 1, 2, 4 and 8 under each of three engines and two precisions
+	// excluded is how many offers of the kind the pass over the offers
+	// excluded for reason.
+	excluded int
 	// fits are the operating points found so far, one per metro asked
-	// about (a kind of offer is sold in a few metros).
-	fits []*llmFitted
+	// about (a kind of offer is sold in a few metros), and fitAt their
+	// index by metro (see fitIn).
+	fits  []*llmFitted
+	fitAt []int32
+	// What weighFree reads of the curves' points under the
+	// time-per-token target alone, once freeKnown: whether every curve
+	// meets the targets there, the longest time to the first token among
+	// them and among those that meet (and whether one is NaN), the curve
+	// that serves the most per GPU (−1: none meets), and each curve's
+	// figure (in freeArr's room).
+	freeKnown, free, nanTTFT bool
+	slowest, slowestMeeting  float64
+	top                      int
+	freeFigs                 []freeFigure
+	freeArr                  [24]freeFigure
 }
 
 // llmCurve is one replica size's curve, what anchors it, and what its
@@ -94,6 +108,10 @@ type llmCurve struct {
 	points    []curvePoint
 	free      curvePoint
 	freeKnown bool
+	// at is the index of points by metro (1 + the index; 0: none yet),
+	// and room where the list of points is cut from (nil: the heap).
+	at   []int32
+	room *room[curvePoint]
 }
 
 // curvePoint is a curve's operating point in a metro (for its budget),
@@ -133,13 +151,12 @@ const freeMetro = -2
 
 // curveKey names a replica size's curve within an answer: offers of one
 // GPU and share sold, of whatever GPU count, share the curves of the
-// replica sizes they allow.
+// replica sizes they allow. The GPU, engine family and precision are
+// named by their ids in the answer (see llmMemos.id).
 type curveKey struct {
-	gpu       string
-	share     float64
-	split     serving.Split
-	family    string
-	precision string
+	gpu, family, precision int32
+	tp, pp                 int32
+	share                  float64
 }
 
 // pointAt is the curve's operating point in a metro, budgetMS of the time
@@ -151,10 +168,8 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	if f := c.freePoint(tpotMS); f.meets && f.pt.TTFTMS <= budgetMS {
 		return f
 	}
-	for _, p := range c.points {
-		if p.metro == metro {
-			return p
-		}
+	if p, ok := c.pointIn(metro); ok {
+		return p
 	}
 	pt, ok := c.curve.Best(budgetMS, tpotMS)
 	if !ok {
@@ -164,9 +179,33 @@ func (c *llmCurve) pointAt(metro int, budgetMS, tpotMS float64) curvePoint {
 	p := curvePoint{metro: metro, pt: pt, meets: ok, atKnee: at}
 	if c.points == nil {
 		c.points = make([]curvePoint, 0, 16)
+		if c.room != nil {
+			// (Room for a point in every metro.)
+			c.points = c.room.list(len(c.at))
+		}
 	}
 	c.points = append(c.points, p)
+	if metro >= 0 && metro < len(c.at) {
+		c.at[metro] = int32(len(c.points))
+	}
 	return p
+}
+
+// pointIn is the point found for a metro, if any: by the index of the
+// metros (c.at) where the curve has one.
+func (c *llmCurve) pointIn(metro int) (curvePoint, bool) {
+	if metro >= 0 && metro < len(c.at) {
+		if i := c.at[metro]; i > 0 {
+			return c.points[i-1], true
+		}
+		return curvePoint{}, false
+	}
+	for _, p := range c.points {
+		if p.metro == metro {
+			return p, true
+		}
+	}
+	return curvePoint{}, false
 }
 
 // llmSize sizes a kind of offer for the model.
@@ -175,32 +214,32 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 	if fit == nil {
 		return &llmSizing{reason: reasonBenchmark}
 	}
-	precs, np, ok := e.llmPrecisions(g)
-	if !ok {
+	on := e.llmOn(g)
+	if !on.ok {
 		return &llmSizing{reason: reasonPrecision, precision: e.req.Workload.Precision}
 	}
 	w := e.req.Workload
 	in, out := float64(w.InputTokens), float64(w.OutputTokens)
-	families, n := e.enginesFor(g)
-	if n == 0 {
+	if on.n == 0 {
 		return &llmSizing{reason: reasonEngine}
 	}
 	sz := e.newSizing()
 	sz.curves = sz.curveArr[:0]
-	splits := serving.Splits(g.ServingHardware(), o.GPUCount, e.cat.PipelinesMeasuredOn(g.ID))
+	splits := serving.Splits(on.hardware, o.GPUCount, e.cat.PipelinesMeasuredOn(g.ID))
 	// Every precision's and engine's curves compete in fitAt: the offer
 	// serves on the one with the most capacity at the targets.
-	for _, prec := range precs[:np] {
+	for i, prec := range on.precs[:on.np] {
 		format := catalog.ServingFormat(prec)
-		setup := serving.Setup{Hardware: g.ServingHardware(), Model: e.llmModel, Format: format, Share: share(o), Cached: w.PrefixCachePct / 100}
-		for _, family := range families[:n] {
-			if !catalog.EngineRunsPrecision(family, prec, *g) {
+		setup := serving.Setup{Hardware: on.hardware, Model: e.llmModel, Format: format, Share: share(o), Cached: w.PrefixCachePct / 100}
+		for j, family := range on.families[:on.n] {
+			if !on.runs[i][j] {
 				continue
 			}
 			setup.Family = family
 			for _, sp := range splits {
 				setup.TP, setup.PP = sp.TP, sp.PP
-				if lc := e.llmCurveOf(curveKey{gpu: g.ID, share: setup.Share, split: sp, family: family, precision: prec}, g, prec, setup); lc != nil {
+				k := curveKey{gpu: on.id, family: on.familyIDs[j], precision: on.precIDs[i], tp: int32(sp.TP), pp: int32(sp.PP), share: setup.Share}
+				if lc := e.llmCurveOf(k, on, i, j, setup); lc != nil {
 					sz.curves = append(sz.curves, lc)
 				}
 			}
@@ -218,59 +257,41 @@ func (e *engine) llmSize(o *catalog.Offer, g *catalog.GPU) *llmSizing {
 }
 
 // llmCurveOf is the curve of one replica size, made once per answer (nil
-// when the model does not fit it).
-func (e *engine) llmCurveOf(k curveKey, g *catalog.GPU, prec string, setup serving.Setup) *llmCurve {
-	if c, ok := e.memo.llmCurves[k]; ok {
+// when the model does not fit it): on a GPU (on), in its ith precision
+// under its jth engine family.
+func (e *engine) llmCurveOf(k curveKey, on *llmGPU, i, j int, setup serving.Setup) *llmCurve {
+	m := e.llmMemo()
+	if c, ok := m.curves[k]; ok {
 		return c
 	}
-	if e.memo.llmCurves == nil {
-		e.memo.llmCurves = map[curveKey]*llmCurve{}
+	if m.curves == nil {
+		m.curves = map[curveKey]*llmCurve{}
 	}
 	fit := e.cat.ServingFit
 	in, out := float64(e.req.Workload.InputTokens), float64(e.req.Workload.OutputTokens)
 	r, err := fit.Params.Replica(setup)
 	if err != nil {
-		e.memo.llmCurves[k] = nil
+		m.curves[k] = nil
 		return nil
 	}
-	lc := e.newCurve()
-	lc.tp, lc.pp, lc.gpus, lc.precision, lc.replica = setup.TP, setup.Stages(), setup.GPUs(), prec, r
+	lc := m.newCurve()
+	lc.tp, lc.pp, lc.gpus, lc.precision, lc.replica = setup.TP, setup.Stages(), setup.GPUs(), on.precs[i], r
 	if !lc.replica.CurveInto(&lc.curve, in, out, LLMQuantile) {
-		e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)-1] // (its room is reused)
-		e.memo.llmCurves[k] = nil
+		m.curveSlab.drop() // (its room is reused)
+		m.curves[k] = nil
 		return nil
 	}
+	lc.at, lc.room = m.idx.take(e.cat.PlaceCount()), &m.points
 	lc.floorTPOT, lc.floorTTFT = lc.replica.DecodeFloorMS(), lc.replica.PrefillFloorMS(in)
-	lc.anchor, lc.anchorRatio = e.anchorOf(g, prec, setup, in, out)
-	lc.err, lc.validated = fit.Validation.Error(serving.Group(setup.Hardware.Architecture, setup.Family))
-	lc.band = e.cat.ServingBand(setup.Family, serving.LoadOf(e.req.Workload.TPOTMS))
-	// An architecture without figures has its efficiencies pooled from
-	// the others: no held-out figure validates them.
-	lc.validated = lc.validated && fit.Params.Fitted(setup.Hardware.Architecture)
-	e.memo.llmCurves[k] = lc
+	lc.anchor, lc.anchorRatio = e.anchorOf(on.anchors[i][j], setup, in, out)
+	lc.err, lc.validated, lc.band = on.errs[j], on.validated[j], on.bands[j]
+	m.curves[k] = lc
 	return lc
 }
 
 // newSizing returns room for one llmSizing from the answer's slabs (an
 // answer sizes a few dozen kinds of offer).
-func (e *engine) newSizing() *llmSizing {
-	if len(e.memo.sizingSlab) == cap(e.memo.sizingSlab) {
-		e.memo.sizingSlab = make([]llmSizing, 0, 32)
-	}
-	e.memo.sizingSlab = e.memo.sizingSlab[:len(e.memo.sizingSlab)+1]
-	return &e.memo.sizingSlab[len(e.memo.sizingSlab)-1]
-}
-
-// newCurve returns room for one llmCurve from the answer's slabs.
-func (e *engine) newCurve() *llmCurve {
-	if len(e.memo.curveSlab) == cap(e.memo.curveSlab) {
-		e.memo.curveSlab = make([]llmCurve, 0, 16)
-	}
-	e.memo.curveSlab = e.memo.curveSlab[:len(e.memo.curveSlab)+1]
-	c := &e.memo.curveSlab[len(e.memo.curveSlab)-1]
-	*c = llmCurve{}
-	return c
-}
+func (e *engine) newSizing() *llmSizing { return e.buf.sizings.next() }
 
 // whyNot says why an offer of this sizing cannot serve the model.
 func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.Text {
@@ -293,57 +314,55 @@ func (e *engine) whyNot(sz *llmSizing, o *catalog.Offer, g *catalog.GPU) locale.
 // every size misses the targets, the one with the shortest time to first
 // token serves.
 func (e *engine) fitAt(sz *llmSizing, metro int) *llmFitted {
-	tpot, budgetMS := e.req.Workload.TPOTMS, e.llmBudgetMS(metro)
-	// Where every replica size keeps the budget at its point under the
-	// time-per-token target alone, the fit is that of every such metro.
-	free := true
-	for _, c := range sz.curves {
-		if f := c.freePoint(tpot); !f.meets || f.pt.TTFTMS > budgetMS {
-			free = false
-			break
-		}
-	}
-	if free {
+	tpot := e.req.Workload.TPOTMS
+	// Where the replica sizes that compete keep the budget at their
+	// points under the time-per-token target alone, the fit is that of
+	// every such metro (and the same whatever budget it is worked out
+	// with, each serving at that point; see keepsBudget). The budget's
+	// floor often tells, without the budget itself.
+	var budgetMS float64
+	if floor := e.llmBudgetFloorMS(metro); sz.surelyKeeps(floor, tpot) {
+		budgetMS, metro = floor, freeMetro
+	} else if budgetMS = e.llmBudgetMS(metro); sz.keepsBudget(budgetMS, tpot) {
 		metro = freeMetro
 	}
-	for _, f := range sz.fits {
-		if f.metro == metro {
-			return f
-		}
+	if f := sz.fitIn(metro); f != nil {
+		return f
 	}
-	bar := barOf(sz.curves, metro, budgetMS, tpot)
+	bar := sz.barOf(metro, budgetMS, tpot)
 	var best *llmCurve
 	var bestPoint curvePoint
-	for _, c := range sz.curves {
+	for i, c := range sz.curves {
 		// A curve whose point under the time-per-token target alone
 		// misses it, or serves less than the bar, cannot be the best:
 		// its point in the metro serves no more (see barOf).
-		if f := c.freePoint(tpot); bar > 0 && (!f.meets || f.perGPU(c) < bar) {
+		if f := sz.freeFigs[i]; bar > 0 && (!f.meets || f.perGPU < bar) {
 			continue
 		}
 		if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
 			best, bestPoint = c, p
 		}
 	}
+	if best == nil {
+		// Every curve fell under the bar: a bound that holds where
+		// throughput grows with the load, which short requests near
+		// saturation break. The point is then the best of all curves.
+		for _, c := range sz.curves {
+			if p := c.pointAt(metro, budgetMS, tpot); best == nil || betterPoint(c, p, best, bestPoint) {
+				best, bestPoint = c, p
+			}
+		}
+	}
 	f := e.newFitted()
 	f.metro = metro
 	f.fit = e.servingOf(best, best.precision, bestPoint)
-	if sz.fits == nil {
-		sz.fits = make([]*llmFitted, 0, 16)
-	}
-	sz.fits = append(sz.fits, f)
+	sz.keepFit(f, e.cat.PlaceCount(), e.llmMemo())
 	return f
 }
 
 // newFitted returns room for one llmFitted from the answer's slabs (an
 // answer fits thousands of offers, at a few hundred distinct points).
-func (e *engine) newFitted() *llmFitted {
-	if len(e.memo.fitSlab) == cap(e.memo.fitSlab) {
-		e.memo.fitSlab = make([]llmFitted, 0, 256)
-	}
-	e.memo.fitSlab = e.memo.fitSlab[:len(e.memo.fitSlab)+1]
-	return &e.memo.fitSlab[len(e.memo.fitSlab)-1]
-}
+func (e *engine) newFitted() *llmFitted { return e.buf.fits.next() }
 
 // nearFastest is the time to first token a replica that misses the target
 // even at one request at a time (fastest ms there) is sized for: within
@@ -391,21 +410,26 @@ func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
 }
 
 // anchorOf finds the measured serving figures at the request's own
-// conditions on a replica: the same GPU, weight format, engine family and
-// tensor-parallel size, and lengths within anchorSpan of the request's.
-// The ratio returned is, over those figures, the geometric mean of their
-// throughput over what the model predicts of them: the figures win at
-// their own conditions, and the model carries the ratio along the curve
-// (bounded to the fit's outlier range). The figure returned is the
-// nearest in length, for the basis.
-func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
+// conditions on a replica: among those of its GPU, weight format and
+// engine family that state their lengths and no KV cache format of
+// their own (index, see llmGPU), those of its tensor-parallel size and
+// with lengths within anchorSpan of the request's. The ratio returned
+// is, over those figures, the geometric mean of their throughput over
+// what the model predicts of them: the figures win at their own
+// conditions, and the model carries the ratio along the curve (bounded
+// to the fit's outlier range). The figure returned is the nearest in
+// length, for the basis.
+func (e *engine) anchorOf(index []int32, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
 	p := &e.cat.ServingFit.Params
 	var nearest *catalog.ServingPoint
 	dist, logSum, n := math.Inf(1), 0.0, 0
-	for _, i := range e.cat.ServingIndex(e.profile.ID, g.ID, prec) {
+	for _, i := range index {
 		sp := &e.cat.Serving[i]
-		if sp.Family != setup.Family || sp.TP != setup.TP || max(sp.PP, 1) != setup.Stages() || sp.InputTokens == 0 || sp.KVPrecision != "" {
+		if sp.TP != setup.TP || max(sp.PP, 1) != setup.Stages() {
 			continue
+		}
+		if x, y := sp.InputTokens/in, sp.OutputTokens/out; x > farSpan || x < 1/farSpan || y > farSpan || y < 1/farSpan {
+			continue // (far outside anchorSpan: spares the logarithms)
 		}
 		di, do := math.Abs(math.Log(sp.InputTokens/in)), math.Abs(math.Log(sp.OutputTokens/out))
 		if di > math.Log(anchorSpan) || do > math.Log(anchorSpan) {
@@ -435,86 +459,57 @@ func (e *engine) anchorOf(g *catalog.GPU, prec string, setup serving.Setup, in, 
 }
 
 // anchorSpan is how far (as a ratio) a measured figure's lengths may be
-// from the request's for it to stand for the request's own conditions.
-const anchorSpan = 1.1
+// from the request's for it to stand for the request's own conditions;
+// farSpan is so far beyond it that a ratio past it is out whatever the
+// rounding of its logarithm.
+const (
+	anchorSpan = 1.1
+	farSpan    = 1.2
+)
 
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
-// counting it under its reason when it does not.
-func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
-	metro := of.metro
-	sz := e.llmSizingOf(o, of, g)
+// counting it under its reason when it does not. It reads the offer's
+// brief, not its facts (see offerBrief).
+func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, b *offerBrief, r *catalog.Region, g *catalog.GPU, comp Compliance, where func() locale.Text) {
+	metro := int(b.metro)
+	sz := e.llmSizingOf(o, int(b.kind), g)
 	if sz.reason != "" {
-		e.excl.add(sz.reason, func() locale.Text { return locale.New("excluded.llm", where(), e.whyNot(sz, o, g)) })
+		// The first offer of the kind is counted as it comes (it may be
+		// its reason's example), the others after the pass (see
+		// countExcludedKinds).
+		if sz.excluded == 0 {
+			e.excl.add(sz.reason, func() locale.Text { return locale.New("excluded.llm", where(), e.whyNot(sz, o, g)) })
+		}
+		sz.excluded++
 		return
 	}
-	if !e.anyPricing(of.prices) {
+	if !e.soldUnder(b.sold) {
 		e.excl.add(reasonPricing, func() locale.Text {
 			return locale.New("excluded.pricing", where(), o.InstanceType, pricingList(e.req.Pricing))
 		})
 		return
 	}
 	f := e.fitAt(sz, metro)
-	*pool = append(*pool, usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
+	// Made where it stays (the pool has room for every offer).
+	*pool = (*pool)[:len(*pool)+1]
+	u := &(*pool)[len(*pool)-1]
+	*u = usable{offer: o, region: r, facts: of, metro: metro, gpu: g, perf: &e.llmPerf, compliance: comp,
 		serving: &f.fit, nodeEff: 1, computeMS: f.fit.ttftMS,
 		// Every GPU of the instance serves: replicas of fit.gpus GPUs each.
-		nodeTput: f.fit.perGPU * float64(o.GPUCount)})
-	e.usable = append(e.usable, &(*pool)[len(*pool)-1])
+		nodeTput: f.fit.perGPU * float64(o.GPUCount)}
+	e.usable = append(e.usable, u)
 }
 
-// llmBudgetMS is the time to first token an offer in a metro has after
-// the network: the target less the round trip within which the share of
-// the users' traffic that must meet the target (MeetsTargetShare) lies,
-// so that the operating point keeps those users within the target, not
-// only the average one. Worked out once per metro.
-func (e *engine) llmBudgetMS(metro int) float64 {
-	if e.memo.llmBudgets == nil {
-		e.memo.llmBudgets = make([]float64, e.cat.PlaceCount())
-		for i := range e.memo.llmBudgets {
-			e.memo.llmBudgets[i] = math.NaN()
+// countExcludedKinds counts, after the pass over the offers, the offers
+// of each kind that cannot serve the model beyond the first (which
+// addLLMUsable counted): thousands of offers of a few kinds, counted
+// without a look-up each.
+func (e *engine) countExcludedKinds() {
+	for _, sz := range e.memo.llmSizings {
+		if sz.excluded > 1 && e.excl.counts != nil {
+			e.excl.counts[sz.reason] += sz.excluded - 1
 		}
 	}
-	if b := e.memo.llmBudgets[metro]; !math.IsNaN(b) {
-		return b
-	}
-	rtts := e.rttTo(metro)
-	order := make([]int, len(rtts))
-	for j := range order {
-		order[j] = j
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(rtts[a], rtts[b]) })
-	// The share is of the traffic the metro may serve: a place that
-	// serves only its own country's users (see servesOnly) is sized for
-	// them.
-	scale := 1.0
-	if n := len(order); n > 0 && e.servesOnly(metro) != "" && math.IsInf(rtts[order[n-1]], 1) {
-		reachable := 0.0
-		for j, rtt := range rtts {
-			if !math.IsInf(rtt, 1) {
-				reachable += e.weights[j]
-			}
-		}
-		if reachable > 0 {
-			scale = 1 / reachable
-		}
-	}
-	var within, rtt float64
-	for _, j := range order {
-		within += e.weights[j]
-		rtt = rtts[j]
-		if reaches(100*within*scale, MeetsTargetShare) {
-			break
-		}
-	}
-	b := e.req.Workload.TTFTMS - rtt
-	e.memo.llmBudgets[metro] = b
-	return b
-}
-
-// llmSizingKey is what an offer's sizing depends on within one answer: its
-// GPU, how many it has and the share of each sold.
-type llmSizingKey struct {
-	gpu, count int
-	share      float64
 }
 
 // llmFitted is an offer's operating point in a metro, shared by the
@@ -524,18 +519,19 @@ type llmFitted struct {
 	fit   llmServing
 }
 
-// llmSizingOf is llmSize, worked out once per llmSizingKey in an answer: an
-// LLM answer sizes thousands of offers of a few dozen kinds.
-func (e *engine) llmSizingOf(o *catalog.Offer, of *offerFacts, g *catalog.GPU) *llmSizing {
-	k := llmSizingKey{gpu: of.gpu, count: o.GPUCount, share: share(o)}
-	if sz, ok := e.memo.llmSizings[k]; ok {
+// llmSizingOf is llmSize, worked out once per GPU kind of offer (kind)
+// in an answer (see gpuKind): an LLM answer sizes thousands of offers of a few
+// dozen kinds.
+func (e *engine) llmSizingOf(o *catalog.Offer, kind int, g *catalog.GPU) *llmSizing {
+	if e.memo.sizingOf == nil {
+		e.memo.sizingOf = make([]*llmSizing, e.facts.gpuKinds)
+	}
+	if sz := e.memo.sizingOf[kind]; sz != nil {
 		return sz
 	}
 	sz := e.llmSize(o, g)
-	if e.memo.llmSizings == nil {
-		e.memo.llmSizings = map[llmSizingKey]*llmSizing{}
-	}
-	e.memo.llmSizings[k] = sz
+	e.memo.sizingOf[kind] = sz
+	e.memo.llmSizings = append(e.memo.llmSizings, sz)
 	return sz
 }
 

@@ -418,3 +418,20 @@ func TestPCIeGPUsServeAsMeasured(t *testing.T) {
 			s.TensorParallel, s.PipelineParallel, res.Pick.Placements[0].GPUsPerReplica)
 	}
 }
+
+// Ensure an LLM question whose short requests make throughput fall as the
+// load nears saturation (so that the bound that prunes curves leaves
+// none in a metro) is still answered: it once dereferenced no curve.
+func TestLLMEveryCurveUnderTheBar(t *testing.T) {
+	cat := realCatalog(t)
+	req := advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "llama-3.3-70b", RPS: 5, InputTokens: 64, OutputTokens: 16,
+			TPOTMS: 120, Months: advisor.Months(12)},
+		Users: []advisor.UserShare{{Location: "dxb", Share: 20}, {Location: "ZA", Share: 20}, {Location: "JP", Share: 20},
+			{Location: "SG", Share: 20}, {Location: "par", Share: 20}},
+	}
+	res := recommend(t, cat, req)
+	if res.Pick == nil || res.Pick.Serving == nil {
+		t.Fatalf("pick = %+v, want an LLM answer", res.Pick)
+	}
+}

@@ -277,14 +277,15 @@ func (e *engine) servingOption(pl place) *Serving {
 	if note, ok := qualityNote(e.llm, s.precision); ok {
 		out.QualityNote = &note
 	}
-	pts := s.curve.Points()
-	step := max(1, len(pts)/curvePointsShown)
-	for i := 0; i < len(pts); i += step {
+	// (Only the points shown are worked out.)
+	n := s.curve.Len()
+	step := max(1, n/curvePointsShown)
+	for i := 0; i < n; i += step {
 		// The last point (the replica's memory full) is always shown.
-		if i+step >= len(pts) {
-			i = len(pts) - 1
+		if i+step >= n {
+			i = n - 1
 		}
-		pt := pts[i]
+		pt := s.curve.Point(i)
 		out.Curve = append(out.Curve, CurvePoint{OutputPerSPerGPU: round1(pt.OutputPerS * s.anchorRatio / float64(s.gpus)), TPOTMS: round1(pt.TPOTMS),
 			TTFTMS: round1(pt.TTFTMS), Concurrency: round1(pt.Concurrency)})
 	}

@@ -108,8 +108,9 @@ type PrecisionAlternative struct {
 // runs: the question asked again in that precision, on that GPU alone
 // (its GPU family: the choice a buyer of it makes), so each is priced as
 // an answer is. A precision nothing on the GPU serves within the
-// question's limits is left out.
-func withPrecisionAlternatives(cat *catalog.Catalog, req Request, res *Result) {
+// question's limits is left out. Each is asked by the answer's engine
+// (see newAskedEngine).
+func withPrecisionAlternatives(cat *catalog.Catalog, req Request, res *Result, asker *engine) {
 	if req.sub || res.Pick == nil || res.Pick.Serving == nil || len(res.Pick.Placements) == 0 {
 		return
 	}
@@ -126,7 +127,7 @@ func withPrecisionAlternatives(cat *catalog.Catalog, req Request, res *Result) {
 		}
 		alt := req
 		alt.sub, alt.Workload.Precision, alt.GPUs = true, pub.Precision, []string{g.ID}
-		r, err := Recommend(cat, alt)
+		r, err := recommend(cat, alt, asker)
 		if err != nil || r.Pick == nil {
 			continue
 		}

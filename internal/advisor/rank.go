@@ -67,7 +67,33 @@ func (e *engine) rank(plans []*plan) {
 	// Labels are unique, so the order is total and an unstable sort gives
 	// the one order there is.
 	e.order = e.rankOrder(inference, noneMeets)
-	sortTop(plans, e.rankKeys(plans, inference, noneMeets), e.buf, e.order)
+	keys := e.rankKeys(plans, inference, noneMeets)
+	if e.req.sub && e.putFirst(plans, keys) {
+		return
+	}
+	sortTop(plans, keys, e.buf, e.order)
+}
+
+// putFirst is rank for a question an answer asks of itself, which reads
+// its pick alone: it puts first the plan sortTop would, the least by key
+// and then by e.order, and leaves the others in any order. It reports
+// false, having moved nothing, where preferWithinQuota would look past
+// that plan (one over a published quota): the order is then needed.
+func (e *engine) putFirst(plans []*plan, keys []uint64) bool {
+	if len(plans) == 0 {
+		return true
+	}
+	first := 0
+	for i := 1; i < len(plans); i++ {
+		if keys[i] < keys[first] || keys[i] == keys[first] && e.order(plans[i], plans[first]) < 0 {
+			first = i
+		}
+	}
+	if len(plans) >= 2 && e.req.Objective == ObjectiveCost && len(e.overQuota(plans[first])) > 0 {
+		return false
+	}
+	plans[0], plans[first] = plans[first], plans[0]
+	return true
 }
 
 // rankOrder is rank's order once the plans are marked. The comparisons

@@ -5,6 +5,7 @@ package advisor
 
 import (
 	"math"
+	"slices"
 
 	"github.com/shopspring/decimal"
 
@@ -162,27 +163,46 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 	// One allocation for all the usable offers; e.usable points into it.
 	pool := take(&l.usable, len(e.cat.Offers))
 	e.usable = take(&l.usables, len(e.cat.Offers))
-	for i := range e.cat.Offers {
-		o, of := &e.cat.Offers[i], &facts.offers[i]
-		r := &e.cat.Regions[of.region]
+	only := e.onlyOffers(allowGPU)
+	n := len(e.cat.Offers)
+	if only != nil {
+		n = len(only)
+	}
+	// The allowed GPUs by index, and the regions' verdicts under the
+	// request's GDPR mode.
+	allowGPUAt := make([]bool, len(e.cat.GPUs))
+	for gi := range e.cat.GPUs {
+		allowGPUAt[gi] = allowGPU[e.cat.GPUs[gi].ID]
+	}
+	verdicts := facts.regions[slices.Index(GDPRModes, e.req.GDPR)]
+	cpuServes := e.cpuServes()
+	for k := range n {
+		i := k
+		if only != nil {
+			i = int(only[k])
+		}
+		// The offer and its facts are read only where the brief cannot
+		// tell (see offerBrief).
+		o, of, b := &e.cat.Offers[i], &facts.offers[i], &facts.briefs[i]
+		r := &e.cat.Regions[b.region]
 		where := func() locale.Text { return offerPlace(e.cat, r) }
 		if len(allowProvider) > 0 && !allowProvider[o.Provider] {
 			e.excl.add(reasonProvider, func() locale.Text { return locale.New("excluded.provider", where(), e.cat.ProviderLabel(o.Provider)) })
 			continue
 		}
-		if o.IsCPU() && !e.cpuServes() && e.req.Accelerator != AcceleratorCPU {
+		if b.cpu && !cpuServes && e.req.Accelerator != AcceleratorCPU {
 			continue // CPU servers do not compete for this request
 		}
-		if e.req.Accelerator == AcceleratorCPU && !o.IsCPU() {
+		if e.req.Accelerator == AcceleratorCPU && !b.cpu {
 			e.excl.add(reasonAccelerator, func() locale.Text { return locale.New("excluded.accelerator.cpu", where(), o.InstanceType) })
 			continue
 		}
-		if len(allowGPU) > 0 && !o.IsCPU() && !allowGPU[o.GPU] {
-			g := &e.cat.GPUs[of.gpu]
+		if len(allowGPU) > 0 && !b.cpu && !allowGPUAt[b.gpu] {
+			g := &e.cat.GPUs[b.gpu]
 			e.excl.add(reasonGPU, func() locale.Text { return locale.New("excluded.gpu", where(), o.InstanceType, g.Name) })
 			continue
 		}
-		rf := facts.verdict(e.req.GDPR, of.region)
+		rf := &verdicts[b.region]
 		if !rf.ok {
 			e.excl.add(rf.reason, func() locale.Text { return locale.New("excluded.gdpr", where(), rf.comp.Text) })
 			if rf.reason == reasonSovereignty && !ruledOut[o.Provider] {
@@ -199,15 +219,15 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 			e.excl.add(reasonChinaRegions, func() locale.Text { return excludedMainland(where()) })
 			continue
 		}
-		if w.Kind == catalog.KindInference && !r.Located() && !e.req.AllowUnlocated {
+		if w.Kind == catalog.KindInference && !b.located && !e.req.AllowUnlocated {
 			e.excl.add(reasonLocationUnknown, func() locale.Text { return locale.New("excluded.location_unknown", where(), r.Name) })
 			continue
 		}
-		if o.IsCPU() {
+		if b.cpu {
 			e.addCPUUsable(&pool, &cpuNodes[of.node], o, of, r, rf.comp, where)
 			continue
 		}
-		g := &e.cat.GPUs[of.gpu]
+		g := &e.cat.GPUs[b.gpu]
 		if t := e.profile.Training; w.Kind == catalog.KindTraining && t != nil && t.MinVCPUsPerGPU > 0 && o.VCPUs > 0 &&
 			float64(o.VCPUs) < t.MinVCPUsPerGPU*float64(o.GPUCount) {
 			e.excl.add(reasonVCPUs, func() locale.Text {
@@ -215,14 +235,14 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 			})
 			continue
 		}
-		if o.GPUFraction > 0 && o.GPUFraction < 1 && w.Kind == catalog.KindTraining {
+		if w.Kind == catalog.KindTraining && o.GPUFraction > 0 && o.GPUFraction < 1 {
 			e.excl.add(reasonPartition, func() locale.Text {
 				return locale.New("excluded.partition", where(), o.InstanceType, locale.Pct(o.GPUFraction*100), g.Name)
 			})
 			continue
 		}
 		if e.llm != nil {
-			e.addLLMUsable(&pool, o, of, r, g, rf.comp, where)
+			e.addLLMUsable(&pool, o, of, b, r, g, rf.comp, where)
 			continue
 		}
 		if mem := instanceMemory(g, o); mem < need {
@@ -301,7 +321,30 @@ func (e *engine) filterEach(l *offerLists, allowProvider, allowCountry map[strin
 		}
 		e.usable = append(e.usable, u)
 	}
+	e.countExcludedKinds()
 	l.usable, l.usables = pool, e.usable
+}
+
+// onlyOffers lists, in catalog order, the offers a question that counts
+// no exclusions (another precision's cheapest, see
+// withPrecisionAlternatives) and allows only some GPUs need look at: the
+// offers of those GPUs and, where they may serve, the CPU servers (nil:
+// every offer). The others would only be counted as excluded.
+func (e *engine) onlyOffers(allowGPU map[string]bool) []int32 {
+	if !e.excl.off || len(allowGPU) == 0 {
+		return nil
+	}
+	var only []int32
+	if e.cpuServes() || e.req.Accelerator == AcceleratorCPU {
+		only = slices.Clone(e.facts.cpuOffers)
+	}
+	for gi := range e.cat.GPUs {
+		if allowGPU[e.cat.GPUs[gi].ID] {
+			only = append(only, e.facts.gpuOffers[gi]...)
+		}
+	}
+	slices.Sort(only)
+	return only
 }
 
 // proximityOf is how far a metro is from the work's data or users, for
@@ -409,6 +452,16 @@ func (e *engine) serviceTime(g *catalog.GPU) (float64, catalog.Figure, bool) {
 func (e *engine) anyPricing(p offerPrices) bool {
 	for _, pm := range e.req.Pricing {
 		if k := pricingIndex(pm); k >= 0 && p.sold[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// soldUnder is anyPricing for an offer's brief (offerBrief.sold).
+func (e *engine) soldUnder(sold uint8) bool {
+	for _, pm := range e.req.Pricing {
+		if k := pricingIndex(pm); k >= 0 && sold&(1<<k) != 0 {
 			return true
 		}
 	}

@@ -56,8 +56,10 @@ func (e *engine) rttTo(metro int) []float64 {
 		e.memo.rttSlab = grow(&e.buf.rtts, n*e.cat.PlaceCount())
 	}
 	col := e.memo.rttSlab[metro*n : (metro+1)*n : (metro+1)*n]
+	place := [1]int{metro}
 	for j := range e.users {
-		col[j], _, _ = e.cat.PlaceRTT(e.users[j].point, metro)
+		// (PlaceRTT's worst, read straight from the point's round trips.)
+		e.cat.PlaceWorstRTTs(e.users[j].point, place[:], col[j:j+1])
 	}
 	e.outOfReach(metro, col)
 	e.memo.rtts[metro] = col

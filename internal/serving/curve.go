@@ -1,6 +1,9 @@
 package serving
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Curve is a replica's operating points for one request shape, from one
 // running request to the most its memory holds, at one latency quantile:
@@ -10,6 +13,8 @@ type Curve struct {
 	r              *Replica
 	in, out, q     float64
 	maxConcurrency float64
+	// logMax is the logarithm of maxConcurrency, for crossing's guesses.
+	logMax float64
 	// points[:n] are worked out as they are asked for (see point): an
 	// answer searches thousands of operating points on a few dozen
 	// curves, each search reading a handful of points. Bit i of known is
@@ -50,7 +55,7 @@ func (r *Replica) CurveInto(c *Curve, in, out, q float64) bool {
 	if maxB < 2 {
 		n = 1
 	}
-	*c = Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, n: n}
+	*c = Curve{r: r, in: in, out: out, q: q, maxConcurrency: maxB, logMax: math.Log(maxB), n: n}
 	return true
 }
 
@@ -76,6 +81,13 @@ func (c *Curve) Points() []Point {
 	return c.points[:c.n]
 }
 
+// Len is how many points the curve has (see Points).
+func (c *Curve) Len() int { return c.n }
+
+// Point is the curve's ith point (see Points), worked out alone: a caller
+// that reads a few of them spares the others.
+func (c *Curve) Point(i int) Point { return c.point(i) }
+
 // First is the curve's point at one running request: the fastest it
 // serves a request.
 func (c *Curve) First() Point { return c.point(0) }
@@ -90,21 +102,12 @@ func (c *Curve) Replica() *Replica { return c.r }
 // false when even one request at a time misses a target; the point is
 // then the curve's first.
 func (c *Curve) Best(ttftMS, tpotMS float64) (p Point, ok bool) {
-	within := func(p Point) bool { return p.TTFTMS <= ttftMS && p.TPOTMS <= tpotMS }
+	t := targets{ttftMS, tpotMS}
 	n := c.n
-	if first := c.point(0); !within(first) {
+	if first := c.point(0); !t.within(first) {
 		return first, false
 	}
-	// The last point within both targets.
-	lo, hi := 0, n
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if within(c.point(mid)) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
+	lo := c.lastWithin(t)
 	if lo == n-1 {
 		return c.point(lo), true
 	}
@@ -133,3 +136,94 @@ func interpolate(a, b Point, f float64) Point {
 
 // MaxConcurrency is the most requests the replica's memory holds at once.
 func (c *Curve) MaxConcurrency() float64 { return c.maxConcurrency }
+
+// targets are the latencies a point must keep (see Best).
+type targets struct{ ttftMS, tpotMS float64 }
+
+// within reports whether a point keeps both targets.
+func (t targets) within(p Point) bool { return p.TTFTMS <= t.ttftMS && p.TPOTMS <= t.tpotMS }
+
+// over is how far a point is from the targets, as the larger of its
+// latencies over its target: at most 1 within them.
+func (t targets) over(p Point) float64 { return max(p.TTFTMS/t.ttftMS, p.TPOTMS/t.tpotMS) }
+
+// lastWithin is the index of the last of the curve's points within the
+// targets, its first point being within. Both latencies grow with the
+// load, so the points within are the first ones, and the last is found by
+// narrowing a bracket, a point within and one past them (or the end):
+// first with the points already worked out (an answer asks a curve for a
+// few operating points), then at the most its memory holds (often within
+// the targets), then where the latency the targets bind crosses them
+// between the bracket's ends (linear in the load) and at the point after
+// it (the crossing, where the guess falls just short of it), then by
+// halving. It is the index that halving alone finds, from far fewer
+// points.
+func (c *Curve) lastWithin(t targets) int {
+	n := c.n
+	lo, hi := 0, n
+	for k := c.known &^ 1; k != 0; k &= k - 1 {
+		if i := bits.TrailingZeros64(k); i < n {
+			if t.within(c.points[i]) {
+				lo = max(lo, i)
+			} else {
+				hi = min(hi, i)
+			}
+		}
+	}
+	if lo >= hi {
+		// Points that do not grow with the load: halving alone.
+		lo, hi = 0, n
+	} else if hi == n && lo < n-1 {
+		if t.within(c.point(n - 1)) {
+			return n - 1
+		}
+		hi = n - 1
+	}
+	for range crossings {
+		if hi-lo <= 1 {
+			break
+		}
+		if g := c.crossing(t, lo, hi); t.within(c.point(g)) {
+			lo = g
+			if lo+1 < hi {
+				if t.within(c.point(lo + 1)) {
+					lo++
+				} else {
+					hi = lo + 1
+				}
+			}
+		} else {
+			hi = g
+		}
+	}
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if t.within(c.point(mid)) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// crossings is how many guesses at the crossing lastWithin makes before
+// it halves.
+const crossings = 3
+
+// crossing guesses the index, strictly between lo and hi (points worked
+// out, lo within the targets and hi past them), of the last point within
+// the targets: where the line through the two points' distances from the
+// targets (see targets.over), against the load, crosses them.
+func (c *Curve) crossing(t targets, lo, hi int) int {
+	a, b := c.points[lo], c.points[hi]
+	ra, rb := t.over(a), t.over(b)
+	load := a.Concurrency + (1-ra)/(rb-ra)*(b.Concurrency-a.Concurrency)
+	g := lo + 1
+	if at := float64(c.n-1) * math.Log(load) / c.logMax; at > float64(g) && at < float64(hi-1) {
+		g = int(at)
+	} else if at >= float64(hi-1) {
+		g = hi - 1
+	}
+	return g
+}
