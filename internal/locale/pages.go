@@ -402,6 +402,8 @@ var pages = map[string][2]string{
 	"reason.precision":          {"Cannot run the model's format", "无法运行该模型的精度格式"},
 	"reason.price_outlier":      {"Spot price is an outlier", "竞价价格异常"},
 	"reason.never_finishes":     {"Never finishes on spot without checkpoints", "无检查点的竞价实例永远无法完成"},
+	"reason.location_unknown":   {"Region's country not stated: no latency can be claimed", "区域所在国家未说明：无法给出延迟"},
+	"reason.no_public_price":    {"No public price", "无公开价格"},
 
 	"data.version":        {"Catalog %s.", "目录 %s。"},
 	"data.rate":           {" 1 USD = %[2]s %[1]s (rate of %[3]s).", " 1 美元 = %[2]s %[1]s（%[3]s 汇率）。"},
