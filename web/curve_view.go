@@ -21,7 +21,11 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	v.Form[servingcurve.KeyTP], v.Form[servingcurve.KeyPP] = strconv.Itoa(c.TP), strconv.Itoa(c.PP)
 	v.Form[servingcurve.KeyInputTokens], v.Form[servingcurve.KeyOutputTokens] = strconv.Itoa(c.InputTokens), strconv.Itoa(c.OutputTokens)
 	if c.PP > 1 {
-		v.Heading = locale.Tf(ctx, "curve.heading.pipeline", c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, strconv.Itoa(c.PP), strconv.Itoa(c.TP),
+		key := "curve.heading.pipeline.other"
+		if c.TP == 1 {
+			key = "curve.heading.pipeline.one"
+		}
+		v.Heading = locale.Tf(ctx, key, c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, strconv.Itoa(c.PP), strconv.Itoa(c.TP),
 			catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
 	} else {
 		v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))

@@ -14,7 +14,8 @@ var curve = map[string][2]string{
 
 	"curve.title":                  {"Serving curve", "服务曲线"},
 	"curve.heading":                {"%s on %s × %s in %s, %s", "%s：%s 块 %s，%s，%s"},
-	"curve.heading.pipeline":       {"%s on %s × %s (%s pipeline stages of %s GPU each) in %s, %s", "%s：%s 块 %s（%s 级流水线，每级 %s 块），%s，%s"},
+	"curve.heading.pipeline.one":   {"%s on %s × %s as %s pipeline stages of %s GPU each, in %s, %s", "%s：%s 块 %s（%s 级流水线，每级 %s 块），%s，%s"},
+	"curve.heading.pipeline.other": {"%s on %s × %s as %s pipeline stages of %s GPUs each, in %s, %s", "%s：%s 块 %s（%s 级流水线，每级 %s 块），%s，%s"},
 	"curve.lengths":                {"Requests of %s tokens in and %s out, from one running at once to the %s the replica's memory holds.", "每个请求输入 %s token、输出 %s token，从同时运行 1 个请求到副本显存可容纳的 %s 个。"},
 	"curve.band":                   {"At full load the real throughput is expected from %s %% below to %s %% above the curve's: the range of what the model missed on held-out %s campaigns.", "满负载时，实际吞吐量预计在曲线值以下 %s%% 至以上 %s%% 之间：即服务模型在 %s 留出数据上的误差范围。"},
 	"curve.error":                  {"The serving model's median held-out error for %s is %s %%: about half the real figures lie within ± that of the curve.", "服务模型在 %s 上的留出误差中位数为 %s%%：约一半的实测值落在曲线的 ± 该范围内。"},
