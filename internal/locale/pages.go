@@ -325,6 +325,13 @@ var pages = map[string][2]string{
 	"pinned.current":    {"The catalog has not changed since: today's answer is the same.", "目录此后没有变化：今天的结果相同。"},
 	"pinned.open":       {"Open with today's data", "用今天的数据打开"},
 
+	// Units and unit words in the reader's language.
+	"value.ms":                           {"%s ms", "%s 毫秒"},
+	"chart.unit.ms":                      {"ms", "毫秒"},
+	"chart.unit.h":                       {"h", "小时"},
+	"lines.unit_price.in":                {"Unit price (%s)", "单价（%s）"},
+	"basis.unit.output tokens/s per GPU": {"output tokens/s per GPU", "每 GPU 每秒输出 token"},
+
 	"lines.item":         {"Item", "项目"},
 	"lines.quantity":     {"Quantity", "数量"},
 	"lines.unit":         {"Unit", "单位"},
