@@ -54,3 +54,12 @@ func (r BasisRow) Figures() string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// UnitIn is the row's unit in p's language, where the page has words for
+// it ("output tokens/s per GPU"); else as the figure gives it.
+func (r BasisRow) UnitIn(p locale.Printer) string {
+	if k := "basis.unit." + r.Unit; locale.Has(k) {
+		return p.T(k)
+	}
+	return r.Unit
+}

@@ -51,7 +51,7 @@ func TestMessages(t *testing.T) {
 		"item.compute", "item.egress", "item.storage", "item.data_transfer",
 		"reason.provider", "reason.gpu", "reason.gdpr", "reason.memory", "reason.no_benchmark",
 		"reason.pricing", "reason.deadline", "reason.budget", "reason.never_finishes",
-		"reason.country", "reason.vcpus", "reason.price_outlier", "reason.country_not_stated", "explorer.country_assumed", "explorer.country_assumed.hint",
+		"reason.country", "reason.vcpus", "reason.price_outlier", "reason.country_not_stated", "reason.location_unknown", "reason.no_public_price", "reason.engine", "reason.accelerator", "explorer.country_assumed", "explorer.country_assumed.hint",
 		"label.risk.spot", "label.risk.price_outlier", "label.risk.capacity", "label.risk.estimate",
 		"precision.fp32", "precision.mixed", "precision.fp8", "precision.int8", "precision.int4",
 		"field.kind", "field.profile", "field.precision", "field.samples", "field.epochs", "field.deadline_hours",

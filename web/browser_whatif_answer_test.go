@@ -110,7 +110,7 @@ func checkWhatIf(t testing.TB, ctx context.Context, when string, a askedLoad) {
 // Chinese: the load, whether at peak or on average, and its factor.
 var whatIfLoads = []*regexp.Regexp{
 	regexp.MustCompile(`(?P<load>[\d,.]+) requests/s (?P<at>at peak|on average) \((?P<times>[\d.]+)× yours\)`),
-	regexp.MustCompile(`(?P<at>峰值|平均)每秒 (?P<load>[\d,.]+) 个请求（您的 (?P<times>[\d.]+) 倍）`),
+	regexp.MustCompile(`(?P<at>峰值|平均)负载(?:降到|达到|为)每秒 (?P<load>[\d,.]+) 个请求（您的 (?P<times>[\d.]+) 倍）`),
 }
 
 // sameLoad reports whether a load and a factor, as written (rounded to

@@ -26,7 +26,7 @@ func answerCharts(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) 
 	c.Cost = costChart(ctx, r.Pick, r.Currency)
 	c.Candidates = candidateChart(ctx, cat, r)
 	if l := r.Pick.Latency; l != nil {
-		c.Map = &templates.MapView{Map: latencyMap(ctx, cat, l), Bins: heatBins()}
+		c.Map = &templates.MapView{Map: latencyMap(ctx, cat, l), Bins: heatBins(ctx)}
 	}
 	if s := r.Pick.Serving; s != nil {
 		sc := servingChart(ctx, r, s)
@@ -56,9 +56,9 @@ func costChart(ctx context.Context, o *advisor.Option, currency string) chart.Ba
 // latency (ms) or the duration (h), y the total.
 func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) chart.Scatter {
 	training := r.Request.Workload.Kind == catalog.KindTraining
-	xName, unit, title := locale.T(ctx, "chart.latency"), "ms", locale.T(ctx, "chart.title.inference")
+	xName, unit, title := locale.T(ctx, "chart.latency"), locale.T(ctx, "chart.unit.ms"), locale.T(ctx, "chart.title.inference")
 	if training {
-		xName, unit, title = locale.T(ctx, "chart.duration"), "h", locale.T(ctx, "chart.title.training")
+		xName, unit, title = locale.T(ctx, "chart.duration"), locale.T(ctx, "chart.unit.h"), locale.T(ctx, "chart.title.training")
 	}
 	in := make([]chart.ScatterInput, len(r.Candidates))
 	front := 0
@@ -147,11 +147,12 @@ func metroMap(ctx context.Context, c *catalog.Catalog, from string) templates.Ma
 				locale.Tf(ctx, "map.line", locale.From(ctx).City(f.Name), locale.From(ctx).City(mt.Name), locale.Tenths(p.RTTMS))))
 		}
 	}
-	return templates.MapView{Map: m, Bins: heatBins()}
+	return templates.MapView{Map: m, Bins: heatBins(ctx)}
 }
 
-// heatBins are the colour bins of round trips, for legends.
-func heatBins() []templates.HeatBin {
+// heatBins are the colour bins of round trips, for legends, in the
+// reader's language.
+func heatBins(ctx context.Context) []templates.HeatBin {
 	var bins []templates.HeatBin
 	edges := chart.HeatEdges
 	for i, e := range edges {
@@ -159,9 +160,9 @@ func heatBins() []templates.HeatBin {
 		if i > 0 {
 			lo = locale.Figure(edges[i-1])
 		}
-		bins = append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(i), Label: lo + "–" + locale.Figure(e) + " ms"})
+		bins = append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(i), Label: locale.Tf(ctx, "value.ms", lo+"–"+locale.Figure(e))})
 	}
-	return append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(len(edges)), Label: "≥ " + locale.Figure(edges[len(edges)-1]) + " ms"})
+	return append(bins, templates.HeatBin{Class: "h" + strconv.Itoa(len(edges)), Label: "≥ " + locale.Tf(ctx, "value.ms", locale.Figure(edges[len(edges)-1]))})
 }
 
 // placeOf is where users at a location are on a map: a country's centre or
@@ -269,7 +270,7 @@ func heatMapView(ctx context.Context, c *catalog.Catalog, from string) templates
 		p := c.Pair(i, j)
 		return chart.HeatCellInput{Bin: chart.HeatBinOf(p.RTTMS), Estimated: p.Estimated, Title: pairTitle(ctx, c, c.Metros[i].Name, c.Metros[j].Name, p)}
 	})}
-	v.Bins = heatBins()
+	v.Bins = heatBins(ctx)
 	sources, measured, estimated := c.PairSources()
 	v.Measured, v.Estimated = measured, estimated
 	for _, s := range sources {

@@ -20,7 +20,16 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	v.Form[servingcurve.KeyPrecision], v.Form[servingcurve.KeyEngine] = c.Precision, c.Family
 	v.Form[servingcurve.KeyTP], v.Form[servingcurve.KeyPP] = strconv.Itoa(c.TP), strconv.Itoa(c.PP)
 	v.Form[servingcurve.KeyInputTokens], v.Form[servingcurve.KeyOutputTokens] = strconv.Itoa(c.InputTokens), strconv.Itoa(c.OutputTokens)
-	v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
+	if c.PP > 1 {
+		key := "curve.heading.pipeline.other"
+		if c.TP == 1 {
+			key = "curve.heading.pipeline.one"
+		}
+		v.Heading = locale.Tf(ctx, key, c.Profile.Name, strconv.Itoa(c.TP*c.PP), c.GPU.Name, strconv.Itoa(c.PP), strconv.Itoa(c.TP),
+			catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
+	} else {
+		v.Heading = locale.Tf(ctx, "curve.heading", c.Profile.Name, strconv.Itoa(c.TP), c.GPU.Name, catalog.PrecisionLabel(c.Precision), catalog.EngineName(c.Family))
+	}
 	v.Lengths = locale.Tf(ctx, "curve.lengths", locale.Figure(float64(c.InputTokens)), locale.Figure(float64(c.OutputTokens)), locale.Figure(math.Floor(c.MaxConcurrency)))
 	if c.PrefixCachePct > 0 {
 		v.Form[servingcurve.KeyPrefixCache] = strconv.FormatFloat(c.PrefixCachePct, 'f', -1, 64)
@@ -37,8 +46,8 @@ func curveView(ctx context.Context, v *templates.CurveView, c servingcurve.Curve
 	} else {
 		v.Knee = locale.Tf(ctx, "curve.knee.none", locale.Figure(math.Floor(c.MaxConcurrency)))
 	}
-	if len(c.Measured) > 0 {
-		v.Measured = locale.Tf(ctx, "curve.measured", strconv.Itoa(len(c.Measured)))
+	if n := len(c.Measured); n > 0 {
+		v.Measured = locale.Tn(ctx, measuredKey(c.Measured), n)
 	} else if c.PrefixCachePct > 0 {
 		v.Measured = locale.T(ctx, "curve.measured.cached")
 	} else {
@@ -79,4 +88,22 @@ func curveCharts(ctx context.Context, c servingcurve.Curve) (tput, ttft chart.Li
 	ttft.Title, ttft.XLabel, ttft.YLabel = locale.T(ctx, "curve.ttft.title"), locale.T(ctx, "curve.ttft.x"), locale.T(ctx, "curve.ttft.y")
 	tput.Desc, ttft.Desc = locale.Tf(ctx, "curve.desc", strconv.Itoa(len(tin.Marks))), locale.Tf(ctx, "curve.desc", strconv.Itoa(len(fin.Marks)))
 	return tput, ttft
+}
+
+// measuredKey is the sentence on the curve's measured figures: all of
+// them drawn, some (those whose source states the latencies) or none.
+func measuredKey(ms []servingcurve.Measured) string {
+	drawn := 0
+	for _, m := range ms {
+		if m.TPOTMS > 0 || (m.Concurrency > 0 && m.TTFTMS > 0) {
+			drawn++
+		}
+	}
+	switch drawn {
+	case len(ms):
+		return "curve.measured.all"
+	case 0:
+		return "curve.measured.undrawn"
+	}
+	return "curve.measured.some"
 }

@@ -69,12 +69,6 @@ type Point struct {
 // niceMax rounds an axis maximum up to 1, 2 or 5 times a power of ten.
 func niceMax(x float64) float64 { return roundUp(x, []float64{1, 2, 5, 10}, 0) }
 
-// fineMax rounds an axis maximum up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or
-// 8 times a power of ten, so that the figures fill most of the axis.
-func fineMax(x float64) float64 {
-	return roundUp(x, []float64{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}, 1e-9)
-}
-
 // roundUp rounds x up to a step times a power of ten; a step exceeded by
 // no more than slack (relative) still takes x.
 func roundUp(x float64, steps []float64, slack float64) float64 {

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,6 +114,24 @@ func TestCurveFits(t *testing.T) {
 	}
 	if c.Op.Y < c.Top || c.Op.Y > c.Bottom {
 		t.Errorf("operating point at y %.1f, outside %.1f–%.1f", c.Op.Y, c.Top, c.Bottom)
+	}
+}
+
+// Ensure a curve's axes end where each quarter, where they are ticked,
+// is a round figure: a curve up to 205 tokens/s with a 200 ms target gets
+// axes to 300 (ticked every 75), not to 250 (ticked at 62.5 and 187.5).
+func TestCurveRoundTicks(t *testing.T) {
+	in := CurveInput{Target: 200, Op: Point{X: 112, Y: 94},
+		Curve: []XY{{95, 5}, {112, 94}, {150, 182}, {200, 196}, {250, 205}}}
+	c := CurveOf(in, func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) })
+	for _, ticks := range [][]Tick{c.XTicks, c.YTicks} {
+		var got []string
+		for _, tk := range ticks {
+			got = append(got, tk.Label)
+		}
+		if want := []string{"0", "75", "150", "225", "300"}; !slices.Equal(got, want) {
+			t.Errorf("ticks %v, want %v", got, want)
+		}
 	}
 }
 

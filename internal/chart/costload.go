@@ -56,7 +56,7 @@ func CostLoadOf(in CostLoadInput, label, factor func(float64) string) CostLoad {
 		}
 		maxY = max(maxY, p.Asked)
 	}
-	maxY = fineMax(maxY * 1.05)
+	maxY = quarterMax(maxY * 1.05)
 	c.Left = 20
 	for i := 0; i <= 4; i++ {
 		c.YTicks = append(c.YTicks, Tick{Label: Compact(maxY*float64(i)/4, label)})

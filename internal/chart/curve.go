@@ -44,7 +44,7 @@ type Curve struct {
 // are left out. label writes an axis figure.
 func CurveOf(in CurveInput, label func(float64) string) Curve {
 	c := Curve{Width: Width, Height: curveTop + plotHeight + curveBottom, TargetX: -1}
-	maxX := fineMax(max(in.Target, in.Op.X) * 1.5)
+	maxX := quarterMax(max(in.Target, in.Op.X) * 1.5)
 	maxY := 0.0
 	for _, p := range in.Curve {
 		if p.X <= maxX {
@@ -56,7 +56,7 @@ func CurveOf(in CurveInput, label func(float64) string) Curve {
 			maxY = max(maxY, m.Y)
 		}
 	}
-	maxY = fineMax(max(maxY, in.Op.Y) * 1.1)
+	maxY = quarterMax(max(maxY, in.Op.Y) * 1.1)
 	// The ticks first: the left margin fits the widest.
 	c.Left = 20
 	for i := 0; i <= 4; i++ {

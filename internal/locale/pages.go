@@ -329,6 +329,13 @@ var pages = map[string][2]string{
 	"pinned.current":    {"The catalog has not changed since: today's answer is the same.", "目录此后没有变化：今天的结果相同。"},
 	"pinned.open":       {"Open with today's data", "用今天的数据打开"},
 
+	// Units and unit words in the reader's language.
+	"value.ms":                           {"%s ms", "%s 毫秒"},
+	"chart.unit.ms":                      {"ms", "毫秒"},
+	"chart.unit.h":                       {"h", "小时"},
+	"lines.unit_price.in":                {"Unit price (%s)", "单价（%s）"},
+	"basis.unit.output tokens/s per GPU": {"output tokens/s per GPU", "每 GPU 每秒输出 token"},
+
 	"lines.item":         {"Item", "项目"},
 	"lines.quantity":     {"Quantity", "数量"},
 	"lines.unit":         {"Unit", "单位"},
@@ -408,6 +415,8 @@ var pages = map[string][2]string{
 	"reason.precision":          {"Cannot run the model's format", "无法运行该模型的精度格式"},
 	"reason.price_outlier":      {"Spot price is an outlier", "竞价价格异常"},
 	"reason.never_finishes":     {"Never finishes on spot without checkpoints", "无检查点的竞价实例永远无法完成"},
+	"reason.location_unknown":   {"Region's country not stated: no latency can be claimed", "区域所在国家未说明：无法给出延迟"},
+	"reason.no_public_price":    {"No public price", "无公开价格"},
 
 	"data.version":        {"Catalog %s.", "目录 %s。"},
 	"data.rate":           {" 1 USD = %[2]s %[1]s (rate of %[3]s).", " 1 美元 = %[2]s %[1]s（%[3]s 汇率）。"},
