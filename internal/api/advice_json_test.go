@@ -8,9 +8,6 @@ import (
 	"reflect"
 	"testing"
 
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/shopspring/decimal"
 
 	"gpuplace/data"
@@ -233,25 +230,11 @@ func (f *filler) fill(v reflect.Value, depth int) {
 	}
 }
 
-// asEncodingJSON sets github.com/go-json-experiment/json (the upstream of
-// encoding/json/v2) to write an answer as encoding/json does: nil lists
-// as null, omitempty as v1 reads it, HTML and JavaScript characters
-// escaped, invalid UTF-8 replaced (written as U+FFFD itself, not \ufffd:
-// the one difference in the bytes, and real answers hold none; a NaN is
-// refused by both, in other words).
-var asEncodingJSON = jsonv2.JoinOptions(
-	jsonv2.FormatNilSliceAsNull(true),
-	jsonv1.OmitEmptyWithLegacySemantics(true),
-	jsontext.EscapeForHTML(true),
-	jsontext.EscapeForJS(true),
-	jsontext.AllowInvalidUTF8(true),
-)
-
 // BenchmarkAdviceJSON writes the performance figures' answer (ResNet-50
 // for users in Germany, the US and Japan; 97 KB) with encoding/json, with
-// the generated appenders and with github.com/go-json-experiment/json,
-// side by side (see advice_json.go; BenchmarkAnswerJSON in web measures
-// the last two through the handler).
+// the generated appenders side by side (advice_json_library_test.go adds
+// github.com/go-json-experiment/json under the jsonbench build tag; see
+// advice_json.go).
 func BenchmarkAdviceJSON(b *testing.B) {
 	cat, err := catalog.Load(data.FS)
 	if err != nil {
@@ -285,20 +268,5 @@ func BenchmarkAdviceJSON(b *testing.B) {
 		}
 		b.SetBytes(int64(len(out)))
 	})
-	b.Run("go-json-experiment", func(b *testing.B) {
-		want, _ := api.AppendAdviceJSON(nil, &a)
-		b.ReportAllocs()
-		var buf bytes.Buffer
-		for b.Loop() {
-			buf.Reset()
-			if err := jsonv2.MarshalWrite(&buf, &a, asEncodingJSON); err != nil {
-				b.Fatal(err)
-			}
-			buf.WriteByte('\n')
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			b.Fatal("the library writes other bytes than the generated appenders")
-		}
-		b.SetBytes(int64(buf.Len()))
-	})
+
 }
