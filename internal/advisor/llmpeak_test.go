@@ -139,7 +139,8 @@ func TestLLMNeverSizedPastTheKnee(t *testing.T) {
 func TestLLMPeakWithinCapacity(t *testing.T) {
 	cat := realCatalog(t)
 	checked := 0
-	for _, req := range llmRequests(cat, llmPropertyRequests()/2, 7) {
+	reqs := llmRequests(cat, llmPropertyRequests()/2, 7)
+	for _, req := range reqs {
 		res := recommend(t, cat, req)
 		w := res.Request.Workload
 		for _, o := range options(res) {
@@ -185,7 +186,9 @@ func TestLLMPeakWithinCapacity(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
-		t.Errorf("%d options checked: want the questions' options", checked)
+	t.Logf("%d options of %d questions checked", checked, len(reqs))
+	// (Under the race detector the property tests ask fewer questions.)
+	if checked < 4*len(reqs) {
+		t.Errorf("%d options of %d questions checked: want the questions' options", checked, len(reqs))
 	}
 }
