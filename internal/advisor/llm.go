@@ -1,9 +1,7 @@
 package advisor
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -409,64 +407,6 @@ func betterPoint(a *llmCurve, pa curvePoint, b *llmCurve, pb curvePoint) bool {
 	return a.pp < b.pp
 }
 
-// anchorOf finds the measured serving figures at the request's own
-// conditions on a replica: among those of its GPU, weight format and
-// engine family that state their lengths and no KV cache format of
-// their own (index, see llmGPU), those of its tensor-parallel size and
-// with lengths within anchorSpan of the request's. The ratio returned
-// is, over those figures, the geometric mean of their throughput over
-// what the model predicts of them: the figures win at their own
-// conditions, and the model carries the ratio along the curve (bounded
-// to the fit's outlier range). The figure returned is the nearest in
-// length, for the basis.
-func (e *engine) anchorOf(index []int32, setup serving.Setup, in, out float64) (*catalog.ServingPoint, float64) {
-	p := &e.cat.ServingFit.Params
-	var nearest *catalog.ServingPoint
-	dist, logSum, n := math.Inf(1), 0.0, 0
-	for _, i := range index {
-		sp := &e.cat.Serving[i]
-		if sp.TP != setup.TP || max(sp.PP, 1) != setup.Stages() {
-			continue
-		}
-		if x, y := sp.InputTokens/in, sp.OutputTokens/out; x > farSpan || x < 1/farSpan || y > farSpan || y < 1/farSpan {
-			continue // (far outside anchorSpan: spares the logarithms)
-		}
-		di, do := math.Abs(math.Log(sp.InputTokens/in)), math.Abs(math.Log(sp.OutputTokens/out))
-		if di > math.Log(anchorSpan) || do > math.Log(anchorSpan) {
-			continue
-		}
-		m := serving.Measurement{Setup: setup, GPUs: sp.GPUs, Scenario: sp.Scenario, In: sp.InputTokens, Out: sp.OutputTokens,
-			Concurrency: sp.Concurrency, Rate: sp.Rate, TokensPerS: sp.TokensPerS, TTFTMS: sp.TTFTMS, TPOTMS: sp.TPOTMS}
-		// The figures were measured with whole prompts: the ratio is of
-		// the model's prediction of them, which the curve, prefix-cached
-		// or not, then carries.
-		m.Setup.Share, m.Setup.Cached = 1, 0
-		for _, q := range p.Predict(m) {
-			if q.Name != serving.QuantityThroughput || !(q.Predicted > 0) {
-				continue
-			}
-			logSum += math.Log(q.Measured / q.Predicted)
-			n++
-			if di+do < dist {
-				nearest, dist = sp, di+do
-			}
-		}
-	}
-	if n == 0 {
-		return nil, 1
-	}
-	return nearest, min(max(math.Exp(logSum/float64(n)), 1/serving.OutlierRatio), serving.OutlierRatio)
-}
-
-// anchorSpan is how far (as a ratio) a measured figure's lengths may be
-// from the request's for it to stand for the request's own conditions;
-// farSpan is so far beyond it that a ratio past it is out whatever the
-// rounding of its logarithm.
-const (
-	anchorSpan = 1.1
-	farSpan    = 1.2
-)
-
 // addLLMUsable sizes an offer for the LLM and keeps it when it serves,
 // counting it under its reason when it does not. It reads the offer's
 // brief, not its facts (see offerBrief).
@@ -533,44 +473,6 @@ func (e *engine) llmSizingOf(o *catalog.Offer, kind int, g *catalog.GPU) *llmSiz
 	e.memo.sizingOf[kind] = sz
 	e.memo.llmSizings = append(e.memo.llmSizings, sz)
 	return sz
-}
-
-// method says how the operating point's figure is made, for the basis and
-// the risks.
-func (s *llmServing) method(e *engine) string {
-	if s.methodText == "" {
-		s.methodText = s.describe(e)
-	}
-	return s.methodText
-}
-
-// describe writes the method (see method).
-func (s *llmServing) describe(e *engine) string {
-	p := e.cat.ServingFit.Params
-	g := s.replica.Hardware
-	eff := p.Architectures[g.Architecture]
-	arch := g.Architecture
-	if !p.Fitted(arch) {
-		arch += " (no figures: the fitted architectures' mean)"
-	}
-	m := fmt.Sprintf("serving model, %s, %s weights, %s KV cache, %d GPU(s) a replica: %.0f running requests, %.0f ms p95 to the first token, %.1f ms p95 per token; "+
-		"fitted on %d measured points (%s: memory efficiency %.2f, compute %.2f), held-out error median %.0f %% over %d points",
-		engineName(s.engine()), s.precision, s.kv(), s.gpus, s.point.Concurrency, s.ttftMS, s.tpotMS,
-		e.cat.ServingFit.Fitted, arch, eff.Memory, eff.Compute, s.err.MedianPct, s.err.Points)
-	if s.pp > 1 {
-		m = strings.Replace(m, " a replica:", fmt.Sprintf(" a replica (%d pipeline stages of %d):", s.pp, s.tp), 1)
-	}
-	if !s.validated {
-		m += " (too few held-out points of this GPU family: the overall error)"
-	}
-	if s.anchor != nil {
-		m += fmt.Sprintf("; anchored on a measured figure at these lengths (%s, %s, %g in / %g out: ×%.2f)", s.anchor.Source, s.anchor.Scenario,
-			s.anchor.InputTokens, s.anchor.OutputTokens, s.anchorRatio)
-	}
-	if c := s.replica.Cached; c > 0 {
-		m += fmt.Sprintf("; %.0f %% of each prompt served from the prefix cache, as the question states (its prefill not computed, its KV cache held)", 100*c)
-	}
-	return m
 }
 
 // engineName is an engine family's name for people.

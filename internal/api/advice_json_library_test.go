@@ -9,18 +9,13 @@ package api_test
 
 import (
 	"bytes"
-	"net/url"
 	"testing"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
-	"gpuplace/data"
-	"gpuplace/internal/advisor"
 	"gpuplace/internal/api"
-	"gpuplace/internal/catalog"
-	"gpuplace/internal/question"
 )
 
 // asEncodingJSON sets github.com/go-json-experiment/json (the upstream of
@@ -41,17 +36,7 @@ var asEncodingJSON = jsonv2.JoinOptions(
 // github.com/go-json-experiment/json, checking it writes the generated
 // appenders' bytes.
 func BenchmarkAdviceJSONLibrary(b *testing.B) {
-	cat, err := catalog.Load(data.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
-	values, _ := url.ParseQuery("kind=inference&latency_ms=80&peak_rps=150&profile=resnet50&users=DE:50,US:30,JP:20&rps=50")
-	req, _, _ := question.Parse(values)
-	res, err := advisor.Recommend(cat, req)
-	if err != nil {
-		b.Fatal(err)
-	}
-	a := api.NewAdviceJSON(res, cat)
+	a := performanceAnswer(b)
 	b.Run("go-json-experiment", func(b *testing.B) {
 		want, _ := api.AppendAdviceJSON(nil, &a)
 		b.ReportAllocs()
