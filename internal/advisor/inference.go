@@ -80,6 +80,7 @@ func (e *engine) inferencePlans() []*plan {
 	}
 	if !met {
 		plans = append(plans, e.multiRegionPlans()...)
+		plans = append(plans, e.exactPlans(plans)...)
 		e.buf.ptrs = plans
 	}
 	return plans
