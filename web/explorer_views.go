@@ -52,9 +52,10 @@ func currencyLinks(c *catalog.Catalog, current string, urlOf func(string) string
 	return out
 }
 
-// inCurrency is path asking for a currency (none for USD).
-func inCurrency(path, cur string) string {
-	if q := explore.CurrencyQuery(cur); len(q) > 0 {
+// inCurrency is path asking for a currency (none for the reader's
+// default, def).
+func inCurrency(path, cur, def string) string {
+	if q := explore.CurrencyQuery(cur, def); len(q) > 0 {
 		return path + "?" + q.Encode()
 	}
 	return path
@@ -62,26 +63,29 @@ func inCurrency(path, cur string) string {
 
 // gpusView summarises every GPU, prices in currency.
 func gpusView(r *reqView, currency string) templates.GPUsView {
-	cur := cmp.Or(currency, catalog.BaseCurrency)
+	def := r.currency()
+	cur := cmp.Or(currency, def)
 	return templates.GPUsView{Frame: r.frame, Catalog: r.cat, Currency: cur, GPUs: r.cat.GPUSummaries(cur), Ignored: r.ignored,
-		CurrencyLinks: currencyLinks(r.cat, cur, func(c string) string { return inCurrency("/catalog/gpus", c) })}
+		CurrencyLinks: currencyLinks(r.cat, cur, func(c string) string { return inCurrency("/catalog/gpus", c, def) })}
 }
 
 // gpuView gathers a GPU's specs, benchmarks, serving figures and cheapest
 // offers.
 func gpuView(r *reqView, g catalog.GPU, currency string) templates.GPUView {
 	c := r.cat
-	f := explore.Offers{OfferFilter: catalog.OfferFilter{GPU: g.ID, Pricing: catalog.OnDemand, Unit: catalog.UnitGPUHour, Currency: cmp.Or(currency, catalog.BaseCurrency)}}.WithDefaults()
+	def := r.currency()
+	f := explore.Offers{OfferFilter: catalog.OfferFilter{GPU: g.ID, Pricing: catalog.OnDemand, Unit: catalog.UnitGPUHour, Currency: cmp.Or(currency, def)}}.WithDefaults()
 	return templates.GPUView{Frame: r.frame, Catalog: c, GPU: g, Source: c.SourceOrID(g.Source), Ignored: r.ignored,
 		Benchmarks: c.GPUBenchmarks(g.ID), Serving: c.GPUServing(g.ID),
 		Offers:     offerTable(r.ctx, c, c.DistinctOffers(f.OfferFilter, gpuOffersShown), f, false, "gpu-offers"),
 		OfferCount: c.OfferCount(g.ID), AllOffersURL: explore.GPUOffersURL(g.ID, f.Currency),
-		CurrencyLinks: currencyLinks(c, f.Currency, func(cur string) string { return inCurrency(explore.GPUURL(g.ID), cur) })}
+		CurrencyLinks: currencyLinks(c, f.Currency, func(cur string) string { return inCurrency(explore.GPUURL(g.ID), cur, def) })}
 }
 
 // offersView selects the rows of f and cuts out its page; a page past the
 // end shows the last one.
 func offersView(r *reqView, f explore.Offers) templates.OffersView {
+	f.Default = r.currency()
 	f = f.WithDefaults()
 	rows := findOffers(r.cat, f.OfferFilter)
 	pages := max(1, (len(rows)+explore.OffersPerPage-1)/explore.OffersPerPage)
@@ -108,6 +112,12 @@ type reqView struct {
 	frame   templates.Frame
 	cat     *catalog.Catalog
 	ignored []string
+}
+
+// currency is the currency the reader's language shows prices in when
+// the address names none (see explore.DefaultCurrency).
+func (r *reqView) currency() string {
+	return explore.DefaultCurrency(r.cat, locale.LangOf(r.ctx))
 }
 
 // providersOffersURL lists the offers of the providers a providers page

@@ -112,7 +112,7 @@ func (p ServingPoint) Lengths() string {
 // adequacy badge names its scope (full or partial).
 func JurisdictionLabel(p locale.Printer, j, adequacy string) string {
 	if j == JurisdictionAdequacy && adequacy != "" {
-		return p.T("explorer.juris.adequacy") + " (" + p.T("explorer.adequacy."+adequacy) + ")"
+		return p.T("explorer.juris.adequacy") + p.Paren(p.T("explorer.adequacy."+adequacy))
 	}
 	return p.T("explorer.juris." + j)
 }

@@ -1,6 +1,7 @@
 package explore_test
 
 import (
+	"cmp"
 	"net/url"
 	"slices"
 	"testing"
@@ -56,5 +57,50 @@ func TestOffersSort(t *testing.T) {
 	}
 	if got := f.PageURL(1); got != "/catalog/offers" {
 		t.Errorf("page 1: %s", got)
+	}
+}
+
+// Ensure a Chinese reader sees prices in yuan when the address names no
+// currency and an English reader in dollars; that an address leaves the
+// reader's default out and names any other currency, US dollars
+// included, so a Chinese reader can ask for them; and that the CSV's
+// address asks for the currency the page shows, the base one by default.
+func TestOffersCurrencyByLanguage(t *testing.T) {
+	c, err := catalog.Load(data.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := explore.DefaultCurrency(c, "zh-CN"); got != "CNY" {
+		t.Errorf("DefaultCurrency(zh-CN) = %s, want CNY", got)
+	}
+	if got := explore.DefaultCurrency(c, "en"); got != catalog.BaseCurrency {
+		t.Errorf("DefaultCurrency(en) = %s, want %s", got, catalog.BaseCurrency)
+	}
+	zh := explore.Offers{Default: "CNY"}.WithDefaults()
+	if zh.Currency != "CNY" {
+		t.Errorf("a Chinese reader's view without a currency shows %s, want CNY", zh.Currency)
+	}
+	if got := zh.URL(explore.OffersPath); got != explore.OffersPath {
+		t.Errorf("a Chinese reader's default view is at %s, want %s", got, explore.OffersPath)
+	}
+	usd := zh
+	usd.Currency = catalog.BaseCurrency
+	if got := usd.Values().Get(explore.KeyCurrency); got != catalog.BaseCurrency {
+		t.Errorf("a Chinese reader's dollar view names currency %q, want %s", got, catalog.BaseCurrency)
+	}
+	for _, f := range []explore.Offers{zh, usd, explore.Offers{}.WithDefaults()} {
+		u, err := url.Parse(f.CSVURL())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cmp.Or(u.Query().Get(explore.KeyCurrency), catalog.BaseCurrency); got != f.Currency {
+			t.Errorf("CSV of a view in %s asks for currency %q", f.Currency, got)
+		}
+	}
+	if got := explore.CurrencyQuery("CNY", "CNY").Encode(); got != "" {
+		t.Errorf("CurrencyQuery(CNY, default CNY) = %q, want none", got)
+	}
+	if got := explore.CurrencyQuery("USD", "CNY").Encode(); got != "currency=USD" {
+		t.Errorf("CurrencyQuery(USD, default CNY) = %q, want currency=USD", got)
 	}
 }

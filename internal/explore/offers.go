@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"cmp"
 	"net/url"
 	"strconv"
 
@@ -15,7 +16,30 @@ const OffersPerPage = 100
 type Offers struct {
 	catalog.OfferFilter
 	Page int
+	// Default is the currency the reader's language shows when the
+	// address names none (see DefaultCurrency; empty: the catalog's
+	// base currency). It is not written into addresses: an address
+	// without a currency shows each reader theirs.
+	Default string
 }
+
+// DefaultCurrency is the currency prices are shown in for a reader of
+// lang when the address names none: the yuan for Chinese (when the
+// catalog has its rate), else the catalog's base currency.
+func DefaultCurrency(c *catalog.Catalog, lang string) string {
+	if lang == langChinese {
+		if _, ok := c.Rate(currencyChinese); ok {
+			return currencyChinese
+		}
+	}
+	return catalog.BaseCurrency
+}
+
+// The Chinese language tag and the currency its readers see by default.
+const (
+	langChinese     = "zh-CN"
+	currencyChinese = "CNY"
+)
 
 // ReadOffers reads the offers view from a query: gpu, accelerator
 // (gpu|cpu), provider, region
@@ -49,6 +73,7 @@ func ReadOffers(c *catalog.Catalog, q url.Values) (Offers, []string) {
 
 // WithDefaults fills the unit, currency, sort and page an address left out.
 func (f Offers) WithDefaults() Offers {
+	f.Currency = cmp.Or(f.Currency, f.Default)
 	f.OfferFilter = f.OfferFilter.WithDefaults()
 	f.Page = max(f.Page, 1)
 	return f
@@ -73,7 +98,7 @@ func (f Offers) Values() url.Values {
 		q.Set(KeyDir, "desc")
 	}
 	set(KeyUnit, f.Unit, catalog.UnitHour)
-	set(KeyCurrency, f.Currency, catalog.BaseCurrency)
+	set(KeyCurrency, f.Currency, cmp.Or(f.Default, catalog.BaseCurrency))
 	if f.Page > 1 {
 		q.Set(KeyPage, strconv.Itoa(f.Page))
 	}
@@ -83,8 +108,21 @@ func (f Offers) Values() url.Values {
 // URL is the view's address under path.
 func (f Offers) URL(path string) string { return withQuery(path, f.Values()) }
 
-// OffersPath is the offers page.
-const OffersPath = "/catalog/offers"
+// OffersPath is the offers page, OffersCSVPath its rows as CSV.
+const (
+	OffersPath    = "/catalog/offers"
+	OffersCSVPath = "/catalog/offers.csv"
+)
+
+// CSVURL is the address of the view's rows as CSV. A download's currency
+// is the catalog's base one unless its address names another, whatever
+// the reader's language: the address names the currency the page shows
+// unless it is the base one, so it keeps the page's prices whoever
+// fetches it.
+func (f Offers) CSVURL() string {
+	f.Default = ""
+	return f.URL(OffersCSVPath)
+}
 
 // SortURL orders by key: ascending first, the other way when already so.
 func (f Offers) SortURL(key string) string {
@@ -153,10 +191,11 @@ func GPUOffersURL(gpu, currency string) string {
 	return Offers{OfferFilter: catalog.OfferFilter{GPU: gpu, Unit: catalog.UnitGPUHour, Currency: currency}}.URL(OffersPath)
 }
 
-// CurrencyQuery is the query that asks for a currency (none for USD).
-func CurrencyQuery(cur string) url.Values {
+// CurrencyQuery is the query that asks for a currency: none for the
+// reader's default (def; empty: the catalog's base currency).
+func CurrencyQuery(cur, def string) url.Values {
 	q := url.Values{}
-	if cur != catalog.BaseCurrency {
+	if cur != cmp.Or(def, catalog.BaseCurrency) {
 		q.Set(KeyCurrency, cur)
 	}
 	return q

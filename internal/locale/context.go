@@ -23,6 +23,35 @@ func From(ctx context.Context) Printer {
 // T returns a message in the reader's language.
 func T(ctx context.Context, key string) string { return From(ctx).T(key) }
 
+// Label is a message as a label before its value, with the colon the
+// reader's language writes: "Source: " in English, "来源：" in Chinese (a
+// full-width colon, no space after it).
+func Label(ctx context.Context, key string) string {
+	p := From(ctx)
+	if p.Lang() == ZH {
+		return p.T(key) + "："
+	}
+	return p.T(key) + ": "
+}
+
+// Colon is the colon after a label in the reader's language: ":" in
+// English, the full-width "：" in Chinese.
+func Colon(ctx context.Context) string {
+	if From(ctx).Lang() == ZH {
+		return "："
+	}
+	return ":"
+}
+
+// Paren writes s in parentheses after what it qualifies: " (s)" in
+// English, "（s）" (full-width, no space) in Chinese.
+func (p Printer) Paren(s string) string {
+	if p.Lang() == ZH {
+		return "（" + s + "）"
+	}
+	return " (" + s + ")"
+}
+
 // Tf formats a message in the reader's language with args.
 func Tf(ctx context.Context, key string, args ...any) string { return From(ctx).Tf(key, args...) }
 
