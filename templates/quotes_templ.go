@@ -2760,7 +2760,7 @@ func QuoteDocument(v QuoteView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var171 string
-			templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(locale.From(ctx).Unit(l.Unit))
+			templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(l.UnitLabel(locale.From(ctx)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/quotes.templ`, Line: 379, Col: 85}
 			}

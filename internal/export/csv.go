@@ -19,7 +19,8 @@ import (
 //	number          the quote's number (Q-2026-0007, Q-2026-0007-R2)
 //	description     the line's description as the quote shows it; "Total" on the total row
 //	quantity        decimal (17520)
-//	unit            the line's unit in the quote's language (instance-hour, 实例小时)
+//	unit            a recommendation line's unit in the quote's language (instance-hour,
+//	                实例小时); a line a person added, its unit as typed (month)
 //	unit_price      decimal, in currency, with every decimal it has (0.0765)
 //	discount_pct    the line's discount, 0–100; on the total row the quote's
 //	amount          decimal with the currency's minor unit, after discounts; on the
@@ -60,7 +61,7 @@ func CSV(d Document) ([]byte, error) {
 	cw := NewCSVWriter(&buf)
 	cw.Write(head)
 	for _, l := range q.Lines {
-		cw.Write(append([]string{q.Number(), l.Description, l.Quantity.String(), w.unit(l.Unit), plainPrice(l.UnitPrice),
+		cw.Write(append([]string{q.Number(), l.Description, l.Quantity.String(), w.unit(l), plainPrice(l.UnitPrice),
 			l.DiscountPct.String(), w.plainAmount(l.Amount)}, facts...))
 	}
 	cw.Write(append([]string{q.Number(), w.label("subtotal"), "", "", "", "", w.plainAmount(q.Subtotal)}, facts...))

@@ -36,8 +36,8 @@ func sample(lang string) quote.Quote {
 		DiscountPct: decimal.RequireFromString("5"), CreatedAt: time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC),
 		Notes: "Prices exclude VAT.\n• Spot capacity can be reclaimed.",
 		Lines: []quote.Line{
-			{Description: "2 × g5.xlarge (1 × NVIDIA A10G) in eu-central-1, 1-year reserved, 8,760 h", Quantity: decimal.NewFromInt(17520), Unit: "hour", UnitPrice: decimal.RequireFromString("0.6340")},
-			{Description: "Internet egress, 10 TB", Quantity: decimal.NewFromInt(10240), Unit: "GB", UnitPrice: decimal.RequireFromString("0.0765"), DiscountPct: decimal.RequireFromString("10")},
+			{Description: "2 × g5.xlarge (1 × NVIDIA A10G) in eu-central-1, 1-year reserved, 8,760 h", Quantity: decimal.NewFromInt(17520), Unit: "hour", UnitPrice: decimal.RequireFromString("0.6340"), FromEngine: true},
+			{Description: "Internet egress, 10 TB", Quantity: decimal.NewFromInt(10240), Unit: "GB", UnitPrice: decimal.RequireFromString("0.0765"), DiscountPct: decimal.RequireFromString("10"), FromEngine: true},
 			{Description: "Onboarding workshop", Quantity: decimal.NewFromInt(1), Unit: "day", UnitPrice: decimal.RequireFromString("1200")},
 		}}
 	if lang == "zh-CN" {

@@ -221,7 +221,7 @@ func (d *doc) linesTable() {
 func (d *doc) lineRow(l quote.Line) {
 	pdf := d.pdf
 	desc := d.split(d.clean(l.Description), columns[0]-2)
-	unit := d.split(d.clean(d.w.unit(l.Unit)), columns[2]-2)
+	unit := d.split(d.clean(d.w.unit(l)), columns[2]-2)
 	h := float64(max(1, len(desc), len(unit))) * lineH
 	if pdf.GetY()+h > 297-margin-20 {
 		pdf.AddPage()

@@ -150,7 +150,7 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	for _, l := range q.Lines {
 		s.add(excelize.Cell{Value: l.Description, StyleID: st.wrap},
 			excelize.Cell{Value: l.Quantity.InexactFloat64(), StyleID: st.number},
-			w.unit(l.Unit),
+			w.unit(l),
 			excelize.Cell{Value: l.UnitPrice.InexactFloat64(), StyleID: st.price},
 			excelize.Cell{Value: l.DiscountPct.InexactFloat64(), StyleID: st.number},
 			excelize.Cell{Value: l.Amount.InexactFloat64(), StyleID: st.money})
