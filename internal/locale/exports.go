@@ -18,6 +18,7 @@ var exports = map[string][2]string{
 	"export.unit_price":       {"Unit price", "单价"},
 	"export.discount":         {"Discount %", "折扣 %"},
 	"export.amount":           {"Amount", "金额"},
+	"export.totals":           {"Quote totals", "整单合计"},
 	"export.subtotal":         {"Subtotal", "小计"},
 	"export.quote_discount":   {"Discount on the quote %", "整单折扣 %"},
 	"export.total":            {"Total", "总计"},
