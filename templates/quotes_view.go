@@ -57,6 +57,9 @@ type QuoteFormView struct {
 	// reload the builder in another currency.
 	Currency      string
 	CurrencyLinks map[string]string
+	// NoSeller is set while no admin has said who quotes are from: the
+	// builder asks for it.
+	NoSeller bool
 }
 
 // Rows returns the line rows to show: those in the form, then three empty

@@ -114,10 +114,15 @@ func (d *doc) multiCell(w, h float64, s string) {
 }
 
 // seller writes who the quote is from at the top of the page, its logo on
-// the right; nothing when no seller is set.
+// the right; when no seller is set, a line that says so.
 func (d *doc) seller() {
 	s := d.d.Seller
 	if s.IsZero() {
+		d.setFont(10)
+		d.pdf.SetTextColor(160, 40, 20)
+		d.multiCell(pageWidth, lineH, d.label("no_seller"))
+		d.pdf.SetTextColor(0, 0, 0)
+		d.pdf.Ln(3)
 		return
 	}
 	top := d.pdf.GetY()

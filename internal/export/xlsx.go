@@ -121,13 +121,14 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	var s sheet
 	s.add(excelize.Cell{Value: w.label("title") + " " + q.Number(), StyleID: st.title})
 	s.blank()
-	if !d.Seller.IsZero() {
-		s.add(excelize.Cell{Value: w.label("seller"), StyleID: st.bold})
-		for _, line := range d.Seller.Lines(w.p) {
-			s.add(line)
-		}
-		s.blank()
+	s.add(excelize.Cell{Value: w.label("seller"), StyleID: st.bold})
+	if d.Seller.IsZero() {
+		s.add(w.label("no_seller"))
 	}
+	for _, line := range d.Seller.Lines(w.p) {
+		s.add(line)
+	}
+	s.blank()
 	s.add(excelize.Cell{Value: w.label("customer"), StyleID: st.bold})
 	for _, line := range q.Customer.Lines() {
 		s.add(line)

@@ -28,6 +28,7 @@ var exports = map[string][2]string{
 	"export.catalog":          {"Catalog", "目录"},
 	"export.status":           {"Status", "状态"},
 	"export.seller":           {"From", "报价方"},
+	"export.no_seller":        {"No seller is set: an admin has not yet filled in who quotes are from.", "未设置报价方：管理员尚未填写报价方信息。"},
 	"export.vat_id":           {"VAT ID: %s", "增值税号：%s"},
 	"export.link":             {"Recommendation", "推荐方案"},
 	"export.verdict":          {"Verdict", "结论"},

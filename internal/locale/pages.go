@@ -92,6 +92,8 @@ var pages = map[string][2]string{
 	"quote.plain.regulatory":    {"Local rules between your users and this location apply (filing or cross-border filtering).", "用户与该地点之间适用当地法规（备案或跨境过滤）。"},
 	"quote.plain.stale_data":    {"A price or exchange rate behind this quote is over a year old.", "本报价所依据的某项价格或汇率已超过一年。"},
 	"quote.link":                {"The recommendation behind this quote", "本报价单所依据的推荐方案"},
+	"quote.no_seller":           {"No seller is set, so this quote, its PDF and its workbook say so instead of who the quote is from. An admin fills it in once, on the seller page:", "尚未设置卖方，因此本报价单及其 PDF 和工作簿只会注明这一点，而不写明报价方。管理员在卖方信息页面填写一次即可："},
+	"quote.no_seller.link":      {"Seller details (/admin/seller)", "卖方信息（/admin/seller）"},
 	"quote.owner":               {"Owner", "负责人"},
 	"quote.reassign":            {"Give to", "转交给"},
 	"quote.reassign.save":       {"Change owner", "更换负责人"},
