@@ -385,18 +385,40 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 }
 
 // recommendationURL is the link back to the pinned recommendation a quote
-// was made from: absolute under the configured base URL.
-func (s *Server) recommendationURL(q quote.Quote) string {
+// was made from, whole, as the quote's page and documents give it to a
+// customer: under the configured base URL or, where none is configured,
+// under the address r came in on (see documentOrigin).
+func (s *Server) recommendationURL(r *http.Request, q quote.Quote) string {
 	if q.LinkID == "" {
 		return ""
 	}
-	return s.linkURL("/s/" + q.LinkID)
+	return s.documentOrigin(r) + "/s/" + q.LinkID
+}
+
+// documentOrigin is the address links in a quote and its files start
+// with: the configured base URL (-base-url, else GPUPLACE_BASE_URL) or,
+// where none is configured, the scheme and Host the request came in on. A
+// quote leaves the site, so its links must be whole; without a base URL
+// the quote's page says which address they use (see QuoteView.Origin) and
+// the server warns at start.
+func (s *Server) documentOrigin(r *http.Request) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
 }
 
 // quoteView gathers a quote's page: its revisions, the revision's history
 // and, for an admin, the users it may be given to.
 func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
-	v := templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
+	v := templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(), Link: s.recommendationURL(r, q)}
+	if s.baseURL == "" {
+		v.Origin = s.documentOrigin(r)
+	}
 	var err error
 	if v.Seller, err = s.store.SellerAt(r.Context(), q.SentAt); err != nil {
 		return v, err
@@ -431,7 +453,7 @@ func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error 
 	}
 	lang, _ := locale.Parse(q.Lang)
 	return render(w, r.WithContext(s.inLanguage(r, lang)), http.StatusOK, templates.QuotePrintPage(templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(),
-		Seller: seller, Link: s.recommendationURL(q)}))
+		Seller: seller, Link: s.recommendationURL(r, q)}))
 }
 
 // handleQuoteEdit handles GET /quotes/{id}/edit: the builder on a draft,

@@ -94,6 +94,7 @@ var pages = map[string][2]string{
 	"quote.link":                {"The recommendation behind this quote", "本报价单所依据的推荐方案"},
 	"quote.no_seller":           {"No seller is set, so this quote, its PDF and its workbook say so instead of who the quote is from. An admin fills it in once, on the seller page:", "尚未设置卖方，因此本报价单及其 PDF 和工作簿只会注明这一点，而不写明报价方。管理员在卖方信息页面填写一次即可："},
 	"quote.no_seller.link":      {"Seller details (/admin/seller)", "卖方信息（/admin/seller）"},
+	"quote.origin":              {"The app has no public address set (-base-url): the link to the recommendation in this quote and its PDF, XLSX and CSV starts with %s, the address this page was opened at. If customers reach the app at another address, ask whoever runs it to set -base-url.", "本应用未设置公开地址（-base-url）：本报价单及其 PDF、XLSX 和 CSV 中指向推荐方案的链接以 %s 开头，即打开本页时使用的地址。如果客户通过其他地址访问本应用，请让运维人员设置 -base-url。"},
 	"quote.owner":               {"Owner", "负责人"},
 	"quote.reassign":            {"Give to", "转交给"},
 	"quote.reassign.save":       {"Change owner", "更换负责人"},
