@@ -57,6 +57,9 @@ type QuoteFormView struct {
 	// reload the builder in another currency.
 	Currency      string
 	CurrencyLinks map[string]string
+	// NoSeller is set while no admin has said who quotes are from: the
+	// builder asks for it.
+	NoSeller bool
 }
 
 // Rows returns the line rows to show: those in the form, then three empty
@@ -96,8 +99,11 @@ type QuoteView struct {
 	Quote quote.Quote
 	// Seller is who the quote is from; Link the URL of the recommendation
 	// it was made from.
-	Seller    quote.Seller
-	Link      string
+	Seller quote.Seller
+	Link   string
+	// Origin is set when the app has no configured public address: the
+	// address the page was opened at, which the quote's links use.
+	Origin    string
 	Revisions []quote.Quote
 	// Events is the quote's history, oldest first.
 	Events []quote.Event

@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/csv"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/shopspring/decimal"
+
+	"gpuplace/internal/export"
 )
 
 // discountAndCheckSums gives the draft quote number a 10 % discount on its
@@ -77,11 +80,12 @@ func discountAndCheckSums(t *testing.T, ctx context.Context, number string) {
 	if n < 4 || records[n-3][1] != "Subtotal" || !strings.HasPrefix(records[n-2][1], "Discount") || records[n-1][1] != "Total" {
 		t.Fatalf("CSV ends %q, want subtotal, discount and total rows", records[max(n-3, 0):])
 	}
+	amount, totals := slices.Index(export.CSVColumns, "amount"), slices.Index(export.CSVColumns, "totals")
 	csvSum := decimal.Zero
 	for _, r := range records[1 : n-3] {
-		csvSum = csvSum.Add(num(r[6]))
+		csvSum = csvSum.Add(num(r[amount]))
 	}
-	if s, d, tot := num(records[n-3][6]), num(records[n-2][6]), num(records[n-1][6]); !csvSum.Equal(s) || !s.Add(d).Equal(tot) || !tot.Equal(total) {
+	if s, d, tot := num(records[n-3][totals]), num(records[n-2][totals]), num(records[n-1][totals]); !csvSum.Equal(s) || !s.Add(d).Equal(tot) || !tot.Equal(total) {
 		t.Errorf("CSV: lines %s, subtotal %s, discount %s, total %s; the page's total %s", csvSum, s, d, tot, total)
 	}
 	if got := xlsxTotal(t, fetchBytes(t, ctx, "/quotes/"+number+".xlsx")); !got.Equal(total) {

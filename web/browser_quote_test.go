@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +26,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"gpuplace/internal/account"
+	"gpuplace/internal/export"
 )
 
 var (
@@ -127,7 +129,7 @@ func TestBrowserQuote(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV: %v", err)
 	}
-	if last := rows[len(rows)-1]; last[1] != "Total" || last[6] != plainTotal {
+	if last := rows[len(rows)-1]; last[1] != "Total" || last[slices.Index(export.CSVColumns, "totals")] != plainTotal {
 		t.Errorf("CSV total row %q, want the page's %s as a plain decimal", last, total)
 	}
 

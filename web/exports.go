@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"strings"
 	"sync"
 
 	"gpuplace/internal/export"
@@ -49,17 +48,7 @@ func (s *Server) document(r *http.Request, q quote.Quote) (export.Document, erro
 	if err != nil {
 		return export.Document{}, err
 	}
-	link := s.recommendationURL(q)
-	if strings.HasPrefix(link, "/") {
-		// A file leaves the site: its link names the site it came from
-		// where no base URL is configured.
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		link = scheme + "://" + r.Host + link
-	}
-	return export.Document{Quote: q, Seller: seller, Link: link, Pick: s.pickOf(r, q)}, nil
+	return export.Document{Quote: q, Seller: seller, Link: s.recommendationURL(r, q), Pick: s.pickOf(r, q)}, nil
 }
 
 // pickOf is what the recommendation a quote was made from says of its

@@ -16,6 +16,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"gpuplace/internal/account"
+	"gpuplace/internal/export"
 	"gpuplace/internal/quote"
 	"gpuplace/web"
 )
@@ -160,12 +161,14 @@ func TestQuoteDocuments(t *testing.T) {
 						sum = sum.Add(decimal.RequireFromString(strings.ReplaceAll(r[5], ",", "")))
 					}
 				}
-				if len(r) >= 6 && r[4] == c.totalLabel+" "+q.Currency {
-					cell, _ := excelize.CoordinatesToCellName(6, i+1)
+				// The total, named in the amount column, stands in the
+				// totals column beside it.
+				if len(r) >= 7 && r[5] == c.totalLabel+" "+q.Currency {
+					cell, _ := excelize.CoordinatesToCellName(7, i+1)
 					calc, _ := f.CalcCellValue("Quote", cell)
 					total = decimal.RequireFromString(strings.ReplaceAll(calc, ",", ""))
-					if r[5] != amountText(q.Total) {
-						t.Errorf("XLSX cached total %q, want %s", r[5], amountText(q.Total))
+					if r[6] != amountText(q.Total) {
+						t.Errorf("XLSX cached total %q, want %s", r[6], amountText(q.Total))
 					}
 				}
 			}
@@ -190,24 +193,31 @@ func TestQuoteDocuments(t *testing.T) {
 				t.Fatalf("CSV has %d rows, want a header, %d lines, a subtotal, a discount and a total", len(table), len(q.Lines))
 			}
 			sum = decimal.Zero
+			col := func(r []string, name string) string { return r[slices.Index(export.CSVColumns, name)] }
 			for i, r := range table[1:] {
-				want := []string{number, "", "", "", "", "", "", q.Currency, "Ada Lovelace", "Analytical Engines", "ada@example.com",
-					q.CreatedAt.Format("2006-01-02"), q.ValidUntil().Format("2006-01-02"), q.CatalogVersion, linkURL, "GPU Place GmbH"}
-				for j, w := range want {
-					if w != "" && r[j] != w {
-						t.Errorf("CSV row %d column %d = %q, want %q", i+1, j+1, r[j], w)
+				for name, w := range map[string]string{"number": number, "currency": q.Currency, "customer_name": "Ada Lovelace",
+					"customer_company": "Analytical Engines", "customer_email": "ada@example.com", "created": q.CreatedAt.Format("2006-01-02"),
+					"valid_until": q.ValidUntil().Format("2006-01-02"), "catalog_version": q.CatalogVersion, "link": linkURL, "seller": "GPU Place GmbH"} {
+					if got := col(r, name); got != w {
+						t.Errorf("CSV row %d %s = %q, want %q", i+1, name, got, w)
 					}
 				}
-				if discountRow := i == len(q.Lines)+1; !plainAmount.MatchString(strings.TrimPrefix(r[6], map[bool]string{true: "-"}[discountRow])) {
-					t.Errorf("CSV amount %q is not a plain decimal a spreadsheet sums", r[6])
+				// A line's figure is its amount; a total's stands in the
+				// totals column.
+				figure := col(r, "amount")
+				if i >= len(q.Lines) {
+					figure = col(r, "totals")
+				}
+				if discountRow := i == len(q.Lines)+1; !plainAmount.MatchString(strings.TrimPrefix(figure, map[bool]string{true: "-"}[discountRow])) {
+					t.Errorf("CSV figure %q is not a plain decimal a spreadsheet sums", figure)
 				}
 				if i < len(q.Lines) {
-					sum = sum.Add(decimal.RequireFromString(r[6]))
+					sum = sum.Add(decimal.RequireFromString(figure))
 				}
 			}
 			last := table[len(table)-1]
-			subtotal, discount := decimal.RequireFromString(table[len(table)-3][6]), decimal.RequireFromString(table[len(table)-2][6])
-			if last[1] != c.totalLabel || last[6] != q.Total.StringFixed(2) || !sum.Equal(subtotal) || !subtotal.Add(discount).Equal(q.Total) {
+			subtotal, discount := decimal.RequireFromString(col(table[len(table)-3], "totals")), decimal.RequireFromString(col(table[len(table)-2], "totals"))
+			if last[1] != c.totalLabel || col(last, "totals") != q.Total.StringFixed(2) || !sum.Equal(subtotal) || !subtotal.Add(discount).Equal(q.Total) {
 				t.Errorf("CSV total row %q: lines sum to %s, subtotal %s, discount %s; want the total %s", last, sum, subtotal, discount, q.Total)
 			}
 			for _, w := range c.english {

@@ -70,7 +70,7 @@ func (s *Server) handleQuoteNew(w http.ResponseWriter, r *http.Request) error {
 		v.Add("line_discount", "0")
 		v.Add("line_engine", "1")
 	}
-	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm(r, "/quotes", "quote.new", v, currency, nil, l.ID)))
+	return s.renderQuoteForm(w, r, http.StatusOK, "/quotes", "quote.new", v, currency, nil, l.ID)
 }
 
 // riskNotes writes the pick's risks as a quote's notes for its customer:
@@ -121,17 +121,22 @@ func convertPrice(cat *catalog.Catalog, price decimal.Decimal, res advisor.Resul
 	return out
 }
 
-// quoteForm prepares the builder; linkID enables the currency switch of a
-// new quote.
-func (s *Server) quoteForm(r *http.Request, action, title string, v url.Values, currency string, errs map[string][]string, linkID string) templates.QuoteFormView {
+// renderQuoteForm renders the builder with status; linkID enables the
+// currency switch of a new quote. While no seller is set, the builder asks
+// for it.
+func (s *Server) renderQuoteForm(w http.ResponseWriter, r *http.Request, status int, action, title string, v url.Values, currency string, errs map[string][]string, linkID string) error {
 	links := map[string]string{}
 	if linkID != "" {
 		for _, c := range catalog.Currencies {
 			links[c] = "/quotes/new?" + url.Values{"link": {linkID}, "currency": {c}}.Encode()
 		}
 	}
-	return templates.QuoteFormView{Frame: frame(r), Action: action, Title: title, Values: v, Errors: errs, Currency: currency,
-		CurrencyLinks: links}
+	seller, err := s.store.Seller(r.Context())
+	if err != nil {
+		return err
+	}
+	return render(w, r, status, templates.QuoteFormPage(templates.QuoteFormView{Frame: frame(r), Action: action, Title: title, Values: v,
+		Errors: errs, Currency: currency, CurrencyLinks: links, NoSeller: seller.IsZero()}))
 }
 
 // handleQuoteCreate handles POST /quotes: save a new quote from the builder.
@@ -147,8 +152,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) error
 	base := quote.Quote{LinkID: l.ID, CatalogVersion: l.CatalogVersion, Owner: u.Email, CreatedBy: u.Email, CreatedAt: s.now()}
 	q, fe := quoteFromForm(r.PostForm, base)
 	if fe != nil {
-		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(
-			s.quoteForm(r, "/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)))
+		return s.renderQuoteForm(w, r, http.StatusUnprocessableEntity, "/quotes", "quote.new", r.PostForm, r.PostForm.Get("currency"), fieldErrorsByField(r.Context(), fe), l.ID)
 	}
 	s.fromAnswer(r, &q, res)
 	if err := s.store.CreateQuote(r.Context(), &q); err != nil {
@@ -381,18 +385,40 @@ func (s *Server) handleQuoteView(w http.ResponseWriter, r *http.Request) error {
 }
 
 // recommendationURL is the link back to the pinned recommendation a quote
-// was made from: absolute under the configured base URL.
-func (s *Server) recommendationURL(q quote.Quote) string {
+// was made from, whole, as the quote's page and documents give it to a
+// customer: under the configured base URL or, where none is configured,
+// under the address r came in on (see documentOrigin).
+func (s *Server) recommendationURL(r *http.Request, q quote.Quote) string {
 	if q.LinkID == "" {
 		return ""
 	}
-	return s.linkURL("/s/" + q.LinkID)
+	return s.documentOrigin(r) + "/s/" + q.LinkID
+}
+
+// documentOrigin is the address links in a quote and its files start
+// with: the configured base URL (-base-url, else GPUPLACE_BASE_URL) or,
+// where none is configured, the scheme and Host the request came in on. A
+// quote leaves the site, so its links must be whole; without a base URL
+// the quote's page says which address they use (see QuoteView.Origin) and
+// the server warns at start.
+func (s *Server) documentOrigin(r *http.Request) string {
+	if s.baseURL != "" {
+		return s.baseURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
 }
 
 // quoteView gathers a quote's page: its revisions, the revision's history
 // and, for an admin, the users it may be given to.
 func (s *Server) quoteView(r *http.Request, q quote.Quote) (templates.QuoteView, error) {
-	v := templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(), Link: s.recommendationURL(q)}
+	v := templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(), Link: s.recommendationURL(r, q)}
+	if s.baseURL == "" {
+		v.Origin = s.documentOrigin(r)
+	}
 	var err error
 	if v.Seller, err = s.store.SellerAt(r.Context(), q.SentAt); err != nil {
 		return v, err
@@ -427,7 +453,7 @@ func (s *Server) handleQuotePrint(w http.ResponseWriter, r *http.Request) error 
 	}
 	lang, _ := locale.Parse(q.Lang)
 	return render(w, r.WithContext(s.inLanguage(r, lang)), http.StatusOK, templates.QuotePrintPage(templates.QuoteView{Frame: frame(r), Quote: q, Now: s.now(),
-		Seller: seller, Link: s.recommendationURL(q)}))
+		Seller: seller, Link: s.recommendationURL(r, q)}))
 }
 
 // handleQuoteEdit handles GET /quotes/{id}/edit: the builder on a draft,
@@ -444,7 +470,7 @@ func (s *Server) handleQuoteEdit(w http.ResponseWriter, r *http.Request) error {
 	if !q.Editable() {
 		title = "quote.revise_title"
 	}
-	return render(w, r, http.StatusOK, templates.QuoteFormPage(s.quoteForm(r, "/quotes/"+q.Number(), title, formOf(q), q.Currency, nil, "")))
+	return s.renderQuoteForm(w, r, http.StatusOK, "/quotes/"+q.Number(), title, formOf(q), q.Currency, nil, "")
 }
 
 // formOf writes a quote into builder fields.
@@ -486,7 +512,7 @@ func (s *Server) handleQuoteUpdate(w http.ResponseWriter, r *http.Request) error
 	q, fe := quoteFromForm(r.PostForm, base)
 	if fe != nil {
 		title := map[bool]string{true: "quote.edit_title", false: "quote.revise_title"}[cur.Editable()]
-		return render(w, r, http.StatusUnprocessableEntity, templates.QuoteFormPage(s.quoteForm(r, "/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")))
+		return s.renderQuoteForm(w, r, http.StatusUnprocessableEntity, "/quotes/"+cur.Number(), title, r.PostForm, cur.Currency, fieldErrorsByField(r.Context(), fe), "")
 	}
 	// Without its answer (it cannot be read), the quote keeps its data
 	// dates and its lines as they are.

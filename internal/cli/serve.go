@@ -56,6 +56,10 @@ const memoryLimit = 63 << 20
 // 300 such questions, against 79 at 200 and 71–77 at 100.
 const gcPercent = 200
 
+// noBaseURL is the warning a server started without a public URL logs.
+const noBaseURL = "no public URL set (-base-url, GPUPLACE_BASE_URL): quotes and their PDF, XLSX and CSV link back to the address each request came in on " +
+	"(e.g. http://localhost:8080 behind a proxy), share and API links are relative; set -base-url to the address customers use"
+
 // runServe serves the web app until ctx is cancelled, then shuts down
 // gracefully: in-flight requests finish, then the database closes.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
@@ -101,6 +105,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		"metrics_token", cfg.metricsToken != "", "metrics_public", cfg.metricsPublic)
 	if cfg.metricsAddr == "" && cfg.metricsToken == "" && !cfg.metricsPublic {
 		log.Info("/metrics is not served: set -metrics-addr, -metrics-token or -metrics-public")
+	}
+	if cfg.baseURL == "" {
+		log.Warn(noBaseURL)
 	}
 
 	served := serve(ctx, servers, lns, log)

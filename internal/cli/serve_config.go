@@ -46,7 +46,7 @@ func parseServeFlags(args []string, getenv func(string) string, stderr io.Writer
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", orEnv(getenv, "GPUPLACE_ADDR", ":8080"), "listen address [GPUPLACE_ADDR]")
 	fs.StringVar(&c.db, "db", orEnv(getenv, "GPUPLACE_DB", "gpuplace.db"), "SQLite database file, or postgres://… URL to share one PostgreSQL database between instances [GPUPLACE_DB]")
-	fs.StringVar(&c.baseURL, "base-url", orEnv(getenv, "GPUPLACE_BASE_URL", ""), "public URL of the app, for share and API links; empty: links relative to the site [GPUPLACE_BASE_URL]")
+	fs.StringVar(&c.baseURL, "base-url", orEnv(getenv, "GPUPLACE_BASE_URL", ""), "public URL of the app, for share, API and quote links; empty: share and API links relative to the site, quotes' links on the address each request came in on (a warning at start and on quote pages) [GPUPLACE_BASE_URL]")
 	fs.StringVar(&c.catalog, "catalog", orEnv(getenv, "GPUPLACE_CATALOG", ""), "catalog directory or bundle to use instead of the embedded one [GPUPLACE_CATALOG]")
 	fs.StringVar(&c.logFormat, "log-format", orEnv(getenv, "GPUPLACE_LOG_FORMAT", "text"), "log format: text or json [GPUPLACE_LOG_FORMAT]")
 	fs.StringVar(&c.cjkFont, "cjk-font", orEnv(getenv, "GPUPLACE_CJK_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"), "TrueType font or collection with Chinese glyphs, for quote PDFs [GPUPLACE_CJK_FONT]")

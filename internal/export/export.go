@@ -59,7 +59,8 @@ func (w words) label(key string) string {
 	return w.p.T("export." + key)
 }
 
-func (w words) unit(u string) string { return w.p.Unit(u) }
+// unit is a line's unit in the quote's language (see quote.Line.UnitLabel).
+func (w words) unit(l quote.Line) string { return l.UnitLabel(w.p) }
 
 // qty and price write figures as they were entered, grouped: 17,520 and
 // 0.0765; pct a percentage; amount an amount in the currency's minor unit.

@@ -36,8 +36,8 @@ func sample(lang string) quote.Quote {
 		DiscountPct: decimal.RequireFromString("5"), CreatedAt: time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC),
 		Notes: "Prices exclude VAT.\n• Spot capacity can be reclaimed.",
 		Lines: []quote.Line{
-			{Description: "2 × g5.xlarge (1 × NVIDIA A10G) in eu-central-1, 1-year reserved, 8,760 h", Quantity: decimal.NewFromInt(17520), Unit: "hour", UnitPrice: decimal.RequireFromString("0.6340")},
-			{Description: "Internet egress, 10 TB", Quantity: decimal.NewFromInt(10240), Unit: "GB", UnitPrice: decimal.RequireFromString("0.0765"), DiscountPct: decimal.RequireFromString("10")},
+			{Description: "2 × g5.xlarge (1 × NVIDIA A10G) in eu-central-1, 1-year reserved, 8,760 h", Quantity: decimal.NewFromInt(17520), Unit: "hour", UnitPrice: decimal.RequireFromString("0.6340"), FromEngine: true},
+			{Description: "Internet egress, 10 TB", Quantity: decimal.NewFromInt(10240), Unit: "GB", UnitPrice: decimal.RequireFromString("0.0765"), DiscountPct: decimal.RequireFromString("10"), FromEngine: true},
 			{Description: "Onboarding workshop", Quantity: decimal.NewFromInt(1), Unit: "day", UnitPrice: decimal.RequireFromString("1200")},
 		}}
 	if lang == "zh-CN" {
@@ -300,9 +300,9 @@ func beside(cell string, k int) string {
 // numbers, and a total that is a SUM of the amounts carrying its value,
 // so that a viewer that does not calculate shows it.
 func TestXLSX(t *testing.T) {
-	for _, c := range []struct{ lang, unit, total, customer, link string }{
-		{"en", "instance-hour", "Total EUR", "Customer", "Recommendation"},
-		{"zh-CN", "实例小时", "总计 EUR", "客户", "推荐方案"},
+	for _, c := range []struct{ lang, unit, total, subtotal, customer, link string }{
+		{"en", "instance-hour", "Total EUR", "Subtotal", "Customer", "Recommendation"},
+		{"zh-CN", "实例小时", "总计 EUR", "小计", "客户", "推荐方案"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			d := sampleDoc(t, c.lang)
@@ -353,8 +353,17 @@ func TestXLSX(t *testing.T) {
 				t.Fatalf("no %q in the sheet: %q", c.total, rows)
 			}
 			cell := beside(label, 1)
-			if formula, _ := f.GetCellFormula("Quote", cell); !strings.HasPrefix(formula, "SUM(F") {
-				t.Errorf("%s formula = %q, want a SUM of the amounts", cell, formula)
+			if formula, _ := f.GetCellFormula("Quote", cell); !strings.HasPrefix(formula, "SUM(G") {
+				t.Errorf("%s formula = %q, want a SUM of the totals column: the subtotal and the discount", cell, formula)
+			}
+			// The subtotal: a SUM of the amounts, from the first line's.
+			sub, ok := cellOf(t, f, c.subtotal)
+			if !ok {
+				t.Fatalf("no %q in the sheet", c.subtotal)
+			}
+			_, row, _ := excelize.CellNameToCoordinates(first)
+			if formula, _ := f.GetCellFormula("Quote", beside(sub, 1)); !strings.HasPrefix(formula, "SUM(F"+strconv.Itoa(row)+":F") {
+				t.Errorf("subtotal formula = %q, want a SUM of the amounts from F%d", formula, row)
 			}
 			calc, err := f.CalcCellValue("Quote", cell)
 			if err != nil {
@@ -412,7 +421,8 @@ func mustCSV(t *testing.T, d export.Document) [][]string {
 // quote's language, every row carrying the quote's number, customer,
 // dates, currency, catalog version, link and seller; its figures plain
 // decimals any spreadsheet sums, its units in the language, and its line
-// amounts adding up to its total row.
+// amounts adding up to its subtotal row, whose figure, as the discount's
+// and the total's, stands in the totals column.
 func TestCSV(t *testing.T) {
 	for _, c := range []struct{ lang, first, unit, totalRow string }{
 		{"en", "Number", "instance-hour", "Total"},
@@ -469,9 +479,15 @@ func TestCSV(t *testing.T) {
 				}
 			}
 			// The figures add up as printed: lines to the subtotal, the
-			// subtotal and the (negative) discount to the total.
-			subtotal, discount, last := plain(t, col(rows[len(rows)-3], "amount")), plain(t, col(rows[len(rows)-2], "amount")), rows[len(rows)-1]
-			total := plain(t, col(last, "amount"))
+			// subtotal and the (negative) discount to the total; the totals
+			// in their own column, their amount cells empty.
+			subtotal, discount, last := plain(t, col(rows[len(rows)-3], "totals")), plain(t, col(rows[len(rows)-2], "totals")), rows[len(rows)-1]
+			total := plain(t, col(last, "totals"))
+			for _, r := range rows[len(rows)-3:] {
+				if col(r, "amount") != "" {
+					t.Errorf("totals row %q has an amount %q: a sum of the amount column would count it", col(r, "description"), col(r, "amount"))
+				}
+			}
 			if col(last, "description") != c.totalRow || !sum.Equal(subtotal) || !subtotal.Add(discount).Equal(total) || !total.Equal(q.Total) {
 				t.Errorf("total row %q: lines sum to %s, subtotal %s, discount %s, total %s, quote total %s", last, sum, subtotal, discount, total, q.Total)
 			}

@@ -114,10 +114,15 @@ func (d *doc) multiCell(w, h float64, s string) {
 }
 
 // seller writes who the quote is from at the top of the page, its logo on
-// the right; nothing when no seller is set.
+// the right; when no seller is set, a line that says so.
 func (d *doc) seller() {
 	s := d.d.Seller
 	if s.IsZero() {
+		d.setFont(10)
+		d.pdf.SetTextColor(160, 40, 20)
+		d.multiCell(pageWidth, lineH, d.label("no_seller"))
+		d.pdf.SetTextColor(0, 0, 0)
+		d.pdf.Ln(3)
 		return
 	}
 	top := d.pdf.GetY()
@@ -221,7 +226,7 @@ func (d *doc) linesTable() {
 func (d *doc) lineRow(l quote.Line) {
 	pdf := d.pdf
 	desc := d.split(d.clean(l.Description), columns[0]-2)
-	unit := d.split(d.clean(d.w.unit(l.Unit)), columns[2]-2)
+	unit := d.split(d.clean(d.w.unit(l)), columns[2]-2)
 	h := float64(max(1, len(desc), len(unit))) * lineH
 	if pdf.GetY()+h > 297-margin-20 {
 		pdf.AddPage()

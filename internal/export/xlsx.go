@@ -15,8 +15,9 @@ import (
 
 // XLSX writes a quote as a workbook: the seller (and its logo), the
 // customer and the quote's facts, one row per line with numbers stored as
-// numbers, the total as a SUM of the amounts, and the rule, notes, terms
-// and assumptions below. The total carries its value as well as its
+// numbers, the subtotal as a SUM of the amounts and the total from it, in
+// a totals column beside the amounts (which so sum to the subtotal), and
+// the rule, notes, terms and assumptions below. The total carries its value as well as its
 // formula, so that a viewer that does not calculate shows it too.
 func XLSX(d Document) ([]byte, error) {
 	f := excelize.NewFile()
@@ -44,7 +45,7 @@ func XLSX(d Document) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for col, width := range []float64{60, 14, 16, 14, 12, 16} {
+	for col, width := range []float64{60, 14, 16, 14, 12, 16, 16} {
 		if err := sw.SetColWidth(col+1, col+1, width); err != nil {
 			return nil, err
 		}
@@ -120,13 +121,14 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	var s sheet
 	s.add(excelize.Cell{Value: w.label("title") + " " + q.Number(), StyleID: st.title})
 	s.blank()
-	if !d.Seller.IsZero() {
-		s.add(excelize.Cell{Value: w.label("seller"), StyleID: st.bold})
-		for _, line := range d.Seller.Lines(w.p) {
-			s.add(line)
-		}
-		s.blank()
+	s.add(excelize.Cell{Value: w.label("seller"), StyleID: st.bold})
+	if d.Seller.IsZero() {
+		s.add(w.label("no_seller"))
 	}
+	for _, line := range d.Seller.Lines(w.p) {
+		s.add(line)
+	}
+	s.blank()
 	s.add(excelize.Cell{Value: w.label("customer"), StyleID: st.bold})
 	for _, line := range q.Customer.Lines() {
 		s.add(line)
@@ -142,7 +144,7 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	}
 	s.blank()
 	var head []any
-	for _, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount"} {
+	for _, h := range []string{"item", "quantity", "unit", "unit_price", "discount", "amount", "totals"} {
 		head = append(head, excelize.Cell{Value: w.label(h), StyleID: st.bold})
 	}
 	s.add(head...)
@@ -150,7 +152,7 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	for _, l := range q.Lines {
 		s.add(excelize.Cell{Value: l.Description, StyleID: st.wrap},
 			excelize.Cell{Value: l.Quantity.InexactFloat64(), StyleID: st.number},
-			w.unit(l.Unit),
+			w.unit(l),
 			excelize.Cell{Value: l.UnitPrice.InexactFloat64(), StyleID: st.price},
 			excelize.Cell{Value: l.DiscountPct.InexactFloat64(), StyleID: st.number},
 			excelize.Cell{Value: l.Amount.InexactFloat64(), StyleID: st.money})
@@ -158,16 +160,18 @@ func sheetRows(d Document, w words, st sheetStyles) sheet {
 	last := len(s.rows)
 	s.blank()
 	// Subtotal, the quote's discount off it, total: formulas a reader can
-	// follow, with their values cached.
-	sub := s.add(nil, nil, nil, nil, excelize.Cell{Value: w.label("subtotal"), StyleID: st.bold},
+	// follow, with their values cached. They sit in the totals column (G),
+	// named in the amount column (F), so that the amount column holds the
+	// lines' amounts alone and sums to the subtotal, as the CSV's does.
+	sub := s.add(nil, nil, nil, nil, nil, excelize.Cell{Value: w.label("subtotal"), StyleID: st.bold},
 		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", first, max(first, last)), Value: q.Subtotal.InexactFloat64(), StyleID: st.money})
 	end := sub
 	if q.DiscountPct.IsPositive() {
-		end = s.add(nil, nil, nil, nil, w.discountLabel(q.DiscountPct),
-			excelize.Cell{Formula: fmt.Sprintf("-ROUND(F%d*%s/100,%d)", sub, q.DiscountPct.String(), w.minor), Value: q.Discount().Neg().InexactFloat64(), StyleID: st.money})
+		end = s.add(nil, nil, nil, nil, nil, w.discountLabel(q.DiscountPct),
+			excelize.Cell{Formula: fmt.Sprintf("-ROUND(G%d*%s/100,%d)", sub, q.DiscountPct.String(), w.minor), Value: q.Discount().Neg().InexactFloat64(), StyleID: st.money})
 	}
-	s.add(nil, nil, nil, nil, excelize.Cell{Value: w.label("total") + " " + q.Currency, StyleID: st.bold},
-		excelize.Cell{Formula: fmt.Sprintf("SUM(F%d:F%d)", sub, end), Value: q.Total.InexactFloat64(), StyleID: st.money})
+	s.add(nil, nil, nil, nil, nil, excelize.Cell{Value: w.label("total") + " " + q.Currency, StyleID: st.bold},
+		excelize.Cell{Formula: fmt.Sprintf("SUM(G%d:G%d)", sub, end), Value: q.Total.InexactFloat64(), StyleID: st.money})
 	s.blank()
 	s.add(excelize.Cell{Value: w.label("rule"), StyleID: st.wrap})
 	for _, sec := range []struct{ title, body string }{

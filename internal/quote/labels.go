@@ -60,6 +60,18 @@ func ValueLabel(p locale.Printer, field, v string) string {
 	return v
 }
 
+// UnitLabel is the line's unit as a document prints it in p's language:
+// a line from the recommendation carries a unit code the product writes
+// (hour, GB, month) and prints it in words ("instance-hour", "实例小时");
+// a line a person added prints its unit as typed, so that "month" stays
+// "month" and never becomes the engine's "server-month".
+func (l Line) UnitLabel(p locale.Printer) string {
+	if l.FromEngine {
+		return p.Unit(l.Unit)
+	}
+	return l.Unit
+}
+
 // LogoURI is the seller's logo as a data: URI (the page's policy allows
 // images from data:), or "" when there is none. The image was checked and
 // written again when it was uploaded, under a type of two.
