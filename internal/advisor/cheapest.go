@@ -25,7 +25,7 @@ type CheaperOption struct {
 // meet the target first under every objective, so that answer's pick
 // meets it as the pick does.
 func withCheapestMeetingTarget(req Request, res *Result, asker *engine) {
-	if req.sub || res.Pick == nil || !res.Pick.Verdict.Meets || req.Objective == ObjectiveCost || req.Objective == "" {
+	if req.sub || req.variation || res.Pick == nil || !res.Pick.Verdict.Meets || req.Objective == ObjectiveCost || req.Objective == "" {
 		return
 	}
 	alt := req
