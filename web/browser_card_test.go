@@ -138,3 +138,51 @@ func TestBrowserFormErrorSummary(t *testing.T) {
 		screenshot(t, ctx, "form-errors-phone-"+lang)
 	}
 }
+
+// Ensure the card's lines beside its total read on a laptop and a phone in
+// both languages: on the 70B preset ranked for balance, buying tokens or
+// hosting and the cheapest answer meeting the target, and for users in
+// China served from across the border, the law and borders; each inside
+// the card, none wider than the screen.
+func TestBrowserCardLines(t *testing.T) {
+	base, _ := serveApp(t, true)
+	ctx := newBrowser(t, true)
+	cn := "/advice?kind=inference&latency_ms=100&months=12&peak_rps=400&profile=bert-large&rps=50&users=CN%3A100"
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1366, 768}, {"phone", 390, 844}} {
+		do(t, ctx, "resize to "+size.name, chromedp.EmulateViewport(size.w, size.h))
+		for _, lang := range []string{"en", "zh-CN"} {
+			for _, page := range []struct {
+				name, path string
+				lines      []string
+			}{
+				{"70b", "/advice?" + llama70BPreset, []string{"buy-or-host", "cheapest-meeting", "confidence"}},
+				{"china", cn, []string{"regulatory", "regulatory-line"}},
+			} {
+				what := page.name + " " + size.name + " " + lang
+				follow(t, ctx, "open "+what, http.StatusOK, chromedp.Navigate(base+page.path+"&lang="+lang))
+				for _, id := range page.lines {
+					box := get(t, ctx, id+" box", chromedp.Evaluate[[]float64](`(() => {
+						const e = document.querySelector('[data-testid=pick] [data-testid=`+id+`]');
+						if (!e) return [];
+						const r = e.getBoundingClientRect();
+						return [r.width, r.height, r.right]; })()`))
+					if len(box) == 0 {
+						t.Errorf("%s: no %s line on the card", what, id)
+						continue
+					}
+					if box[0] == 0 || box[1] == 0 || box[2] > float64(size.w)+0.5 {
+						t.Errorf("%s: the %s line is %.0f×%.0f px ending at %.0f, want it shown within %d px", what, id, box[0], box[1], box[2], size.w)
+					}
+				}
+				if wide := get(t, ctx, "page width", chromedp.Evaluate[float64](`document.documentElement.scrollWidth`)); wide > float64(size.w)+0.5 {
+					t.Errorf("%s: the page is %.0f px wide on a %d px screen", what, wide, size.w)
+				}
+				do(t, ctx, "scroll to the card", chromedp.ScrollIntoView(chromedp.CSS(`[data-testid=pick]`)))
+				savePNG(t, "card-"+page.name+"-"+size.name+"-"+lang, get(t, ctx, "screenshot", chromedp.CaptureScreenshot()))
+			}
+		}
+	}
+}

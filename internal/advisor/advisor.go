@@ -51,6 +51,7 @@ func recommend(cat *catalog.Catalog, req Request, asker *engine) (Result, error)
 	withFailoverCost(cat, req, &res)
 	withPrecisionAlternatives(cat, req, &res, e)
 	judge(&res)
+	withCheapestMeetingTarget(req, &res, e)
 	return res, nil
 }
 

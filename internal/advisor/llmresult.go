@@ -160,6 +160,71 @@ type TokenAPIPrice struct {
 	Date        string          `json:"date"`
 }
 
+// BuyOrHost sets an LLM option's price of a million tokens beside the
+// cheapest token API's (TokenAPIs' first), both at the question's mix of
+// tokens in and out: whether buying the tokens or hosting the model costs
+// less at the volume asked (the JSON's buy_or_host).
+type BuyOrHost struct {
+	// APIProvider and APIModel name the cheapest token API, APIQuantised
+	// whether it serves the model in fewer bits than its weights.
+	APIProvider  string `json:"api_provider"`
+	APIModel     string `json:"api_model"`
+	APIQuantised bool   `json:"api_quantised"`
+	// APIPer1MTokens is what the API charges for a million tokens in and
+	// out at the question's mix; HostedPer1MTokens what the option costs
+	// for them (its CostPer1MTokensBlended).
+	APIPer1MTokens    decimal.Decimal `json:"api_per_1m_tokens"`
+	HostedPer1MTokens decimal.Decimal `json:"hosted_per_1m_tokens"`
+	// Cheaper is CheaperHost or CheaperAPI (the API on a tie: it asks
+	// nothing more of the buyer), and LessPct how much less it costs than
+	// the other, per cent of the other's price.
+	Cheaper string  `json:"cheaper"`
+	LessPct float64 `json:"less_pct"`
+	// Where the API costs less at the volume asked: HostingNever is true
+	// where hosting never costs less, whatever the volume (the option's
+	// HostingCheaperFromTokensPerMonth is nil), else
+	// HostingFromTokensPerMonth is the monthly output tokens from which it
+	// does (left out where that is not above the volume asked).
+	HostingNever              bool     `json:"hosting_never"`
+	HostingFromTokensPerMonth *float64 `json:"hosting_from_tokens_per_month,omitempty"`
+}
+
+// What BuyOrHost.Cheaper says.
+const (
+	CheaperAPI  = "api"
+	CheaperHost = "host"
+)
+
+// buyOrHost compares the option's price of a million tokens with the
+// cheapest token API's (o.TokenAPIs is cheapest first), for in tokens in
+// and out out a request; nil without an API or a price per token.
+func buyOrHost(o *Option, in, out int) *BuyOrHost {
+	if len(o.TokenAPIs) == 0 || o.CostPer1MTokensBlended == nil || in+out <= 0 {
+		return nil
+	}
+	a := o.TokenAPIs[0]
+	api := a.InputPer1M.Mul(decimal.NewFromInt(int64(in))).Add(a.OutputPer1M.Mul(decimal.NewFromInt(int64(out)))).
+		Div(decimal.NewFromInt(int64(in + out))).Round(perMillionPlaces)
+	b := &BuyOrHost{APIProvider: a.Provider, APIModel: a.Model, APIQuantised: a.Quantised,
+		APIPer1MTokens: api, HostedPer1MTokens: *o.CostPer1MTokensBlended, Cheaper: CheaperAPI}
+	lo, hi := api, b.HostedPer1MTokens
+	if b.HostedPer1MTokens.LessThan(api) {
+		b.Cheaper, lo, hi = CheaperHost, b.HostedPer1MTokens, api
+	}
+	if hi.IsPositive() {
+		b.LessPct = round1(decimal.NewFromInt(1).Sub(lo.Div(hi)).Mul(decimal.NewFromInt(100)).InexactFloat64())
+	}
+	switch from := o.HostingCheaperFromTokensPerMonth; {
+	case b.Cheaper != CheaperAPI:
+	case from == nil:
+		b.HostingNever = true
+	case o.Tokens != nil && *from > o.Tokens.PerMonth:
+		v := *from
+		b.HostingFromTokensPerMonth = &v
+	}
+	return b
+}
+
 // perMillionPlaces is how many decimals a price per million tokens keeps:
 // input × millions in + output × millions out then adds up to the total
 // within a cent for any volume an answer serves.
@@ -209,6 +274,7 @@ func (e *engine) llmFigures(o *Option, p *plan) {
 	o.Serving.GPUsAtBandEdge = e.gpusAtBandEdge(p)
 	o.TokenAPIs = e.tokenAPIs()
 	o.HostingCheaperFromTokensPerMonth = e.hostingBreakEven(p, o.TokenAPIs)
+	o.BuyOrHost = buyOrHost(o, w.InputTokens, w.OutputTokens)
 	o.AverageLoad = e.averageLoad(o, p)
 }
 

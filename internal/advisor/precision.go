@@ -135,3 +135,64 @@ func withPrecisionAlternatives(cat *catalog.Catalog, req Request, res *Result, a
 		s.PrecisionAlternatives = append(s.PrecisionAlternatives, PrecisionAlternative{Precision: pub.Precision, GPUs: r.Pick.GPUs(), Total: r.Pick.Total, QualityNote: note})
 	}
 }
+
+// SavingShare is how much less than the precision it is compared in a
+// lower one must cost for an answer to say so on its card.
+var SavingShare = decimal.RequireFromString("0.25")
+
+// PrecisionSaving is a precision of fewer bits that costs at least
+// SavingShare less than the one an LLM option is compared in, on the
+// option's GPU: its GPUs, total and quality note (nil where the profile
+// lists none), the precision it is compared with and that one's GPUs and
+// total, and how much less it costs, per cent.
+type PrecisionSaving struct {
+	Precision    string
+	GPUs         int
+	Total        decimal.Decimal
+	QualityNote  *locale.Text
+	Against      string
+	AgainstGPUs  int
+	AgainstTotal decimal.Decimal
+	LessPct      float64
+}
+
+// LowerPrecisionSaving is o's PrecisionSaving, the cheapest precision of
+// fewer bits against the precision the question asked for (its
+// Workload.Precision) or, where it asked for none, the model's default on
+// the GPU; ok is false where no lower precision saves SavingShare, or
+// the answer has no figure for the precision compared with.
+func (r *Result) LowerPrecisionSaving(o *Option) (PrecisionSaving, bool) {
+	s := o.Serving
+	if s == nil || s.DefaultPrecision == "" {
+		return PrecisionSaving{}, false
+	}
+	against := s.DefaultPrecision
+	if p := r.Request.Workload.Precision; p != "" {
+		against = p
+	}
+	type one struct {
+		precision string
+		gpus      int
+		total     decimal.Decimal
+		note      *locale.Text
+	}
+	opts := []one{{s.Precision, o.GPUs(), o.Total, s.QualityNote}}
+	for _, a := range s.PrecisionAlternatives {
+		opts = append(opts, one{a.Precision, a.GPUs, a.Total, &a.QualityNote})
+	}
+	var ref, low *one
+	for i := range opts {
+		switch p := &opts[i]; {
+		case p.precision == against:
+			ref = p
+		case catalog.PrecisionBits(p.precision) < catalog.PrecisionBits(against) && (low == nil || p.total.LessThan(low.total)):
+			low = p
+		}
+	}
+	if ref == nil || low == nil || !ref.total.IsPositive() || low.total.GreaterThan(ref.total.Mul(decimal.NewFromInt(1).Sub(SavingShare))) {
+		return PrecisionSaving{}, false
+	}
+	less := decimal.NewFromInt(1).Sub(low.total.Div(ref.total)).Mul(decimal.NewFromInt(100)).InexactFloat64()
+	return PrecisionSaving{Precision: low.precision, GPUs: low.gpus, Total: low.total, QualityNote: low.note,
+		Against: ref.precision, AgainstGPUs: ref.gpus, AgainstTotal: ref.total, LessPct: less}, true
+}

@@ -134,6 +134,10 @@ type Request struct {
 	// sub marks a question the answer asks of itself (another precision's
 	// cheapest, see withPrecisionAlternatives): its answer asks no more.
 	sub bool
+	// variation marks a what-if's variation of the question, whose pick
+	// alone is read: its answer asks for no cheaper answer meeting the
+	// target (see withCheapestMeetingTarget).
+	variation bool
 }
 
 // What may serve a request (Request.Accelerator).

@@ -109,10 +109,17 @@ type Option struct {
 	Serving                          *Serving        `json:"serving,omitempty"`
 	TokenAPIs                        []TokenAPIPrice `json:"token_apis,omitempty"`
 	HostingCheaperFromTokensPerMonth *float64        `json:"hosting_cheaper_from_tokens_per_month,omitempty"`
+	// BuyOrHost sets the option's price of a million tokens beside the
+	// cheapest token API's (nil: no API, or no price per token).
+	BuyOrHost *BuyOrHost `json:"buy_or_host,omitempty"`
 	// AverageLoad is, for an LLM option sized for a peak above the
 	// average, what it would cost with its instances scaled to the
 	// average load (nil when the average needs them all).
 	AverageLoad *AverageLoad `json:"average_load,omitempty"`
+	// CheapestMeetingTarget is, for a pick ranked by another objective
+	// than cost, the cheapest answer meeting the same target where it
+	// costs less than the pick (see withCheapestMeetingTarget).
+	CheapestMeetingTarget *CheaperOption `json:"cheapest_meeting_target,omitempty"`
 	// FinishesWithinDeadline says, for training with a deadline, whether
 	// the job ends in time (always so for what is offered; kept explicit).
 	FinishesWithinDeadline *bool `json:"finishes_within_deadline,omitempty"`

@@ -57,6 +57,18 @@ type Confidence struct {
 	ReasonsText []locale.Text `json:"reasons_text"`
 }
 
+// ConfidenceHeading is the words said before an option's confidence: its
+// grade ("Likely answer:"), or, where the option misses its target, the
+// grade said of its figures alone, with the miss ("Likely figures, but the
+// pick misses your target:"), so that a grade never reads as trust in a
+// pick that misses.
+func (o *Option) ConfidenceHeading() locale.Text {
+	if o.Verdict.Kind() == "misses" {
+		return locale.New("conf.grade.missed." + o.Confidence.Grade)
+	}
+	return locale.New("conf.grade." + o.Confidence.Grade)
+}
+
 // Confidence grades, from an answer resting on measured figures and
 // published prices to one resting on an estimate outside its band.
 const (

@@ -211,6 +211,7 @@ func (w *whatIf) at(set func(*Request, float64), x float64) (*Option, string) {
 	r := w.req
 	r.Users = slices.Clone(r.Users)
 	set(&r, x)
+	r.variation = true
 	res, err := Recommend(w.cat, r)
 	if err != nil || res.Pick == nil {
 		return nil, ""
@@ -399,6 +400,7 @@ func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChang
 			w.asked++
 			r := w.req
 			r.Pricing = slices.DeleteFunc(slices.Clone(w.req.Pricing), func(p catalog.PricingModel) bool { return p == pm })
+			r.variation = true
 			res, err := Recommend(w.cat, r)
 			if err != nil || res.Pick == nil || pickKey(*res.Pick) == w.pick {
 				continue

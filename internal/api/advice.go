@@ -67,7 +67,9 @@ type OptionJSON struct {
 	// is nil, and the key left out, for other answers).
 	TokenAPIs                        []advisor.TokenAPIPrice `json:"token_apis,omitempty"`
 	HostingCheaperFromTokensPerMonth **float64               `json:"hosting_cheaper_from_tokens_per_month,omitempty"`
+	BuyOrHost                        *advisor.BuyOrHost      `json:"buy_or_host,omitempty"`
 	AverageLoad                      *advisor.AverageLoad    `json:"average_load,omitempty"`
+	CheapestMeetingTarget            *advisor.CheaperOption  `json:"cheapest_meeting_target,omitempty"`
 	FinishesWithinDeadline           *bool                   `json:"finishes_within_deadline,omitempty"`
 	TradeOff                         string                  `json:"trade_off,omitempty"`
 	TradeOffText                     *locale.Text            `json:"trade_off_text,omitempty"`
@@ -191,7 +193,8 @@ func optionJSON(o advisor.Option, en locale.Printer) OptionJSON {
 		Estimated: en.Texts(o.EstimatedText), EstimatedText: o.EstimatedText, Risks: []RiskJSON{},
 		FinishesWithinDeadline: o.FinishesWithinDeadline, TradeOffText: o.TradeOffText,
 		Tokens: o.Tokens, CostPer1MInputTokens: o.CostPer1MInputTokens, CostPer1MTokensBlended: o.CostPer1MTokensBlended,
-		Serving: o.Serving, TokenAPIs: o.TokenAPIs, AverageLoad: o.AverageLoad,
+		Serving: o.Serving, TokenAPIs: o.TokenAPIs, BuyOrHost: o.BuyOrHost, AverageLoad: o.AverageLoad,
+		CheapestMeetingTarget: o.CheapestMeetingTarget,
 	}
 	if o.Serving != nil {
 		out.HostingCheaperFromTokensPerMonth = &o.HostingCheaperFromTokensPerMonth

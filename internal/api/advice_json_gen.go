@@ -439,20 +439,36 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 			}
 		}
 	}
-	if v.AverageLoad != nil {
-		w.raw(`,"average_load":`)
-		if p34 := v.AverageLoad; p34 == nil {
+	if v.BuyOrHost != nil {
+		w.raw(`,"buy_or_host":`)
+		if p34 := v.BuyOrHost; p34 == nil {
 			w.raw("null")
 		} else {
-			w.advisorAverageLoad(p34)
+			w.advisorBuyOrHost(p34)
+		}
+	}
+	if v.AverageLoad != nil {
+		w.raw(`,"average_load":`)
+		if p35 := v.AverageLoad; p35 == nil {
+			w.raw("null")
+		} else {
+			w.advisorAverageLoad(p35)
+		}
+	}
+	if v.CheapestMeetingTarget != nil {
+		w.raw(`,"cheapest_meeting_target":`)
+		if p36 := v.CheapestMeetingTarget; p36 == nil {
+			w.raw("null")
+		} else {
+			w.advisorCheaperOption(p36)
 		}
 	}
 	if v.FinishesWithinDeadline != nil {
 		w.raw(`,"finishes_within_deadline":`)
-		if p35 := v.FinishesWithinDeadline; p35 == nil {
+		if p37 := v.FinishesWithinDeadline; p37 == nil {
 			w.raw("null")
 		} else {
-			w.bool((*p35))
+			w.bool((*p37))
 		}
 	}
 	if v.TradeOff != "" {
@@ -461,10 +477,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	}
 	if v.TradeOffText != nil {
 		w.raw(`,"trade_off_text":`)
-		if p36 := v.TradeOffText; p36 == nil {
+		if p38 := v.TradeOffText; p38 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p36)
+			w.localeText(p38)
 		}
 	}
 	w.raw(`,"confidence":`)
@@ -497,11 +513,11 @@ func (w *jsonWriter) localeText(v *locale.Text) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i37 := range v.Args {
-				if i37 > 0 {
+			for i39 := range v.Args {
+				if i39 > 0 {
 					w.raw(",")
 				}
-				w.localeArg(&v.Args[i37])
+				w.localeArg(&v.Args[i39])
 			}
 			w.raw("]")
 		}
@@ -591,10 +607,10 @@ func (w *jsonWriter) advisorBasisFigure(v *advisor.BasisFigure) {
 	}
 	if v.ErrorPct != nil {
 		w.raw(`,"error_pct":`)
-		if p38 := v.ErrorPct; p38 == nil {
+		if p40 := v.ErrorPct; p40 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p38))
+			w.float((*p40))
 		}
 	}
 	if v.Unvalidated {
@@ -627,10 +643,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	w.raw(`,"latency_ms":`)
 	w.float(v.LatencyMS)
 	w.raw(`,"months":`)
-	if p39 := v.Months; p39 == nil {
+	if p41 := v.Months; p41 == nil {
 		w.raw("null")
 	} else {
-		w.int(int64((*p39)))
+		w.int(int64((*p41)))
 	}
 	if v.InputTokens != 0 {
 		w.raw(`,"input_tokens":`)
@@ -718,11 +734,11 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i40 := range v.Users {
-			if i40 > 0 {
+		for i42 := range v.Users {
+			if i42 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Users[i40])
+			w.str(v.Users[i42])
 		}
 		w.raw("]")
 	}
@@ -746,10 +762,10 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 	}
 	if v.CPU != nil {
 		w.raw(`,"cpu":`)
-		if p41 := v.CPU; p41 == nil {
+		if p43 := v.CPU; p43 == nil {
 			w.raw("null")
 		} else {
-			w.advisorPlacementCPU(p41)
+			w.advisorPlacementCPU(p43)
 		}
 	}
 	w.raw("}")
@@ -813,11 +829,11 @@ func (w *jsonWriter) advisorLatency(v *advisor.Latency) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i42 := range v.Groups {
-			if i42 > 0 {
+		for i44 := range v.Groups {
+			if i44 > 0 {
 				w.raw(",")
 			}
-			w.advisorLatencyGroup(&v.Groups[i42])
+			w.advisorLatencyGroup(&v.Groups[i44])
 		}
 		w.raw("]")
 	}
@@ -833,19 +849,19 @@ func (w *jsonWriter) advisorFailover(v *advisor.Failover) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i43 := range v.Groups {
-			if i43 > 0 {
+		for i45 := range v.Groups {
+			if i45 > 0 {
 				w.raw(",")
 			}
-			w.advisorFailoverGroup(&v.Groups[i43])
+			w.advisorFailoverGroup(&v.Groups[i45])
 		}
 		w.raw("]")
 	}
 	w.raw(`,"extra_cost":`)
-	if p44 := v.ExtraCost; p44 == nil {
+	if p46 := v.ExtraCost; p46 == nil {
 		w.raw("null")
 	} else {
-		w.decimal((*p44))
+		w.decimal((*p46))
 	}
 	w.raw("}")
 }
@@ -855,24 +871,24 @@ func (w *jsonWriter) advisorCarbon(v *advisor.Carbon) {
 	w.raw(`"kwh":`)
 	w.float(v.KWh)
 	w.raw(`,"kg_co2e":`)
-	if p45 := v.KgCO2e; p45 == nil {
+	if p47 := v.KgCO2e; p47 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p45))
+		w.float((*p47))
 	}
 	w.raw(`,"kg_co2e_per_unit":`)
-	if p46 := v.KgCO2ePerUnit; p46 == nil {
+	if p48 := v.KgCO2ePerUnit; p48 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p46))
+		w.float((*p48))
 	}
 	w.raw(`,"unit":`)
 	w.str(v.Unit)
 	w.raw(`,"gco2e_per_kwh":`)
-	if p47 := v.GCO2ePerKWh; p47 == nil {
+	if p49 := v.GCO2ePerKWh; p49 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p47))
+		w.float((*p49))
 	}
 	if v.Year != 0 {
 		w.raw(`,"year":`)
@@ -993,24 +1009,24 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
 	w.raw(`,"knee_concurrency":`)
-	if p48 := v.KneeConcurrency; p48 == nil {
+	if p50 := v.KneeConcurrency; p50 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p48))
+		w.float((*p50))
 	}
 	w.raw(`,"at_knee":`)
 	w.bool(v.AtKnee)
 	w.raw(`,"headroom_pct":`)
-	if p49 := v.HeadroomPct; p49 == nil {
+	if p51 := v.HeadroomPct; p51 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p49))
+		w.float((*p51))
 	}
 	w.raw(`,"knee_headroom_pct":`)
-	if p50 := v.KneeHeadroomPct; p50 == nil {
+	if p52 := v.KneeHeadroomPct; p52 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p50))
+		w.float((*p52))
 	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
@@ -1021,11 +1037,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i51 := range v.ErrorRangePct {
-			if i51 > 0 {
+		for i53 := range v.ErrorRangePct {
+			if i53 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i51])
+			w.float(v.ErrorRangePct[i53])
 		}
 		w.raw("]")
 	}
@@ -1042,11 +1058,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i52 := range v.Curve {
-			if i52 > 0 {
+		for i54 := range v.Curve {
+			if i54 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i52])
+			w.advisorCurvePoint(&v.Curve[i54])
 		}
 		w.raw("]")
 	}
@@ -1055,11 +1071,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i53 := range v.Measured {
-			if i53 > 0 {
+		for i55 := range v.Measured {
+			if i55 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i53])
+			w.advisorCurvePoint(&v.Measured[i55])
 		}
 		w.raw("]")
 	}
@@ -1067,10 +1083,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p54 := v.QualityNote; p54 == nil {
+		if p56 := v.QualityNote; p56 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p54)
+			w.localeText(p56)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1079,11 +1095,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i55 := range v.PrecisionAlternatives {
-				if i55 > 0 {
+			for i57 := range v.PrecisionAlternatives {
+				if i57 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i55])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i57])
 			}
 			w.raw("]")
 		}
@@ -1114,6 +1130,35 @@ func (w *jsonWriter) advisorTokenAPIPrice(v *advisor.TokenAPIPrice) {
 	w.raw("}")
 }
 
+func (w *jsonWriter) advisorBuyOrHost(v *advisor.BuyOrHost) {
+	w.raw("{")
+	w.raw(`"api_provider":`)
+	w.str(v.APIProvider)
+	w.raw(`,"api_model":`)
+	w.str(v.APIModel)
+	w.raw(`,"api_quantised":`)
+	w.bool(v.APIQuantised)
+	w.raw(`,"api_per_1m_tokens":`)
+	w.decimal(v.APIPer1MTokens)
+	w.raw(`,"hosted_per_1m_tokens":`)
+	w.decimal(v.HostedPer1MTokens)
+	w.raw(`,"cheaper":`)
+	w.str(v.Cheaper)
+	w.raw(`,"less_pct":`)
+	w.float(v.LessPct)
+	w.raw(`,"hosting_never":`)
+	w.bool(v.HostingNever)
+	if v.HostingFromTokensPerMonth != nil {
+		w.raw(`,"hosting_from_tokens_per_month":`)
+		if p58 := v.HostingFromTokensPerMonth; p58 == nil {
+			w.raw("null")
+		} else {
+			w.float((*p58))
+		}
+	}
+	w.raw("}")
+}
+
 func (w *jsonWriter) advisorAverageLoad(v *advisor.AverageLoad) {
 	w.raw("{")
 	w.raw(`"rps":`)
@@ -1129,6 +1174,28 @@ func (w *jsonWriter) advisorAverageLoad(v *advisor.AverageLoad) {
 	w.raw("}")
 }
 
+func (w *jsonWriter) advisorCheaperOption(v *advisor.CheaperOption) {
+	w.raw("{")
+	w.raw(`"placements":`)
+	if v.Placements == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i59 := range v.Placements {
+			if i59 > 0 {
+				w.raw(",")
+			}
+			w.advisorPlacement(&v.Placements[i59])
+		}
+		w.raw("]")
+	}
+	w.raw(`,"total":`)
+	w.decimal(v.Total)
+	w.raw(`,"less_pct":`)
+	w.float(v.LessPct)
+	w.raw("}")
+}
+
 func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 	w.raw("{")
 	w.raw(`"grade":`)
@@ -1138,11 +1205,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i56 := range v.Reasons {
-			if i56 > 0 {
+		for i60 := range v.Reasons {
+			if i60 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Reasons[i56])
+			w.str(v.Reasons[i60])
 		}
 		w.raw("]")
 	}
@@ -1151,11 +1218,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i57 := range v.ReasonsText {
-			if i57 > 0 {
+		for i61 := range v.ReasonsText {
+			if i61 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.ReasonsText[i57])
+			w.localeText(&v.ReasonsText[i61])
 		}
 		w.raw("]")
 	}
@@ -1167,10 +1234,10 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.raw(`"meets":`)
 	w.bool(v.Meets)
 	w.raw(`,"share_within_target":`)
-	if p58 := v.ShareWithinTarget; p58 == nil {
+	if p62 := v.ShareWithinTarget; p62 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p58))
+		w.float((*p62))
 	}
 	if v.Target != "" {
 		w.raw(`,"target":`)
@@ -1204,10 +1271,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p59 := v.Text; p59 == nil {
+		if p63 := v.Text; p63 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p59)
+			w.localeText(p63)
 		}
 		more = true
 	}
@@ -1216,10 +1283,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p60 := v.Num; p60 == nil {
+		if p64 := v.Num; p64 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p60))
+			w.float((*p64))
 		}
 		more = true
 	}
@@ -1272,16 +1339,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p61 := v.RTTRangeMS; p61 == nil {
+		if p65 := v.RTTRangeMS; p65 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i62 := range *p61 {
-					if i62 > 0 {
+				for i66 := range *p65 {
+					if i66 > 0 {
 						w.raw(",")
 					}
-					w.float((*p61)[i62])
+					w.float((*p65)[i66])
 				}
 				w.raw("]")
 			}

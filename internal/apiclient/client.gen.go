@@ -38,6 +38,24 @@ func (e BasisKind) Valid() bool {
 	}
 }
 
+// Defines values for BuyOrHostCheaper.
+const (
+	API  BuyOrHostCheaper = "api"
+	Host BuyOrHostCheaper = "host"
+)
+
+// Valid indicates whether the value is a known member of the BuyOrHostCheaper enum.
+func (e BuyOrHostCheaper) Valid() bool {
+	switch e {
+	case API:
+		return true
+	case Host:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CarbonUnit.
 const (
 	Job             CarbonUnit = "job"
@@ -1184,6 +1202,36 @@ type BasisFigure struct {
 	Value       float64 `json:"value"`
 }
 
+// BuyOrHost LLM profiles: the option's price of a million tokens beside the cheapest token API's (token_apis[0]), both at the question's mix of input and output tokens, and which costs less at the volume asked (absent without a token API).
+type BuyOrHost struct {
+	APIModel string `json:"api_model"`
+
+	// APIPer1MTokens what the API charges for a million tokens in and out at the question's mix (decimal)
+	APIPer1MTokens string `json:"api_per_1m_tokens"`
+	APIProvider    string `json:"api_provider"`
+
+	// APIQuantised the API serves reduced-precision weights
+	APIQuantised bool `json:"api_quantised"`
+
+	// Cheaper which costs less at the volume asked (api on a tie)
+	Cheaper BuyOrHostCheaper `json:"cheaper"`
+
+	// HostedPer1MTokens what the option costs for them: cost_per_1m_tokens_blended (decimal)
+	HostedPer1MTokens string `json:"hosted_per_1m_tokens"`
+
+	// HostingFromTokensPerMonth where the API is cheaper: the monthly output tokens from which hosting costs less (absent when it never does)
+	HostingFromTokensPerMonth *float64 `json:"hosting_from_tokens_per_month,omitempty"`
+
+	// HostingNever where the API is cheaper: hosting never costs less, whatever the volume
+	HostingNever bool `json:"hosting_never"`
+
+	// LessPct how much less the cheaper costs, per cent of the other's price
+	LessPct float64 `json:"less_pct"`
+}
+
+// BuyOrHostCheaper which costs less at the volume asked (api on a tie)
+type BuyOrHostCheaper string
+
 // CPUBound The input pipeline's rate on the CPU.
 type CPUBound struct {
 	// Date YYYY, YYYY-MM or YYYY-MM-DD
@@ -1256,6 +1304,16 @@ type CatalogSummary struct {
 	Rates      []Rate                `json:"rates"`
 	Sources    []Source              `json:"sources"`
 	Version    string                `json:"version"`
+}
+
+// CheaperOption The cheapest answer that meets the question's target (the cheapest answer, where none is set), where the pick, ranked by another objective than cost, costs more.
+type CheaperOption struct {
+	// LessPct how much less than the pick's total it costs, per cent
+	LessPct    float64     `json:"less_pct"`
+	Placements []Placement `json:"placements"`
+
+	// Total decimal, in currency
+	Total string `json:"total"`
 }
 
 // Compliance The data-residency verdict.
@@ -1753,13 +1811,19 @@ type OfferPage struct {
 	PerPage int     `json:"per_page"`
 }
 
-// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month and average_load for LLM profiles; trade_off and trade_off_text on alternatives; confidence and verdict on every option.
+// Option One way to run the workload and what it costs (the pick, or an alternative). latency is null for training; failover is there with min_regions; score with objective balanced; tokens, the costs per million tokens, serving, token_apis, hosting_cheaper_from_tokens_per_month, buy_or_host and average_load for LLM profiles; cheapest_meeting_target on a pick ranked by another objective than cost that is not the cheapest answer meeting its target; trade_off and trade_off_text on alternatives; confidence and verdict on every option.
 type Option struct {
 	// AverageLoad LLM profiles with peak_rps above rps: what the option would cost with its instances scaled to the average load (absent when the average needs them all)
 	AverageLoad *AverageLoad `json:"average_load,omitempty"`
 
+	// BuyOrHost LLM profiles: the option's price of a million tokens beside the cheapest token API's (token_apis[0]), both at the question's mix of input and output tokens, and which costs less at the volume asked (absent without a token API).
+	BuyOrHost *BuyOrHost `json:"buy_or_host,omitempty"`
+
 	// Carbon energy and emissions: GPUs × board power × (1 + host share) × utilisation for the workload kind × hours × PUE (the provider's, else the industry average), times the grid's location-based intensity; kg_co2e and what follows are null where a region has no grid figure or a GPU no board power (note says which)
 	Carbon *Carbon `json:"carbon,omitempty"`
+
+	// CheapestMeetingTarget The cheapest answer that meets the question's target (the cheapest answer, where none is set), where the pick, ranked by another objective than cost, costs more.
+	CheapestMeetingTarget *CheaperOption `json:"cheapest_meeting_target,omitempty"`
 
 	// Compliance The data-residency verdict.
 	Compliance Compliance `json:"compliance"`
