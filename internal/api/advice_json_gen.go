@@ -534,6 +534,18 @@ func (w *jsonWriter) advisorCandidate(v *advisor.Candidate) {
 	w.bool(v.Pareto)
 	w.raw(`,"pick":`)
 	w.bool(v.Pick)
+	if v.Verdict != "" {
+		w.raw(`,"verdict":`)
+		w.str(v.Verdict)
+	}
+	if v.ShareWithinTarget != nil {
+		w.raw(`,"share_within_target":`)
+		if p38 := v.ShareWithinTarget; p38 == nil {
+			w.raw("null")
+		} else {
+			w.float((*p38))
+		}
+	}
 	w.raw("}")
 }
 
@@ -591,10 +603,10 @@ func (w *jsonWriter) advisorBasisFigure(v *advisor.BasisFigure) {
 	}
 	if v.ErrorPct != nil {
 		w.raw(`,"error_pct":`)
-		if p38 := v.ErrorPct; p38 == nil {
+		if p39 := v.ErrorPct; p39 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p38))
+			w.float((*p39))
 		}
 	}
 	if v.Unvalidated {
@@ -627,10 +639,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	w.raw(`,"latency_ms":`)
 	w.float(v.LatencyMS)
 	w.raw(`,"months":`)
-	if p39 := v.Months; p39 == nil {
+	if p40 := v.Months; p40 == nil {
 		w.raw("null")
 	} else {
-		w.int(int64((*p39)))
+		w.int(int64((*p40)))
 	}
 	if v.InputTokens != 0 {
 		w.raw(`,"input_tokens":`)
@@ -718,11 +730,11 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i40 := range v.Users {
-			if i40 > 0 {
+		for i41 := range v.Users {
+			if i41 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Users[i40])
+			w.str(v.Users[i41])
 		}
 		w.raw("]")
 	}
@@ -746,10 +758,10 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 	}
 	if v.CPU != nil {
 		w.raw(`,"cpu":`)
-		if p41 := v.CPU; p41 == nil {
+		if p42 := v.CPU; p42 == nil {
 			w.raw("null")
 		} else {
-			w.advisorPlacementCPU(p41)
+			w.advisorPlacementCPU(p42)
 		}
 	}
 	w.raw("}")
@@ -813,11 +825,11 @@ func (w *jsonWriter) advisorLatency(v *advisor.Latency) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i42 := range v.Groups {
-			if i42 > 0 {
+		for i43 := range v.Groups {
+			if i43 > 0 {
 				w.raw(",")
 			}
-			w.advisorLatencyGroup(&v.Groups[i42])
+			w.advisorLatencyGroup(&v.Groups[i43])
 		}
 		w.raw("]")
 	}
@@ -833,19 +845,19 @@ func (w *jsonWriter) advisorFailover(v *advisor.Failover) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i43 := range v.Groups {
-			if i43 > 0 {
+		for i44 := range v.Groups {
+			if i44 > 0 {
 				w.raw(",")
 			}
-			w.advisorFailoverGroup(&v.Groups[i43])
+			w.advisorFailoverGroup(&v.Groups[i44])
 		}
 		w.raw("]")
 	}
 	w.raw(`,"extra_cost":`)
-	if p44 := v.ExtraCost; p44 == nil {
+	if p45 := v.ExtraCost; p45 == nil {
 		w.raw("null")
 	} else {
-		w.decimal((*p44))
+		w.decimal((*p45))
 	}
 	w.raw("}")
 }
@@ -855,24 +867,24 @@ func (w *jsonWriter) advisorCarbon(v *advisor.Carbon) {
 	w.raw(`"kwh":`)
 	w.float(v.KWh)
 	w.raw(`,"kg_co2e":`)
-	if p45 := v.KgCO2e; p45 == nil {
-		w.raw("null")
-	} else {
-		w.float((*p45))
-	}
-	w.raw(`,"kg_co2e_per_unit":`)
-	if p46 := v.KgCO2ePerUnit; p46 == nil {
+	if p46 := v.KgCO2e; p46 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p46))
 	}
-	w.raw(`,"unit":`)
-	w.str(v.Unit)
-	w.raw(`,"gco2e_per_kwh":`)
-	if p47 := v.GCO2ePerKWh; p47 == nil {
+	w.raw(`,"kg_co2e_per_unit":`)
+	if p47 := v.KgCO2ePerUnit; p47 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p47))
+	}
+	w.raw(`,"unit":`)
+	w.str(v.Unit)
+	w.raw(`,"gco2e_per_kwh":`)
+	if p48 := v.GCO2ePerKWh; p48 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p48))
 	}
 	if v.Year != 0 {
 		w.raw(`,"year":`)
@@ -993,24 +1005,24 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
 	w.raw(`,"knee_concurrency":`)
-	if p48 := v.KneeConcurrency; p48 == nil {
-		w.raw("null")
-	} else {
-		w.float((*p48))
-	}
-	w.raw(`,"at_knee":`)
-	w.bool(v.AtKnee)
-	w.raw(`,"headroom_pct":`)
-	if p49 := v.HeadroomPct; p49 == nil {
+	if p49 := v.KneeConcurrency; p49 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p49))
 	}
-	w.raw(`,"knee_headroom_pct":`)
-	if p50 := v.KneeHeadroomPct; p50 == nil {
+	w.raw(`,"at_knee":`)
+	w.bool(v.AtKnee)
+	w.raw(`,"headroom_pct":`)
+	if p50 := v.HeadroomPct; p50 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p50))
+	}
+	w.raw(`,"knee_headroom_pct":`)
+	if p51 := v.KneeHeadroomPct; p51 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p51))
 	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
@@ -1021,11 +1033,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i51 := range v.ErrorRangePct {
-			if i51 > 0 {
+		for i52 := range v.ErrorRangePct {
+			if i52 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i51])
+			w.float(v.ErrorRangePct[i52])
 		}
 		w.raw("]")
 	}
@@ -1042,11 +1054,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i52 := range v.Curve {
-			if i52 > 0 {
+		for i53 := range v.Curve {
+			if i53 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i52])
+			w.advisorCurvePoint(&v.Curve[i53])
 		}
 		w.raw("]")
 	}
@@ -1055,11 +1067,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i53 := range v.Measured {
-			if i53 > 0 {
+		for i54 := range v.Measured {
+			if i54 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i53])
+			w.advisorCurvePoint(&v.Measured[i54])
 		}
 		w.raw("]")
 	}
@@ -1067,10 +1079,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p54 := v.QualityNote; p54 == nil {
+		if p55 := v.QualityNote; p55 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p54)
+			w.localeText(p55)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1079,11 +1091,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i55 := range v.PrecisionAlternatives {
-				if i55 > 0 {
+			for i56 := range v.PrecisionAlternatives {
+				if i56 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i55])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i56])
 			}
 			w.raw("]")
 		}
@@ -1138,11 +1150,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i56 := range v.Reasons {
-			if i56 > 0 {
+		for i57 := range v.Reasons {
+			if i57 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Reasons[i56])
+			w.str(v.Reasons[i57])
 		}
 		w.raw("]")
 	}
@@ -1151,11 +1163,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i57 := range v.ReasonsText {
-			if i57 > 0 {
+		for i58 := range v.ReasonsText {
+			if i58 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.ReasonsText[i57])
+			w.localeText(&v.ReasonsText[i58])
 		}
 		w.raw("]")
 	}
@@ -1167,10 +1179,10 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.raw(`"meets":`)
 	w.bool(v.Meets)
 	w.raw(`,"share_within_target":`)
-	if p58 := v.ShareWithinTarget; p58 == nil {
+	if p59 := v.ShareWithinTarget; p59 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p58))
+		w.float((*p59))
 	}
 	if v.Target != "" {
 		w.raw(`,"target":`)
@@ -1204,10 +1216,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p59 := v.Text; p59 == nil {
+		if p60 := v.Text; p60 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p59)
+			w.localeText(p60)
 		}
 		more = true
 	}
@@ -1216,10 +1228,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p60 := v.Num; p60 == nil {
+		if p61 := v.Num; p61 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p60))
+			w.float((*p61))
 		}
 		more = true
 	}
@@ -1272,16 +1284,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p61 := v.RTTRangeMS; p61 == nil {
+		if p62 := v.RTTRangeMS; p62 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i62 := range *p61 {
-					if i62 > 0 {
+				for i63 := range *p62 {
+					if i63 > 0 {
 						w.raw(",")
 					}
-					w.float((*p61)[i62])
+					w.float((*p62)[i63])
 				}
 				w.raw("]")
 			}
