@@ -61,7 +61,11 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 		xName, unit, title = locale.T(ctx, "chart.duration"), locale.T(ctx, "chart.unit.h"), locale.T(ctx, "chart.title.training")
 	}
 	in := make([]chart.ScatterInput, len(r.Candidates))
-	front := 0
+	front, judged := 0, false
+	w := r.Request.Workload
+	within := func(share float64) string {
+		return locale.Tf(ctx, "chart.within", locale.Percent(share), locale.Figure(w.LatencyMS))
+	}
 	names := candidateNamer{ctx: ctx, cat: cat, regions: map[string]string{}, pricing: map[string]string{}}
 	// The points' titles are written into one string and cut from it.
 	var b strings.Builder
@@ -75,8 +79,13 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 		b.WriteString(locale.Figure(c.Metric))
 		b.WriteByte(' ')
 		b.WriteString(unit)
+		if c.ShareWithinTarget != nil {
+			b.WriteString(", ")
+			b.WriteString(within(*c.ShareWithinTarget))
+		}
 		ends[i] = b.Len()
-		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick}
+		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick, Misses: c.Verdict == "misses"}
+		judged = judged || c.Verdict != ""
 		if c.Pareto {
 			front++
 		}
@@ -85,17 +94,32 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	for i, end := range ends {
 		in[i].Detail, at = titles[at:end], end
 	}
-	w := r.Request.Workload
 	target, targetKey := w.LatencyMS, "chart.target"
 	if training {
 		target, targetKey = w.DeadlineHours, "chart.deadline"
 	}
 	s := chart.ScatterOf(in, target, locale.Figure)
+	if s.TargetBeyond {
+		targetKey += ".beyond"
+	}
 	if target > 0 {
 		s.TargetLabel = locale.Tf(ctx, targetKey, locale.Figure(target))
 	}
 	s.XLabel, s.YLabel, s.Title = xName, locale.T(ctx, "results.total")+" ("+r.Currency+")", title
+	if judged {
+		s.MeetsLabel = locale.T(ctx, "chart.meets")
+		s.MissesLabel = locale.Tf(ctx, "chart.misses", locale.Percent(advisor.MeetsTargetShare), locale.Figure(w.LatencyMS))
+		if w.TPOTMS > 0 {
+			s.MissesLabel = locale.Tf(ctx, "chart.misses.tpot", locale.Percent(advisor.MeetsTargetShare), locale.Figure(w.LatencyMS), locale.Figure(w.TPOTMS))
+		}
+		if training {
+			s.MeetsLabel, s.MissesLabel = locale.T(ctx, "chart.meets.deadline"), locale.T(ctx, "chart.misses.deadline")
+		}
+	}
 	s.Desc = locale.Tf(ctx, "chart.desc", len(r.Candidates), front)
+	if s.Misses > 0 {
+		s.Desc += " " + locale.Tf(ctx, "chart.missed", s.Misses)
+	}
 	if s.Clipped > 0 {
 		s.Desc += " " + locale.Tf(ctx, "chart.clipped", s.Clipped)
 	}
