@@ -26,7 +26,8 @@ func answerCharts(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) 
 	c.Cost = costChart(ctx, r.Pick, r.Currency)
 	c.Candidates = candidateChart(ctx, cat, r)
 	if l := r.Pick.Latency; l != nil {
-		c.Map = &templates.MapView{Map: latencyMap(ctx, cat, l), Bins: heatBins(ctx)}
+		m := latencyMap(ctx, cat, l)
+		c.Map = &m
 	}
 	if s := r.Pick.Serving; s != nil {
 		sc := servingChart(ctx, r, s)
@@ -128,8 +129,9 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 
 // latencyMap lays out where a pick's users are, sized by their share, the
 // regions serving them, and a line from each group to its region in the
-// colour of its round trip.
-func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) chart.WorldMap {
+// colour of how the group stands against the question's target (its
+// figures in its title).
+func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) templates.MapView {
 	var users []chart.MapUserInput
 	var regions []chart.MapRegionInput
 	seen := map[string]bool{}
@@ -145,16 +147,34 @@ func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) c
 		if !ok || !okR || !okM {
 			continue
 		}
+		name := p.CountryName(g.Location, g.Name)
 		users = append(users, chart.MapUserInput{Lat: lat, Lon: lon, Share: g.Share / sum, ServedLat: mt.Lat, ServedLon: mt.Lon, MS: g.RTTMS,
-			Title:     locale.Tf(ctx, "map.users", p.CountryName(g.Location, g.Name), locale.Percent(100*g.Share/sum)),
-			LineTitle: locale.Tf(ctx, "map.line", p.CountryName(g.Location, g.Name), cat.RegionLabel(g.Region), locale.Tenths(g.RTTMS))})
+			TargetMS: l.TargetMS, TotalMS: g.TotalMS, WithinPct: g.WithinTarget,
+			Title: locale.Tf(ctx, "map.users", name, locale.Percent(100*g.Share/sum)) + "; " +
+				locale.Tf(ctx, "map.users.target", locale.Tenths(g.TotalMS), locale.Percent(g.WithinTarget), locale.Figure(l.TargetMS)),
+			LineTitle: locale.Tf(ctx, "map.line.target", name, cat.RegionLabel(g.Region), locale.Tenths(g.RTTMS), locale.Tenths(g.TotalMS),
+				locale.Percent(g.WithinTarget), locale.Figure(l.TargetMS))})
 		if !seen[g.Region] {
 			seen[g.Region] = true
 			regions = append(regions, chart.MapRegionInput{Lat: mt.Lat, Lon: mt.Lon,
 				Title: cat.RegionLabel(g.Region) + " (" + p.Place(reg.City, reg.Country) + ")"})
 		}
 	}
-	return chart.WorldMapOf(users, regions)
+	return templates.MapView{Map: chart.WorldMapOf(users, regions), Lines: locale.Tf(ctx, "map.legend.target", locale.Figure(l.TargetMS)), Bins: targetBins(ctx, l.TargetMS)}
+}
+
+// targetBins are the colours of an answer map's lines, for its legend:
+// how a group's users stand against a target of targetMS.
+func targetBins(ctx context.Context, targetMS float64) []templates.HeatBin {
+	bins := make([]templates.HeatBin, len(chart.TargetClasses))
+	for i, c := range chart.TargetClasses {
+		ms := targetMS
+		if c == chart.TargetHalf {
+			ms = targetMS / 2
+		}
+		bins[i] = templates.HeatBin{Class: c, Label: locale.Tf(ctx, "map.target."+c, locale.Figure(ms))}
+	}
+	return bins
 }
 
 // metroMap puts the catalog's metros on the world map and, with from (a
@@ -171,7 +191,11 @@ func metroMap(ctx context.Context, c *catalog.Catalog, from string) templates.Ma
 				locale.Tf(ctx, "map.line", locale.From(ctx).City(f.Name), locale.From(ctx).City(mt.Name), locale.Tenths(p.RTTMS))))
 		}
 	}
-	return templates.MapView{Map: m, Bins: heatBins(ctx)}
+	bins := heatBins(ctx)
+	for i := range bins {
+		bins[i].Class = "l" + strings.TrimPrefix(bins[i].Class, "h")
+	}
+	return templates.MapView{Map: m, Lines: locale.T(ctx, "map.legend.lines"), Bins: bins}
 }
 
 // heatBins are the colour bins of round trips, for legends, in the
