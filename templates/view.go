@@ -69,10 +69,13 @@ type AnswerCharts struct {
 	Map *MapView
 }
 
-// MapView is a world map with the legend of its lines' colours.
+// MapView is a world map with the legend of its lines' colours: what
+// they measure (Lines: the round trip, or the users against the
+// question's target) and each colour, its Class a line's (MapLine.Class).
 type MapView struct {
-	Map  chart.WorldMap
-	Bins []HeatBin
+	Map   chart.WorldMap
+	Lines string
+	Bins  []HeatBin
 }
 
 // UserRowFault says which input of a user row is wrong.

@@ -26,7 +26,8 @@ func answerCharts(ctx context.Context, cat *catalog.Catalog, r *advisor.Result) 
 	c.Cost = costChart(ctx, r.Pick, r.Currency)
 	c.Candidates = candidateChart(ctx, cat, r)
 	if l := r.Pick.Latency; l != nil {
-		c.Map = &templates.MapView{Map: latencyMap(ctx, cat, l), Bins: heatBins(ctx)}
+		m := latencyMap(ctx, cat, l)
+		c.Map = &m
 	}
 	if s := r.Pick.Serving; s != nil {
 		sc := servingChart(ctx, r, s)
@@ -61,7 +62,11 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 		xName, unit, title = locale.T(ctx, "chart.duration"), locale.T(ctx, "chart.unit.h"), locale.T(ctx, "chart.title.training")
 	}
 	in := make([]chart.ScatterInput, len(r.Candidates))
-	front := 0
+	front, judged := 0, false
+	w := r.Request.Workload
+	within := func(share float64) string {
+		return locale.Tf(ctx, "chart.within", locale.Percent(share), locale.Figure(w.LatencyMS))
+	}
 	names := candidateNamer{ctx: ctx, cat: cat, regions: map[string]string{}, pricing: map[string]string{}}
 	// The points' titles are written into one string and cut from it.
 	var b strings.Builder
@@ -75,8 +80,13 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 		b.WriteString(locale.Figure(c.Metric))
 		b.WriteByte(' ')
 		b.WriteString(unit)
+		if c.ShareWithinTarget != nil {
+			b.WriteString(", ")
+			b.WriteString(within(*c.ShareWithinTarget))
+		}
 		ends[i] = b.Len()
-		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick}
+		in[i] = chart.ScatterInput{X: c.Metric, Y: c.Total, Pareto: c.Pareto, Pick: c.Pick, Misses: c.Verdict == "misses"}
+		judged = judged || c.Verdict != ""
 		if c.Pareto {
 			front++
 		}
@@ -85,17 +95,32 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 	for i, end := range ends {
 		in[i].Detail, at = titles[at:end], end
 	}
-	w := r.Request.Workload
 	target, targetKey := w.LatencyMS, "chart.target"
 	if training {
 		target, targetKey = w.DeadlineHours, "chart.deadline"
 	}
 	s := chart.ScatterOf(in, target, locale.Figure)
+	if s.TargetBeyond {
+		targetKey += ".beyond"
+	}
 	if target > 0 {
 		s.TargetLabel = locale.Tf(ctx, targetKey, locale.Figure(target))
 	}
 	s.XLabel, s.YLabel, s.Title = xName, locale.T(ctx, "results.total")+" ("+r.Currency+")", title
+	if judged {
+		s.MeetsLabel = locale.T(ctx, "chart.meets")
+		s.MissesLabel = locale.Tf(ctx, "chart.misses", locale.Percent(advisor.MeetsTargetShare), locale.Figure(w.LatencyMS))
+		if w.TPOTMS > 0 {
+			s.MissesLabel = locale.Tf(ctx, "chart.misses.tpot", locale.Percent(advisor.MeetsTargetShare), locale.Figure(w.LatencyMS), locale.Figure(w.TPOTMS))
+		}
+		if training {
+			s.MeetsLabel, s.MissesLabel = locale.T(ctx, "chart.meets.deadline"), locale.T(ctx, "chart.misses.deadline")
+		}
+	}
 	s.Desc = locale.Tf(ctx, "chart.desc", len(r.Candidates), front)
+	if s.Misses > 0 {
+		s.Desc += " " + locale.Tf(ctx, "chart.missed", s.Misses)
+	}
 	if s.Clipped > 0 {
 		s.Desc += " " + locale.Tf(ctx, "chart.clipped", s.Clipped)
 	}
@@ -104,8 +129,9 @@ func candidateChart(ctx context.Context, cat *catalog.Catalog, r *advisor.Result
 
 // latencyMap lays out where a pick's users are, sized by their share, the
 // regions serving them, and a line from each group to its region in the
-// colour of its round trip.
-func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) chart.WorldMap {
+// colour of how the group stands against the question's target (its
+// figures in its title).
+func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) templates.MapView {
 	var users []chart.MapUserInput
 	var regions []chart.MapRegionInput
 	seen := map[string]bool{}
@@ -121,16 +147,34 @@ func latencyMap(ctx context.Context, cat *catalog.Catalog, l *advisor.Latency) c
 		if !ok || !okR || !okM {
 			continue
 		}
+		name := p.CountryName(g.Location, g.Name)
 		users = append(users, chart.MapUserInput{Lat: lat, Lon: lon, Share: g.Share / sum, ServedLat: mt.Lat, ServedLon: mt.Lon, MS: g.RTTMS,
-			Title:     locale.Tf(ctx, "map.users", p.CountryName(g.Location, g.Name), locale.Percent(100*g.Share/sum)),
-			LineTitle: locale.Tf(ctx, "map.line", p.CountryName(g.Location, g.Name), cat.RegionLabel(g.Region), locale.Tenths(g.RTTMS))})
+			TargetMS: l.TargetMS, TotalMS: g.TotalMS, WithinPct: g.WithinTarget,
+			Title: locale.Tf(ctx, "map.users", name, locale.Percent(100*g.Share/sum)) + "; " +
+				locale.Tf(ctx, "map.users.target", locale.Tenths(g.TotalMS), locale.Percent(g.WithinTarget), locale.Figure(l.TargetMS)),
+			LineTitle: locale.Tf(ctx, "map.line.target", name, cat.RegionLabel(g.Region), locale.Tenths(g.RTTMS), locale.Tenths(g.TotalMS),
+				locale.Percent(g.WithinTarget), locale.Figure(l.TargetMS))})
 		if !seen[g.Region] {
 			seen[g.Region] = true
 			regions = append(regions, chart.MapRegionInput{Lat: mt.Lat, Lon: mt.Lon,
 				Title: cat.RegionLabel(g.Region) + " (" + p.Place(reg.City, reg.Country) + ")"})
 		}
 	}
-	return chart.WorldMapOf(users, regions)
+	return templates.MapView{Map: chart.WorldMapOf(users, regions), Lines: locale.Tf(ctx, "map.legend.target", locale.Figure(l.TargetMS)), Bins: targetBins(ctx, l.TargetMS)}
+}
+
+// targetBins are the colours of an answer map's lines, for its legend:
+// how a group's users stand against a target of targetMS.
+func targetBins(ctx context.Context, targetMS float64) []templates.HeatBin {
+	bins := make([]templates.HeatBin, len(chart.TargetClasses))
+	for i, c := range chart.TargetClasses {
+		ms := targetMS
+		if c == chart.TargetHalf {
+			ms = targetMS / 2
+		}
+		bins[i] = templates.HeatBin{Class: c, Label: locale.Tf(ctx, "map.target."+c, locale.Figure(ms))}
+	}
+	return bins
 }
 
 // metroMap puts the catalog's metros on the world map and, with from (a
@@ -147,7 +191,11 @@ func metroMap(ctx context.Context, c *catalog.Catalog, from string) templates.Ma
 				locale.Tf(ctx, "map.line", locale.From(ctx).City(f.Name), locale.From(ctx).City(mt.Name), locale.Tenths(p.RTTMS))))
 		}
 	}
-	return templates.MapView{Map: m, Bins: heatBins(ctx)}
+	bins := heatBins(ctx)
+	for i := range bins {
+		bins[i].Class = "l" + strings.TrimPrefix(bins[i].Class, "h")
+	}
+	return templates.MapView{Map: m, Lines: locale.T(ctx, "map.legend.lines"), Bins: bins}
 }
 
 // heatBins are the colour bins of round trips, for legends, in the

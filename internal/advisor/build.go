@@ -59,11 +59,11 @@ func (e *engine) result(plans []*plan) Result {
 		res.Alternatives = append(res.Alternatives, o)
 	}
 	res.Pricing = e.pricingComparison(pick)
-	shown, totals := append([]*plan{pick}, alts...), []decimal.Decimal{po.Total}
-	for _, o := range res.Alternatives {
-		totals = append(totals, o.Total)
+	shown, opts := append([]*plan{pick}, alts...), []*Option{res.Pick}
+	for i := range res.Alternatives {
+		opts = append(opts, &res.Alternatives[i])
 	}
-	res.Candidates = e.candidates(plans, shown, totals)
+	res.Candidates = e.candidates(plans, shown, opts)
 	if b, ok := e.cat.Basis(e.profile.ID, e.req.Workload.Kind, e.req.Workload.Precision); ok {
 		res.BasisLabel = b.Label
 	}
@@ -455,22 +455,27 @@ func nearestPlace(p *plan, rtts [MaxRegions][]float64, i int) (int, float64) {
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // candidates lays the best plans out for the cost-versus-latency chart and
-// marks the Pareto front: no other plan is both cheaper and faster. The
-// plans shown as options (shown, with their options' totals) read as
-// their options do.
-func (e *engine) candidates(plans, shown []*plan, totals []decimal.Decimal) []Candidate {
+// marks the Pareto front: no other plan is both cheaper and faster. Each
+// says whether it meets the target. The plans shown as options (shown,
+// with their options opts) read as their options do: their total and
+// their verdict.
+func (e *engine) candidates(plans, shown []*plan, opts []*Option) []Candidate {
 	top := plans[:min(len(plans), MaxCandidates)]
 	nameAll(top)
 	out := make([]Candidate, len(top))
 	for i, p := range top {
-		total := math.Round(p.costUSD*e.rate*100) / 100
+		c := Candidate{Label: p.name(), Total: math.Round(p.costUSD*e.rate*100) / 100, Metric: round1(p.metric), Pick: i == 0}
+		c.Verdict, c.ShareWithinTarget = e.candidateVerdict(p)
 		if k := slices.Index(shown, p); k >= 0 {
 			// Shown as an option: the option's total, the sum of its
 			// rounded lines, which the plan's unrounded cost can miss by
-			// a few cents.
-			total = totals[k].InexactFloat64()
+			// a few cents, and the option's verdict.
+			c.Total = opts[k].Total.InexactFloat64()
+			if v := verdictOf(e.req.Workload, opts[k]); v.Target != "" {
+				c.Verdict = v.Kind()
+			}
 		}
-		out[i] = Candidate{Label: p.name(), Total: total, Metric: round1(p.metric), Pick: i == 0}
+		out[i] = c
 	}
 	idx := make([]int, len(out))
 	for i := range idx {

@@ -354,4 +354,13 @@ type Candidate struct {
 	Metric float64 `json:"metric"`
 	Pareto bool    `json:"pareto"`
 	Pick   bool    `json:"pick"`
+	// Verdict is whether the candidate meets the question's target, as
+	// an option's verdict says it (Verdict.Kind): "meets" or "misses";
+	// empty where the question set no target, and in answers kept from
+	// before candidates said it.
+	Verdict string `json:"verdict,omitempty"`
+	// ShareWithinTarget is, for serving, the share of users (percent)
+	// within the latency target: a candidate whose weighted latency is
+	// under the target may still leave a group beyond it.
+	ShareWithinTarget *float64 `json:"share_within_target,omitempty"`
 }

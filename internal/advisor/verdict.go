@@ -240,3 +240,26 @@ func itemShare(o *Option, item string) float64 {
 	}
 	return sum.Div(o.Total).InexactFloat64()
 }
+
+// candidateVerdict is a chart candidate's verdict from its plan's figures,
+// as verdictOf says an option's: for serving, whether the search found it
+// to meet the latency target (and an LLM's time per output token) and its
+// share of users within the target; for training with a deadline, whether
+// it finishes in time.
+func (e *engine) candidateVerdict(p *plan) (string, *float64) {
+	w := e.req.Workload
+	switch {
+	case w.Kind == catalog.KindInference && w.LatencyMS > 0:
+		kind := "misses"
+		if p.meets {
+			kind = "meets"
+		}
+		return kind, new(round1(p.within))
+	case w.Kind == catalog.KindTraining && w.DeadlineHours > 0:
+		if p.hours <= w.DeadlineHours {
+			return "meets", nil
+		}
+		return "misses", nil
+	}
+	return "", nil
+}

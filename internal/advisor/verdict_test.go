@@ -191,3 +191,48 @@ func TestRecommendJudgesEveryOption(t *testing.T) {
 		}
 	}
 }
+
+// Ensure every chart candidate says whether it meets the target, as the
+// options say it: the form's default question at 400 requests/s has
+// candidates whose traffic-weighted latency is under the 100 ms target
+// while a user group is beyond it, and those are said to miss, with their
+// share of users within the target; the pick and the alternatives say the
+// verdict their cards say.
+func TestCandidatesSayTheVerdict(t *testing.T) {
+	cat := realCatalog(t)
+	res := recommend(t, cat, advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindInference, Profile: "bert-large", RPS: 50, PeakRPS: 400, LatencyMS: 100, Months: ptr(12)},
+		Users:    []advisor.UserShare{{Location: "US", Share: 50}, {Location: "DE", Share: 30}, {Location: "JP", Share: 20}},
+	})
+	missesUnder := 0
+	for _, c := range res.Candidates {
+		if c.Verdict != "meets" && c.Verdict != "misses" || c.ShareWithinTarget == nil {
+			t.Fatalf("candidate %s: verdict %q, share %v: want meets or misses, with the share", c.Label, c.Verdict, c.ShareWithinTarget)
+		}
+		if (c.Verdict == "meets") != (*c.ShareWithinTarget >= advisor.MeetsTargetShare) {
+			t.Errorf("candidate %s: %s with %.1f %% of users within the target", c.Label, c.Verdict, *c.ShareWithinTarget)
+		}
+		if c.Verdict == "misses" && c.Metric < 100 {
+			missesUnder++
+		}
+	}
+	if missesUnder == 0 {
+		t.Errorf("no candidate misses the target with a weighted latency under it: the question no longer shows what the chart must tell apart")
+	}
+	if c := res.Candidates[0]; !c.Pick || c.Verdict != res.Pick.Verdict.Kind() {
+		t.Errorf("the pick's candidate says %q, its card %q", c.Verdict, res.Pick.Verdict.Kind())
+	}
+
+	training := recommend(t, cat, advisor.Request{
+		Workload: advisor.Workload{Kind: catalog.KindTraining, Profile: "resnet50", Samples: 1_281_167, Epochs: 90, DeadlineHours: 24},
+		Users:    []advisor.UserShare{{Location: "DE", Share: 1}},
+	})
+	if len(training.Candidates) == 0 {
+		t.Fatal("no training candidates")
+	}
+	for _, c := range training.Candidates {
+		if want := map[bool]string{true: "meets", false: "misses"}[c.Metric <= 24]; c.Verdict != want || c.ShareWithinTarget != nil {
+			t.Errorf("training candidate %s, %.1f h for a 24 h deadline: verdict %q (share %v), want %q", c.Label, c.Metric, c.Verdict, c.ShareWithinTarget, want)
+		}
+	}
+}

@@ -550,6 +550,18 @@ func (w *jsonWriter) advisorCandidate(v *advisor.Candidate) {
 	w.bool(v.Pareto)
 	w.raw(`,"pick":`)
 	w.bool(v.Pick)
+	if v.Verdict != "" {
+		w.raw(`,"verdict":`)
+		w.str(v.Verdict)
+	}
+	if v.ShareWithinTarget != nil {
+		w.raw(`,"share_within_target":`)
+		if p40 := v.ShareWithinTarget; p40 == nil {
+			w.raw("null")
+		} else {
+			w.float((*p40))
+		}
+	}
 	w.raw("}")
 }
 
@@ -607,10 +619,10 @@ func (w *jsonWriter) advisorBasisFigure(v *advisor.BasisFigure) {
 	}
 	if v.ErrorPct != nil {
 		w.raw(`,"error_pct":`)
-		if p40 := v.ErrorPct; p40 == nil {
+		if p41 := v.ErrorPct; p41 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p40))
+			w.float((*p41))
 		}
 	}
 	if v.Unvalidated {
@@ -643,10 +655,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	w.raw(`,"latency_ms":`)
 	w.float(v.LatencyMS)
 	w.raw(`,"months":`)
-	if p41 := v.Months; p41 == nil {
+	if p42 := v.Months; p42 == nil {
 		w.raw("null")
 	} else {
-		w.int(int64((*p41)))
+		w.int(int64((*p42)))
 	}
 	if v.InputTokens != 0 {
 		w.raw(`,"input_tokens":`)
@@ -734,11 +746,11 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i42 := range v.Users {
-			if i42 > 0 {
+		for i43 := range v.Users {
+			if i43 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Users[i42])
+			w.str(v.Users[i43])
 		}
 		w.raw("]")
 	}
@@ -762,10 +774,10 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 	}
 	if v.CPU != nil {
 		w.raw(`,"cpu":`)
-		if p43 := v.CPU; p43 == nil {
+		if p44 := v.CPU; p44 == nil {
 			w.raw("null")
 		} else {
-			w.advisorPlacementCPU(p43)
+			w.advisorPlacementCPU(p44)
 		}
 	}
 	w.raw("}")
@@ -829,11 +841,11 @@ func (w *jsonWriter) advisorLatency(v *advisor.Latency) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i44 := range v.Groups {
-			if i44 > 0 {
+		for i45 := range v.Groups {
+			if i45 > 0 {
 				w.raw(",")
 			}
-			w.advisorLatencyGroup(&v.Groups[i44])
+			w.advisorLatencyGroup(&v.Groups[i45])
 		}
 		w.raw("]")
 	}
@@ -849,19 +861,19 @@ func (w *jsonWriter) advisorFailover(v *advisor.Failover) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i45 := range v.Groups {
-			if i45 > 0 {
+		for i46 := range v.Groups {
+			if i46 > 0 {
 				w.raw(",")
 			}
-			w.advisorFailoverGroup(&v.Groups[i45])
+			w.advisorFailoverGroup(&v.Groups[i46])
 		}
 		w.raw("]")
 	}
 	w.raw(`,"extra_cost":`)
-	if p46 := v.ExtraCost; p46 == nil {
+	if p47 := v.ExtraCost; p47 == nil {
 		w.raw("null")
 	} else {
-		w.decimal((*p46))
+		w.decimal((*p47))
 	}
 	w.raw("}")
 }
@@ -871,24 +883,24 @@ func (w *jsonWriter) advisorCarbon(v *advisor.Carbon) {
 	w.raw(`"kwh":`)
 	w.float(v.KWh)
 	w.raw(`,"kg_co2e":`)
-	if p47 := v.KgCO2e; p47 == nil {
-		w.raw("null")
-	} else {
-		w.float((*p47))
-	}
-	w.raw(`,"kg_co2e_per_unit":`)
-	if p48 := v.KgCO2ePerUnit; p48 == nil {
+	if p48 := v.KgCO2e; p48 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p48))
 	}
-	w.raw(`,"unit":`)
-	w.str(v.Unit)
-	w.raw(`,"gco2e_per_kwh":`)
-	if p49 := v.GCO2ePerKWh; p49 == nil {
+	w.raw(`,"kg_co2e_per_unit":`)
+	if p49 := v.KgCO2ePerUnit; p49 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p49))
+	}
+	w.raw(`,"unit":`)
+	w.str(v.Unit)
+	w.raw(`,"gco2e_per_kwh":`)
+	if p50 := v.GCO2ePerKWh; p50 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p50))
 	}
 	if v.Year != 0 {
 		w.raw(`,"year":`)
@@ -1009,24 +1021,24 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
 	w.raw(`,"knee_concurrency":`)
-	if p50 := v.KneeConcurrency; p50 == nil {
-		w.raw("null")
-	} else {
-		w.float((*p50))
-	}
-	w.raw(`,"at_knee":`)
-	w.bool(v.AtKnee)
-	w.raw(`,"headroom_pct":`)
-	if p51 := v.HeadroomPct; p51 == nil {
+	if p51 := v.KneeConcurrency; p51 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p51))
 	}
-	w.raw(`,"knee_headroom_pct":`)
-	if p52 := v.KneeHeadroomPct; p52 == nil {
+	w.raw(`,"at_knee":`)
+	w.bool(v.AtKnee)
+	w.raw(`,"headroom_pct":`)
+	if p52 := v.HeadroomPct; p52 == nil {
 		w.raw("null")
 	} else {
 		w.float((*p52))
+	}
+	w.raw(`,"knee_headroom_pct":`)
+	if p53 := v.KneeHeadroomPct; p53 == nil {
+		w.raw("null")
+	} else {
+		w.float((*p53))
 	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
@@ -1037,11 +1049,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i53 := range v.ErrorRangePct {
-			if i53 > 0 {
+		for i54 := range v.ErrorRangePct {
+			if i54 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i53])
+			w.float(v.ErrorRangePct[i54])
 		}
 		w.raw("]")
 	}
@@ -1058,11 +1070,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i54 := range v.Curve {
-			if i54 > 0 {
+		for i55 := range v.Curve {
+			if i55 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i54])
+			w.advisorCurvePoint(&v.Curve[i55])
 		}
 		w.raw("]")
 	}
@@ -1071,11 +1083,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i55 := range v.Measured {
-			if i55 > 0 {
+		for i56 := range v.Measured {
+			if i56 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i55])
+			w.advisorCurvePoint(&v.Measured[i56])
 		}
 		w.raw("]")
 	}
@@ -1083,10 +1095,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p56 := v.QualityNote; p56 == nil {
+		if p57 := v.QualityNote; p57 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p56)
+			w.localeText(p57)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1095,11 +1107,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i57 := range v.PrecisionAlternatives {
-				if i57 > 0 {
+			for i58 := range v.PrecisionAlternatives {
+				if i58 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i57])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i58])
 			}
 			w.raw("]")
 		}
@@ -1150,10 +1162,10 @@ func (w *jsonWriter) advisorBuyOrHost(v *advisor.BuyOrHost) {
 	w.bool(v.HostingNever)
 	if v.HostingFromTokensPerMonth != nil {
 		w.raw(`,"hosting_from_tokens_per_month":`)
-		if p58 := v.HostingFromTokensPerMonth; p58 == nil {
+		if p59 := v.HostingFromTokensPerMonth; p59 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p58))
+			w.float((*p59))
 		}
 	}
 	w.raw("}")
@@ -1181,11 +1193,11 @@ func (w *jsonWriter) advisorCheaperOption(v *advisor.CheaperOption) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i59 := range v.Placements {
-			if i59 > 0 {
+		for i60 := range v.Placements {
+			if i60 > 0 {
 				w.raw(",")
 			}
-			w.advisorPlacement(&v.Placements[i59])
+			w.advisorPlacement(&v.Placements[i60])
 		}
 		w.raw("]")
 	}
@@ -1205,11 +1217,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i60 := range v.Reasons {
-			if i60 > 0 {
+		for i61 := range v.Reasons {
+			if i61 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Reasons[i60])
+			w.str(v.Reasons[i61])
 		}
 		w.raw("]")
 	}
@@ -1218,11 +1230,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i61 := range v.ReasonsText {
-			if i61 > 0 {
+		for i62 := range v.ReasonsText {
+			if i62 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.ReasonsText[i61])
+			w.localeText(&v.ReasonsText[i62])
 		}
 		w.raw("]")
 	}
@@ -1234,10 +1246,10 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.raw(`"meets":`)
 	w.bool(v.Meets)
 	w.raw(`,"share_within_target":`)
-	if p62 := v.ShareWithinTarget; p62 == nil {
+	if p63 := v.ShareWithinTarget; p63 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p62))
+		w.float((*p63))
 	}
 	if v.Target != "" {
 		w.raw(`,"target":`)
@@ -1271,10 +1283,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p63 := v.Text; p63 == nil {
+		if p64 := v.Text; p64 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p63)
+			w.localeText(p64)
 		}
 		more = true
 	}
@@ -1283,10 +1295,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p64 := v.Num; p64 == nil {
+		if p65 := v.Num; p65 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p64))
+			w.float((*p65))
 		}
 		more = true
 	}
@@ -1339,16 +1351,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p65 := v.RTTRangeMS; p65 == nil {
+		if p66 := v.RTTRangeMS; p66 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i66 := range *p65 {
-					if i66 > 0 {
+				for i67 := range *p66 {
+					if i67 > 0 {
 						w.raw(",")
 					}
-					w.float((*p65)[i66])
+					w.float((*p66)[i67])
 				}
 				w.raw("]")
 			}

@@ -56,6 +56,24 @@ func (e BuyOrHostCheaper) Valid() bool {
 	}
 }
 
+// Defines values for CandidateVerdict.
+const (
+	Meets  CandidateVerdict = "meets"
+	Misses CandidateVerdict = "misses"
+)
+
+// Valid indicates whether the value is a known member of the CandidateVerdict enum.
+func (e CandidateVerdict) Valid() bool {
+	switch e {
+	case Meets:
+		return true
+	case Misses:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CarbonUnit.
 const (
 	Job             CarbonUnit = "job"
@@ -1257,16 +1275,25 @@ type CPUBound struct {
 type Candidate struct {
 	Label string `json:"label"`
 
-	// Metric weighted latency (ms) for inference, duration (hours) for training
+	// Metric traffic-weighted latency (ms) for inference, duration (hours) for training
 	Metric float64 `json:"metric"`
 
 	// Pareto not dominated by another candidate
 	Pareto bool `json:"pareto"`
 	Pick   bool `json:"pick"`
 
+	// ShareWithinTarget serving: the share of users (percent) within the latency target; a weighted latency under the target may still leave a group beyond it
+	ShareWithinTarget *float64 `json:"share_within_target,omitempty"`
+
 	// Total in the answer's currency
 	Total float64 `json:"total"`
+
+	// Verdict whether the candidate meets the question's target (the latency target for serving, the deadline for training), as an option's verdict says; left out when the question set no target
+	Verdict *CandidateVerdict `json:"verdict,omitempty"`
 }
+
+// CandidateVerdict whether the candidate meets the question's target (the latency target for serving, the deadline for training), as an option's verdict says; left out when the question set no target
+type CandidateVerdict string
 
 // Carbon energy and emissions: GPUs × board power × (1 + host share) × utilisation for the workload kind × hours × PUE (the provider's, else the industry average), times the grid's location-based intensity; kg_co2e and what follows are null where a region has no grid figure or a GPU no board power (note says which)
 type Carbon struct {

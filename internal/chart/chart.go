@@ -51,6 +51,9 @@ func F(x float64) string {
 // appendF appends a coordinate as F writes it.
 func appendF(b []byte, x float64) []byte { return strconv.AppendFloat(b, x, 'f', 1, 64) }
 
+// appendU appends a whole coordinate, as U writes it.
+func appendU(b []byte, x float64) []byte { return strconv.AppendFloat(b, x, 'f', -1, 64) }
+
 // U writes a coordinate with no more places than it needs.
 func U(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 

@@ -9,11 +9,13 @@ import (
 )
 
 // ScatterInput is one candidate: its x (latency or duration) and y (its
-// total), whether it is on the Pareto front or the pick, and its tooltip.
+// total), whether it is on the Pareto front or the pick, whether it misses
+// the question's target (the domain's verdict: on a latency chart a point
+// left of the target may still miss it), and its tooltip.
 type ScatterInput struct {
-	X, Y         float64
-	Pareto, Pick bool
-	Detail       string
+	X, Y                 float64
+	Pareto, Pick, Misses bool
+	Detail               string
 }
 
 // Scatter is candidates laid out on two zero-based axes. Both axes end
@@ -27,44 +29,70 @@ type Scatter struct {
 	// Front is the Pareto front's polyline points.
 	Front          string
 	XTicks, YTicks []Tick
-	// Clipped counts the candidates beyond an axis.
-	Clipped int
+	// Clipped counts the candidates beyond an axis; Misses those that
+	// miss the target.
+	Clipped, Misses int
 	// TargetX is where the target (a latency target, a deadline) is
 	// drawn across the plot, 0 for none; TargetLabel is the caller's.
-	TargetX     float64
-	TargetLabel string
-	// Words the caller gives: the axes' names, the title and description.
+	// A target far beyond every candidate does not stretch the axis to
+	// it: TargetBeyond, it is marked on the axis's end.
+	TargetX      float64
+	TargetBeyond bool
+	TargetLabel  string
+	// Words the caller gives: the axes' names, the title and description,
+	// and the legend's words for the candidates that meet the target and
+	// those that miss it (empty where the question set no target).
 	XLabel, YLabel, Title, Desc string
+	MeetsLabel, MissesLabel     string
 }
 
 // ScatterPoint is one candidate laid out.
 type ScatterPoint struct {
-	X, Y                  float64
-	Pareto, Pick, Clipped bool
-	Detail                string
+	X, Y                          float64
+	Pareto, Pick, Clipped, Misses bool
+	Detail                        string
 }
 
 // ScatterOf lays out candidates with a target on x (a latency target or a
-// deadline; 0 for none), which the x axis reaches; label writes an axis
-// figure.
+// deadline; 0 for none), which the x axis reaches unless it lies far
+// beyond the candidates (see targetReach); label writes an axis figure.
 func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Scatter {
 	s := Scatter{Width: Width, Height: plotHeight + plotMarginB + plotMarginT,
 		Left: plotMarginL, Right: Width - plotMarginR, Top: plotMarginT, Bottom: plotMarginT + plotHeight}
-	maxX := axisMax(in, func(c ScatterInput) float64 { return c.X }, 0)
-	if target > 0 && target*1.05 > maxX {
-		maxX = niceMax(target * 1.05)
+	endX := axisEnd(in, func(c ScatterInput) float64 { return c.X }, 0)
+	maxX, need := niceMax(endX*1.2), endX*1.05
+	switch {
+	case target > targetReach*maxX:
+		s.TargetBeyond = true
+	case target > 0:
+		need = max(need, target*1.05)
+		maxX = max(maxX, niceMax(need))
+	}
+	minX, ticksX := fitStart(in, target, s.TargetBeyond, need)
+	if ticksX > 0 {
+		maxX = minX + 4*ticksX
 	}
 	maxY := axisMax(in, func(c ScatterInput) float64 { return c.Y }, costSpan)
+	// The cost ticks' labels first: the left margin fits the widest, at a
+	// phone's font, after the axis's rotated name (yLabelRoom).
+	ys := make([]string, 5)
+	for i := range ys {
+		ys[i] = Compact(maxY*float64(i)/4, label)
+		s.Left = max(s.Left, yLabelRoom+TextWidth(ys[i])+tickGap)
+	}
 	px := func(x float64) float64 {
-		return plotMarginL + min(x, maxX)/maxX*(Width-plotMarginL-plotMarginR)
+		return s.Left + (min(max(x, minX), maxX)-minX)/(maxX-minX)*(s.Right-s.Left)
 	}
 	py := func(y float64) float64 { return plotMarginT + plotHeight - min(y, maxY)/maxY*plotHeight }
 	var front []ScatterInput
 	s.Points = make([]ScatterPoint, 0, len(in))
 	for _, c := range in {
-		pt := ScatterPoint{X: px(c.X), Y: py(c.Y), Pareto: c.Pareto, Pick: c.Pick, Detail: c.Detail, Clipped: c.X > maxX || c.Y > maxY}
+		pt := ScatterPoint{X: px(c.X), Y: py(c.Y), Pareto: c.Pareto, Pick: c.Pick, Misses: c.Misses, Detail: c.Detail, Clipped: c.X > maxX || c.Y > maxY}
 		if pt.Clipped {
 			s.Clipped++
+		}
+		if pt.Misses {
+			s.Misses++
 		}
 		s.Points = append(s.Points, pt)
 		if c.Pareto {
@@ -84,12 +112,60 @@ func ScatterOf(in []ScatterInput, target float64, label func(float64) string) Sc
 		s.TargetX = px(target)
 	}
 	for i := 0; i <= 4; i++ {
-		x, y := maxX*float64(i)/4, maxY*float64(i)/4
+		x, y := minX+(maxX-minX)*float64(i)/4, maxY*float64(i)/4
 		s.XTicks = append(s.XTicks, Tick{Pos: px(x), Label: label(x)})
-		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: Compact(y, label)})
+		s.YTicks = append(s.YTicks, Tick{Pos: py(y), Label: ys[i]})
 	}
 	return s
 }
+
+// yLabelRoom is the room the cost axis's name takes, rotated, at the
+// chart's left edge (its baseline at YLabelX, a phone's font high);
+// tickGap is the gap between a tick's label and its axis.
+const (
+	yLabelRoom = 30
+	tickGap    = 6
+)
+
+// YLabelX is where the cost axis's rotated name stands.
+func (s Scatter) YLabelX() float64 { return 22 }
+
+// fitStart is where the x axis starts, and its tick step: at zero (step
+// 0: the axis's end in quarters) unless every candidate, and a target
+// drawn, lie past fitFrom of need, where a zero start would
+// leave most of the plot empty (LLM options between 200 and 300 ms); then
+// at a round figure below the fastest, in four round steps that reach
+// need.
+func fitStart(in []ScatterInput, target float64, beyond bool, need float64) (start, step float64) {
+	lo := math.Inf(1)
+	for _, c := range in {
+		lo = min(lo, c.X)
+	}
+	if target > 0 && !beyond {
+		lo = min(lo, target)
+	}
+	if len(in) == 0 || lo <= fitFrom*need {
+		return 0, 0
+	}
+	lo *= 0.95
+	hi := max(need, lo*1.0001)
+	for step = roundUp((hi-lo)/4, []float64{1, 2, 5, 10}, 0); ; step = roundUp(step*1.0001, []float64{1, 2, 5, 10}, 0) {
+		start = math.Floor(lo/step) * step
+		if start+4*step >= hi {
+			return start, step
+		}
+	}
+}
+
+// fitFrom is the share of the x axis's reach past which every candidate
+// must lie for the axis not to start at zero.
+const fitFrom = 0.4
+
+// targetReach is how far past the candidates' axis (times its end) a
+// target may lie for the axis to reach it; a target farther (a 1,500 ms
+// target for options within 200 ms) would crowd every candidate into the
+// axis's first tenth, so it is marked on the axis's end instead.
+const targetReach = 2
 
 // costSpan is how far past the pick's total the cost axis may reach
 // before a fifth to spare and a round figure: at most 4 × 1.2 × 2 < 10×
@@ -102,6 +178,12 @@ const costSpan = 4
 // not out to the farthest outlier, nor, with span > 0, past span × the
 // pick's own figure.
 func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) float64 {
+	return niceMax(axisEnd(cs, v, span) * 1.2)
+}
+
+// axisEnd is the figure an axis must reach (see axisMax), before the
+// fifth to spare and the round figure.
+func axisEnd(cs []ScatterInput, v func(ScatterInput) float64, span float64) float64 {
 	all := make([]float64, 0, len(cs))
 	keep, pick := 0.0, 0.0
 	for _, c := range cs {
@@ -114,7 +196,7 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) floa
 		}
 	}
 	if len(all) == 0 {
-		return 1
+		return 0
 	}
 	slices.Sort(all)
 	p80 := all[int(math.Ceil(0.8*float64(len(all))))-1]
@@ -122,7 +204,7 @@ func axisMax(cs []ScatterInput, v func(ScatterInput) float64, span float64) floa
 	if span > 0 && pick > 0 {
 		end = min(end, span*pick)
 	}
-	return niceMax(max(end, pick) * 1.2)
+	return max(end, pick)
 }
 
 // WritePoints writes the candidates to w as SVG: a circle for each (a
@@ -150,7 +232,31 @@ func appendPoint(b []byte, p ScatterPoint) []byte {
 		b = append(appendF(b, p.X+5), ' ')
 		b = append(appendF(b, p.Y+5), " L"...)
 		b = append(appendF(b, p.X), ' ')
-		b = append(appendF(b, p.Y-4), ` Z" class="pt clipped"><title>`...)
+		b = append(appendF(b, p.Y-4), ` Z" class="pt clipped`...)
+		if p.Misses {
+			b = append(b, " misses"...)
+		}
+		b = append(b, `"><title>`...)
+		b = append(b, html.EscapeString(p.Detail)...)
+		return append(b, `</title></path>`...)
+	}
+	if p.Misses && !p.Pick {
+		// A cross, not a dot: told apart by its shape as well as its
+		// colour.
+		x, y := math.Round(p.X), math.Round(p.Y)
+		b = append(b, `<path d="M`...)
+		b = append(appendU(b, x-4), ' ')
+		b = append(appendU(b, y-4), " L"...)
+		b = append(appendU(b, x+4), ' ')
+		b = append(appendU(b, y+4), " M"...)
+		b = append(appendU(b, x-4), ' ')
+		b = append(appendU(b, y+4), " L"...)
+		b = append(appendU(b, x+4), ' ')
+		b = append(appendU(b, y-4), `" class="pt misses`...)
+		if p.Pareto {
+			b = append(b, " pareto"...)
+		}
+		b = append(b, `"><title>`...)
 		b = append(b, html.EscapeString(p.Detail)...)
 		return append(b, `</title></path>`...)
 	}
@@ -172,6 +278,9 @@ func appendPoint(b []byte, p ScatterPoint) []byte {
 	}
 	if p.Pick {
 		b = append(b, " pick"...)
+	}
+	if p.Misses {
+		b = append(b, " misses"...)
 	}
 	b = append(b, `"><title>`...)
 	b = append(b, html.EscapeString(p.Detail)...)

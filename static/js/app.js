@@ -130,6 +130,43 @@
     if (title) out.textContent = title.textContent;
   }
   document.addEventListener("click", readCell);
+  // The world map: a tap (or click) says the figures of the line or place
+  // nearest to it, within a fingertip, below the map, where a phone shows
+  // no tooltip. Places win over the lines that end on them.
+  function readMap(e) {
+    var svg = e.target.closest && e.target.closest(".worldmap svg");
+    var out = svg && svg.parentNode.querySelector(".map-readout");
+    var ctm = svg && svg.getScreenCTM();
+    if (!out || !ctm) return;
+    var pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    pt = pt.matrixTransform(ctm.inverse());
+    var best = null, bestD = 16 / ctm.a; // 16 px in the map's units
+    svg.querySelectorAll(".ln, .users, .region").forEach(function (el) {
+      var d = mapDistance(el, pt.x, pt.y);
+      if (d <= bestD) { best = el; bestD = d; }
+    });
+    svg.querySelectorAll(".sel").forEach(function (el) { el.classList.remove("sel"); });
+    var title = best && best.querySelector("title");
+    if (!title) return;
+    best.classList.add("sel");
+    out.textContent = title.textContent;
+  }
+  // mapDistance is how far (x, y) is from a line, or from a place's edge.
+  function mapDistance(el, x, y) {
+    var n = function (a) { return parseFloat(el.getAttribute(a)); };
+    if (el.tagName === "line") {
+      var x1 = n("x1"), y1 = n("y1"), dx = n("x2") - x1, dy = n("y2") - y1;
+      var len = dx * dx + dy * dy;
+      var t = len ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len)) : 0;
+      return Math.hypot(x - x1 - t * dx, y - y1 - t * dy);
+    }
+    if (el.tagName === "circle") return Math.max(0, Math.hypot(x - n("cx"), y - n("cy")) - n("r"));
+    var r = n("width") / 2;
+    return Math.max(0, Math.hypot(x - n("x") - r, y - n("y") - r) - r);
+  }
+  document.addEventListener("click", readMap);
   document.addEventListener("focusin", readCell);
   document.addEventListener("change", function (e) {
     if (e.target.name === "kind") syncKind();
