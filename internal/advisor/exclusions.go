@@ -30,6 +30,9 @@ const (
 	reasonPartition = "partition"
 	reasonVCPUs     = "vcpus"
 	reasonMemory    = "memory"
+	// reasonHost: for an LLM, a host whose vCPUs or memory cannot feed or
+	// load the model its GPUs hold (see catalog.ServingHostShortfall).
+	reasonHost = "host"
 	// reasonPrecision: a format the GPU has no tensor cores for (an LLM
 	// in FP8 without FP8 ones, INT8 serving on Volta).
 	reasonPrecision = "precision"
@@ -50,7 +53,7 @@ const (
 	reasonNoPublicPrice = "no_public_price"
 )
 
-var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonChinaRegions, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonEngine, reasonPrecision, reasonMemory, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
+var reasonOrder = []string{reasonProvider, reasonAccelerator, reasonGPU, reasonGDPR, reasonCountryAssumed, reasonSovereignty, reasonCountry, reasonChinaRegions, reasonLocationUnknown, reasonPartition, reasonVCPUs, reasonEngine, reasonPrecision, reasonMemory, reasonHost, reasonBenchmark, reasonPricing, reasonPriceOutlier, reasonDeadline, reasonNeverFinishes, reasonBudget, reasonNoPublicPrice}
 
 // exclusions counts excluded offers by reason, keeping the first example.
 type exclusions struct {

@@ -430,6 +430,16 @@ func (e *engine) addLLMUsable(pool *[]usable, o *catalog.Offer, of *offerFacts, 
 		return
 	}
 	f := e.fitAt(sz, metro)
+	if vcpus, need, mem, weights, ok := catalog.ServingHostShortfall(o, e.llmModel, catalog.ServingFormat(f.fit.precision)); !ok {
+		e.excl.add(reasonHost, func() locale.Text {
+			if vcpus > 0 && vcpus < need {
+				return locale.New("excluded.llm.host.vcpus", where(), o.InstanceType, vcpus, o.GPUCount, catalog.ServingHostMinVCPUsPerGPU, e.profile.Name)
+			}
+			return locale.New("excluded.llm.host.memory", where(), o.InstanceType, locale.Short(mem), e.profile.Name,
+				locale.Word("precision."+f.fit.precision), locale.Short(weights))
+		})
+		return
+	}
 	// Made where it stays (the pool has room for every offer).
 	*pool = (*pool)[:len(*pool)+1]
 	u := &(*pool)[len(*pool)-1]

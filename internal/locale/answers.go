@@ -173,6 +173,8 @@ var answers = map[string][2]string{
 	"excluded.engine":                 {"%s: %s does not run on %s", "%s：%s 不支持在 %s 上运行"},
 	"excluded.format":                 {"%s: %s has no tensor cores for %s", "%s：%s 没有支持 %s 的张量核心"},
 	"excluded.llm.no_fit":             {"%s: this catalog version has no fit of the serving model to size %s with", "%s：此目录版本没有服务模型的拟合，无法为 %s 配置"},
+	"excluded.llm.host.vcpus":         {"%s %s: %s vCPUs for %s GPUs, under the %s per GPU a host needs to feed its GPUs serving %s", "%s %s：%s 个 vCPU 对应 %s 个 GPU，低于主机为 %[6]s 供给每个 GPU 所需的 %[5]s 个"},
+	"excluded.llm.host.memory":        {"%s %s: its host's %s GiB of memory cannot load %s in %s (%s GB of weights)", "%s %s：主机内存 %s GiB，装不下以 %[5]s 运行的 %[4]s（权重 %[6]s GB）"},
 	"excluded.llm.memory":             {"%s: %s needs %s GB for its weights and one request at %s; %s × %s GB here", "%s：%s 以 %[4]s 运行需要 %[3]s GB 存放权重和一个请求；此处为 %[5]s × %[6]s GB"},
 	"excluded.partition":              {"%s %s: a partition (%s) of an %s, sold for inference, not training", "%s %s：%[4]s 的一个分区（%[3]s），用于推理而非训练"},
 	"excluded.accelerator.cpu":        {"%s %s: a GPU offer, and CPU servers only were asked for", "%s %s：这是 GPU 方案，而您只要求 CPU 服务器"},

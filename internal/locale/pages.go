@@ -413,6 +413,7 @@ var pages = map[string][2]string{
 	"reason.gdpr":               {"Data residency (GDPR)", "数据驻留（GDPR）"},
 	"reason.engine":             {"The serving engine asked for does not run on the GPU", "所选推理引擎不支持该 GPU"},
 	"reason.memory":             {"Not enough GPU memory", "GPU 显存不足"},
+	"reason.host":               {"Host too small to load or feed the model", "主机过小，无法加载或供给模型"},
 	"reason.no_benchmark":       {"No benchmark", "缺少基准测试数据"},
 	"reason.pricing":            {"Pricing model not offered", "不提供所选计费方式"},
 	"reason.deadline":           {"Misses the deadline", "无法在截止时间前完成"},
