@@ -1,0 +1,71 @@
+package web_test
+
+import (
+	"html"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// scannedQuestions are the questions a new buyer tries first: the home
+// form's defaults at two loads, an LLM question served from two regions,
+// and a training question.
+var scannedQuestions = []string{
+	defaultQuestion,
+	strings.Replace(defaultQuestion, "peak_rps=100", "peak_rps=400", 1),
+	llmTwoRegions,
+	"kind=training&profile=resnet50&epochs=10",
+}
+
+// llmTwoRegions is an LLM question that asks for two regions.
+const llmTwoRegions = "kind=inference&profile=llama-3.1-8b&rps=10&users=US:50,DE:50&months=12&min_regions=2"
+
+// elementID finds an element's id attribute (not data-testid's).
+var elementID = regexp.MustCompile(`\sid="([^"]*)"`)
+
+// Ensure the pages a buyer reads first, and the what-if each frames, in
+// both languages, print no argument fmt could not format and give no two
+// elements the same id.
+func TestPagesScanClean(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for _, q := range scannedQuestions {
+		for _, lang := range []string{"en", "zh-CN"} {
+			for _, path := range []string{"/advice?", "/advice/what-if?"} {
+				rec := s.do(t, "GET", path+q+"&lang="+lang, nil)
+				wantStatus(t, rec, http.StatusOK)
+				body := rec.Body.String()
+				if m := badVerb.FindAllString(body, 3); m != nil {
+					t.Errorf("%s%s (%s) prints %q", path, q, lang, m)
+				}
+				seen := map[string]bool{}
+				for _, m := range elementID.FindAllStringSubmatch(body, -1) {
+					id := html.UnescapeString(m[1])
+					if seen[id] {
+						t.Errorf("%s%s (%s): two elements have id %q", path, q, lang, id)
+					}
+					seen[id] = true
+				}
+			}
+		}
+	}
+}
+
+// Ensure the site has an icon: browsers ask for /favicon.ico whatever
+// the page says, and pages name it.
+func TestFavicon(t *testing.T) {
+	s := newTestServer(t)
+	rec := s.do(t, "GET", "/favicon.ico", nil)
+	wantStatus(t, rec, http.StatusOK)
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "image/") {
+		t.Errorf("/favicon.ico is %q, want an image", ct)
+	}
+	page := s.do(t, "GET", "/", nil)
+	wantStatus(t, page, http.StatusOK)
+	m := regexp.MustCompile(`<link rel="icon"[^>]*href="([^"]+)"`).FindStringSubmatch(page.Body.String())
+	if m == nil {
+		t.Fatal("the home page names no icon")
+	}
+	icon := s.do(t, "GET", html.UnescapeString(m[1]), nil)
+	wantStatus(t, icon, http.StatusOK)
+}
