@@ -177,16 +177,27 @@ func (v AdviceView) HiddenFields() [][2]string {
 func (v AdviceView) Meta(ctx context.Context) Meta {
 	m := Meta{Title: locale.T(ctx, "meta.title"), Description: locale.T(ctx, "meta.description")}
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
-		p := r.Pick.Placements[0]
+		// Every place of the pick: an answer from two regions names both.
 		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
-		m.Title = v.PlacementRegion(p) + " " + p.InstanceType + ": " + total + " — gpuplace"
-		if p.CPU != nil {
-			m.Description = locale.Tf(ctx, "meta.pick.cpu", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.VCPUs,
-				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
-		} else {
-			m.Description = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
-				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
+		var where, desc string
+		for i, p := range r.Pick.Placements {
+			one := v.PlacementRegion(p) + " " + p.InstanceType
+			var d string
+			if p.CPU != nil {
+				d = locale.Tf(ctx, "meta.pick.cpu", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.VCPUs,
+					locale.T(ctx, "label.pricing."+string(p.Pricing)))
+			} else {
+				d = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
+					locale.T(ctx, "label.pricing."+string(p.Pricing)))
+			}
+			if i == 0 {
+				where, desc = one, d
+			} else {
+				where, desc = where+" + "+one, locale.Tf(ctx, "meta.pick.places", desc, d)
+			}
 		}
+		m.Title = where + ": " + total + " — gpuplace"
+		m.Description = locale.Tf(ctx, "meta.pick.total", desc, total)
 	}
 	return m
 }

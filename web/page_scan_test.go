@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"html"
 	"net/http"
 	"regexp"
@@ -68,4 +69,39 @@ func TestFavicon(t *testing.T) {
 	}
 	icon := s.do(t, "GET", html.UnescapeString(m[1]), nil)
 	wantStatus(t, icon, http.StatusOK)
+}
+
+// Ensure an answer's title and preview name every region it serves from:
+// a two-region answer's title names both.
+func TestTitleNamesEveryRegion(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	rec := s.do(t, "GET", "/api/v1/advice?"+llmTwoRegions, nil)
+	wantStatus(t, rec, http.StatusOK)
+	var res struct {
+		Pick struct {
+			Placements []struct {
+				Region       string `json:"region"`
+				InstanceType string `json:"instance_type"`
+			} `json:"placements"`
+		} `json:"pick"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pick.Placements) < 2 {
+		t.Fatalf("the answer to %s serves from %d places, want 2", llmTwoRegions, len(res.Pick.Placements))
+	}
+	page := s.do(t, "GET", "/advice?"+llmTwoRegions, nil)
+	wantStatus(t, page, http.StatusOK)
+	body := html.UnescapeString(page.Body.String())
+	title := body[strings.Index(body, "<title>"):strings.Index(body, "</title>")]
+	desc := regexp.MustCompile(`<meta name="description" content="([^"]*)"`).FindStringSubmatch(body)
+	for _, p := range res.Pick.Placements {
+		if !strings.Contains(title, p.Region) || !strings.Contains(title, p.InstanceType) {
+			t.Errorf("the title %q does not name %s %s", title, p.Region, p.InstanceType)
+		}
+		if desc == nil || !strings.Contains(desc[1], p.InstanceType) {
+			t.Errorf("the preview %q does not name %s", desc, p.InstanceType)
+		}
+	}
 }
