@@ -105,3 +105,17 @@ func TestTitleNamesEveryRegion(t *testing.T) {
 		}
 	}
 }
+
+// Ensure an answer that serves from several regions because the question
+// asks for them (min_regions) does not claim that no single region would
+// do ("the best keeps 0 %": none was weighed), in either language.
+func TestMinRegionsAnswerSaysNoUntruth(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for lang, ban := range map[string]string{"en": "No single region keeps", "zh-CN": "没有单个区域能让"} {
+		rec := s.do(t, "GET", "/advice?"+llmTwoRegions+"&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		if body := html.UnescapeString(rec.Body.String()); strings.Contains(body, ban) {
+			t.Errorf("%s: the answer to %s says %q", lang, llmTwoRegions, ban)
+		}
+	}
+}

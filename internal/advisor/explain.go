@@ -124,13 +124,19 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	case !p.meets:
 		out = append(out, e.unmet(p, plans)...)
 	case len(p.places) > 1:
-		best := 0.0
+		// Why several regions, where the single regions weighed say so: a
+		// question that asks for several (min_regions) weighs none, and
+		// "the best keeps 0 %" would be untrue.
+		best, single := 0.0, false
 		for _, q := range plans {
 			if len(q.places) == 1 {
-				best = max(best, q.within)
+				best, single = max(best, q.within), true
 			}
 		}
-		out = append(out, locale.New("why.multi", locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct(best), len(p.places)), lat)
+		if single && e.req.MinRegions <= 1 && best < MeetsTargetShare {
+			out = append(out, locale.New("why.multi", locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct(best), len(p.places)))
+		}
+		out = append(out, lat)
 	default:
 		out = append(out, lat)
 	}
