@@ -119,3 +119,26 @@ func TestMinRegionsAnswerSaysNoUntruth(t *testing.T) {
 		}
 	}
 }
+
+// ungroupedCount finds a count of a thousand or more written without
+// its separators in a sentence ("fitted on 1244 measured points", "within
+// 1000 ms", "6426 prices match").
+var ungroupedCount = regexp.MustCompile(`(?:on|within|over|共|以内) [1-9]\d{3,}\b|\b[1-9]\d{3,} (?:measured|prices|pairs|ms|毫秒|个价格|对)`)
+
+// Ensure the counts a buyer reads on an answer and in the catalog have
+// their thousands grouped.
+func TestCountsHaveSeparators(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for _, path := range []string{"/advice?" + llmTwoRegions, "/catalog/offers", "/catalog/latency"} {
+		for _, lang := range []string{"en", "zh-CN"} {
+			rec := s.do(t, "GET", path+"&lang="+lang, nil)
+			if !strings.Contains(path, "?") {
+				rec = s.do(t, "GET", path+"?lang="+lang, nil)
+			}
+			wantStatus(t, rec, http.StatusOK)
+			if m := ungroupedCount.FindAllString(html.UnescapeString(rec.Body.String()), 3); m != nil {
+				t.Errorf("%s (%s) writes counts without separators: %q", path, lang, m)
+			}
+		}
+	}
+}

@@ -35,7 +35,7 @@ type Arg struct {
 const (
 	FmtInt   = "int"   // a whole number, digits grouped: 1,281,167
 	FmtNum   = "num"   // a figure: grouped when ≥ 100 or whole, else 3 significant digits
-	FmtShort = "short" // the shortest form that reads back the same (%g)
+	FmtShort = "short" // the shortest form that reads back the same (%g), grouped from 1,000
 	FmtPct   = "pct"   // a percentage without decimals
 	FmtPct1  = "pct1"  // a percentage with one decimal, ".0" dropped
 	FmtF1    = "f1"    // one decimal (milliseconds)
@@ -217,6 +217,10 @@ func (p Printer) Format(x float64, format string) string {
 			return significant2(x)
 		}
 		return strconv.FormatFloat(x, 'f', 2, 64)
+	}
+	if format == FmtShort && math.Abs(x) >= 1000 && math.Abs(x) < 1e21 {
+		// A target of 1000 ms reads "1,000 ms", as every count does.
+		return group(strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
