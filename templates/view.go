@@ -202,6 +202,20 @@ func (v AdviceView) Meta(ctx context.Context) Meta {
 	return m
 }
 
+// priceDate says the date of a placement's price: "prices as of
+// 2025-11-30", or where its source gives only a year or a month, that it
+// does ("prices from 2025 (the source gives no day)"), never a year where
+// a date belongs.
+func priceDate(ctx context.Context, d string) string {
+	switch len(d) {
+	case len("2025"):
+		return locale.Tf(ctx, "results.price_date.year", d)
+	case len("2025-11"):
+		return locale.Tf(ctx, "results.price_date.month", d)
+	}
+	return locale.Tf(ctx, "results.price_date", d)
+}
+
 // DefaultCurrency is the currency a question asks in when it names none,
 // as the reader's language has it: CNY in Chinese, else the catalog's base.
 func DefaultCurrency(ctx context.Context) string {

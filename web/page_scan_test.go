@@ -142,3 +142,21 @@ func TestCountsHaveSeparators(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a price whose source gives only a year is not said to be "as
+// of" that year as if it were a date: the page says the source gives no
+// day.
+func TestPriceDateNotAYear(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for lang, want := range map[string]string{"en": "prices from 2025 (the source gives no day)", "zh-CN": "价格来自 2025 年（来源未注明具体日期）"} {
+		rec := s.do(t, "GET", "/advice?"+llmTwoRegions+"&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := html.UnescapeString(rec.Body.String())
+		if m := regexp.MustCompile(`(prices as of|价格日期) \d{4}(-\d\d)?\b[^-]`).FindString(body); m != "" {
+			t.Errorf("%s: the answer says %q", lang, m)
+		}
+		if !strings.Contains(body, want) {
+			t.Errorf("%s: the answer lacks %q", lang, want)
+		}
+	}
+}

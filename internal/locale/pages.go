@@ -239,6 +239,8 @@ var pages = map[string][2]string{
 	"label.pricing.reserved_1y": {"Reserved 1 year", "预留 1 年"},
 	"label.pricing.reserved_3y": {"Reserved 3 years", "预留 3 年"},
 	"results.price_date":        {"prices as of %s", "价格日期 %s"},
+	"results.price_date.year":   {"prices from %s (the source gives no day)", "价格来自 %s 年（来源未注明具体日期）"},
+	"results.price_date.month":  {"prices from %s (the source gives no day)", "价格来自 %s（来源未注明具体日期）"},
 	"results.hq":                {"headquartered in %s", "总部位于%s"},
 	"results.listed_only":       {"capacity unconfirmed", "容量未确认"},
 	"results.secondary":         {"third-party price source", "第三方价格来源"},
