@@ -160,3 +160,30 @@ func TestPriceDateNotAYear(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a balanced answer's "why it lost" gives scores a person can
+// compare: an alternative's score and the pick's read differently (never
+// "Scores 0.00 against 0.00"), in plain decimals, with every part.
+func TestBalancedScoresCompare(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	score := regexp.MustCompile(`Scores ([\d.]+) against ([\d.]+) \(cost part ([\d.]+), latency or duration part ([\d.]+), emissions part ([\d.]+);`)
+	for _, q := range []string{defaultQuestion + "&objective=balanced", "kind=training&profile=resnet50&epochs=10&objective=balanced"} {
+		rec := s.do(t, "GET", "/advice?"+q, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := html.UnescapeString(rec.Body.String())
+		ms := score.FindAllStringSubmatch(body, -1)
+		if len(ms) == 0 {
+			t.Errorf("%s: no alternative's score with its parts", q)
+		}
+		for _, m := range ms {
+			if m[1] == m[2] {
+				t.Errorf("%s: %q: the scores read the same", q, m[0])
+			}
+			for _, f := range m[1:3] {
+				if strings.Trim(f, "0.") == "" {
+					t.Errorf("%s: %q: a score reads as zero", q, m[0])
+				}
+			}
+		}
+	}
+}

@@ -240,7 +240,7 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 		d := locale.New("lost.duration", e.durationThan(a, pick))
 		switch {
 		case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-			return locale.New("lost.score", locale.F2(a.score.Value), locale.F2(pick.score.Value), locale.F2(a.score.CostPart), locale.F2(a.score.LatencyPart), locale.New("word.join", d, costs))
+			return scoreText(a.score, pick.score, locale.New("word.join", d, costs))
 		case e.req.Objective == ObjectiveLatency:
 			return locale.New("word.join", d, costs)
 		}
@@ -260,11 +260,19 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 	case !pick.meets && !a.nearBest:
 		return locale.New("lost.not_near", locale.F1(a.metric), costs)
 	case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-		return locale.New("lost.score", locale.F2(a.score.Value), locale.F2(pick.score.Value), locale.F2(a.score.CostPart), locale.F2(a.score.LatencyPart), locale.New("word.join", lat, costs))
+		return scoreText(a.score, pick.score, locale.New("word.join", lat, costs))
 	case e.req.Objective == ObjectiveLatency:
 		return locale.New("word.join", lat, costs)
 	}
 	return locale.New("word.join", costs, lat)
+}
+
+// scoreText says a balanced score against the pick's with its parts, to
+// three significant digits: the scores of near plans differ in the second
+// or third decimal, which two decimals would round to "0.00 against 0.00".
+func scoreText(a, pick *Score, then locale.Text) locale.Text {
+	return locale.New("lost.score", locale.Sig3(a.Value), locale.Sig3(pick.Value), locale.Sig3(a.CostPart), locale.Sig3(a.LatencyPart),
+		locale.Sig3(a.CarbonPart), then)
 }
 
 // latencyThan compares a's weighted latency with b's as they are shown

@@ -91,7 +91,7 @@ var answers = map[string][2]string{
 	"duration.same":          {"Takes as long (%s h).", "耗时相同（%s 小时）。"},
 	"duration.shorter":       {"Finishes sooner: %s h against %s h.", "完成更快：%s 小时，而推荐方案为 %s 小时。"},
 	"duration.longer":        {"Takes longer: %s h against %s h.", "耗时更长：%s 小时，而推荐方案为 %s 小时。"},
-	"lost.score":             {"Scores %s against %s (cost part %s, latency or duration part %s; lower is better). %s", "得分 %s，推荐方案为 %s（成本部分 %s，延迟或时长部分 %s；越低越好）。%s"},
+	"lost.score":             {"Scores %s against %s (cost part %s, latency or duration part %s, emissions part %s; lower is better). %s", "得分 %s，推荐方案为 %s（成本部分 %s，延迟或时长部分 %s，排放部分 %s；越低越好）。%s"},
 	"word.join":              {"%s %s", "%s%s"},
 	// Trade-offs of an alternative against the pick.
 	"trade.cost_same":    {"same cost", "成本相同"},

@@ -48,3 +48,15 @@ func TestShortFiguresGrouped(t *testing.T) {
 		t.Errorf("Tf(results.within) = %q, want %q", got, want)
 	}
 }
+
+// Ensure FmtSig3 writes three significant digits in plain decimals.
+func TestSig3(t *testing.T) {
+	for _, tt := range []struct {
+		x    float64
+		want string
+	}{{0.025520479, "0.0255"}, {2.9435e-06, "0.00000294"}, {0.0144, "0.0144"}, {12.345, "12.3"}, {0, "0"}, {0.1, "0.1"}} {
+		if got := For(EN).Format(tt.x, FmtSig3); got != tt.want {
+			t.Errorf("Format(%v, sig3) = %q, want %q", tt.x, got, tt.want)
+		}
+	}
+}

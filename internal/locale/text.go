@@ -43,6 +43,7 @@ const (
 	FmtHours = "hours" // hours: grouped whole hours from 100, two decimals down to 0.005, else two significant digits
 	FmtMoney = "money" // an amount: grouped, two decimals under CentsBelow, else whole
 	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
+	FmtSig3  = "sig3"  // three significant digits, never in exponent form: 0.0255, 0.00000294, 12.3
 )
 
 // New builds a Text: strings (and types of words, such as a workload
@@ -101,6 +102,10 @@ func Money(x float64) Arg { return Number(x, FmtMoney) }
 
 // Short is a figure in the shortest form that reads back the same (FmtShort).
 func Short(x float64) Arg { return Number(x, FmtShort) }
+
+// Sig3 is a figure to three significant digits (FmtSig3): a score people
+// compare, which two decimals would round to 0.00.
+func Sig3(x float64) Arg { return Number(x, FmtSig3) }
 
 // Count is an expected count (FmtCount).
 func Count(x float64) Arg { return Number(x, FmtCount) }
@@ -212,6 +217,8 @@ func (p Printer) Format(x float64, format string) string {
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	case FmtMoney:
 		return p.roundedMoney(x)
+	case FmtSig3:
+		return significant(x, 3)
 	case FmtCount:
 		if x != 0 && x < 0.1 && x > -0.1 {
 			return significant2(x)
@@ -241,6 +248,20 @@ func (t Text) Equal(u Text) bool {
 func (t Text) Key() string {
 	b, _ := json.Marshal(t)
 	return string(b)
+}
+
+// significant writes x to n significant digits as a plain decimal, never
+// in exponent form, trailing zeros after the point dropped; 0 as 0.
+func significant(x float64, n int) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	places := max(n-1-int(math.Floor(math.Log10(math.Abs(x)))), 0)
+	s := strconv.FormatFloat(x, 'f', places, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // significant2 writes x (0 < |x| < 0.1) with two significant digits as a
