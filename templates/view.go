@@ -202,6 +202,20 @@ func (v AdviceView) Meta(ctx context.Context) Meta {
 	return m
 }
 
+// lineShown is a cost line's quantity and unit price as the page prints
+// them: figures whose product is the amount printed beside them.
+type lineShown struct{ Quantity, UnitPrice string }
+
+// shownLine writes l's quantity and unit price (see locale.LineFigures).
+func shownLine(l advisor.Line, currency string) lineShown {
+	minor := int32(2)
+	if c, ok := catalog.CurrencyOf(currency); ok {
+		minor = c.MinorUnit()
+	}
+	q, p := locale.LineFigures(l.Quantity, l.UnitPrice, l.Amount, minor)
+	return lineShown{q, p}
+}
+
 // priceDate says the date of a placement's price: "prices as of
 // 2025-11-30", or where its source gives only a year or a month, that it
 // does ("prices from 2025 (the source gives no day)"), never a year where
