@@ -187,3 +187,27 @@ func TestBalancedScoresCompare(t *testing.T) {
 		}
 	}
 }
+
+// maintainerNotes are words of the catalog's maintainers about the
+// catalog itself, which a buyer must never read as a risk.
+var maintainerNotes = []string{"catalog has no currency field", "- assumption", "; assumption)"}
+
+// Ensure a price whose source states no currency reaches the buyer as that
+// (and the currency it is read in), not as the maintainers' note on the
+// catalog's fields, on the page in both languages and in the JSON.
+func TestNoMaintainerNotesAsRisks(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for _, path := range []string{"/advice?" + llmTwoRegions + "&lang=en", "/advice?" + llmTwoRegions + "&lang=zh-CN", "/api/v1/advice?" + llmTwoRegions} {
+		rec := s.do(t, "GET", path, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := html.UnescapeString(rec.Body.String())
+		for _, n := range maintainerNotes {
+			if strings.Contains(body, n) {
+				t.Errorf("%s shows a maintainers' note: %q", path, n)
+			}
+		}
+		if !strings.Contains(body, "its source states no currency: read as EUR") && !strings.Contains(body, "来源未注明币种：按 EUR 计") {
+			t.Errorf("%s does not say that a price's source states no currency", path)
+		}
+	}
+}

@@ -498,7 +498,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 			add(locale.New("estimated.throughput", pl.u.deviceWord(), th.Method))
 		}
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
-			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), price.Method))
+			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), buyerMethod(price.Method)))
 		}
 		if pl.pricing == catalog.Spot {
 			if _, isDefault := spotBand(e.cat, pl.u.offer); isDefault {

@@ -339,6 +339,8 @@ var answers = map[string][2]string{
 	"risk.capacity.quota.instances":      {"%s: %s × %s (in %s) at once, where a new organisation gets %s without asking (published %s: %s); ask the provider before relying on it.", "%s：同时需要 %[2]s 台 %[3]s（%[4]s），而新组织无需申请即可使用 %[5]s 台（%[6]s 公布：%[7]s）；依赖此方案前请先联系服务商。"},
 	"risk.capacity.spot_nodes":           {"The job needs %s spot instances of %s in %s at once: spot capacity is what the provider has spare, a request for many may be met only in part, and the job waits until all are granted.", "该作业需要在 %[3]s 同时获得 %[1]s 台 %[2]s 竞价实例：竞价容量取决于服务商的空闲资源，大量请求可能只能部分满足，作业须等到全部分配后才能开始。"},
 	"risk.estimate.price":                {"The price of %s in %s is an estimate (%s).", "%s 在 %s 的价格为估算值（%s）。"},
+	"method.currency_assumed":            {"its source states no currency: read as %s", "来源未注明币种：按 %s 计"},
+	"method.currency_assumed.more":       {"its source states no currency: read as %s; %s", "来源未注明币种：按 %s 计；%s"},
 	// Estimated figures.
 	"estimated.throughput":      {"Throughput of %s: %s", "%s 的吞吐量：%s"},
 	"estimated.price":           {"Price of %s in %s: %s", "%s 在 %s 的价格：%s"},
