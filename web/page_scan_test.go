@@ -211,3 +211,25 @@ func TestNoMaintainerNotesAsRisks(t *testing.T) {
 		}
 	}
 }
+
+// sourceFileName finds a source named to a buyer by the catalog's id of a
+// repository file or by a file name ("litellm-prices-2026-07",
+// "prices.json").
+var sourceFileName = regexp.MustCompile(`\b(?:litellm|genai)-prices-\d{4}-\d\d\b|\b[\w-]+\.(?:json|ya?ml|csv|mdx)\b`)
+
+// Ensure an LLM answer names where its figures come from as a buyer reads
+// it: a token API's list price with its date, never a repository file's
+// id or name.
+func TestSourcesNotFileNames(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	for _, lang := range []string{"en", "zh-CN"} {
+		rec := s.do(t, "GET", "/advice?"+llmTwoRegions+"&lang="+lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := rec.Body.String()
+		// Only what a person reads: a link's address is not read.
+		text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, " "))
+		if m := sourceFileName.FindAllString(text, 3); m != nil {
+			t.Errorf("%s: the answer names sources by file: %q", lang, m)
+		}
+	}
+}

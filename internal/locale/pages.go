@@ -306,7 +306,7 @@ var pages = map[string][2]string{
 	"serving.apis.provider":             {"API", "API"},
 	"serving.apis.input":                {"Input, 1M tokens", "输入，每百万"},
 	"serving.apis.output":               {"Output, 1M tokens", "输出，每百万"},
-	"serving.apis.source":               {"%s, %s", "%s，%s"},
+	"serving.apis.source":               {"list price, %s", "标价，%s"},
 	"serving.apis.quantised":            {"(served in FP8)", "（以 FP8 提供）"},
 	"serving.break_even":                {"Hosting it yourself costs less than the cheapest API from %s output tokens a month (with prompts of the length asked).", "每月输出超过 %s 个 token（按所问提示词长度）时，自行托管比最便宜的 API 更省钱。"},
 	"serving.break_even.never":          {"At these prices hosting it yourself never costs less than the cheapest API, whatever the volume.", "按这些价格，无论用量多大，自行托管都不会比最便宜的 API 更省钱。"},
