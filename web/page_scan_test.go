@@ -5,8 +5,11 @@ import (
 	"html"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"gpuplace/internal/locale"
 )
 
 // scannedQuestions are the questions a new buyer tries first: the home
@@ -230,6 +233,50 @@ func TestSourcesNotFileNames(t *testing.T) {
 		text := html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, " "))
 		if m := sourceFileName.FindAllString(text, 3); m != nil {
 			t.Errorf("%s: the answer names sources by file: %q", lang, m)
+		}
+	}
+}
+
+// Ensure the numbers in an answer's JSON text arguments are the figures
+// its sentences show (0.0255, not 0.025520479261056512): each, written in
+// its format and read back, is itself.
+func TestJSONTextNumbersAsShown(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	en := locale.For(locale.EN)
+	for _, q := range append(scannedQuestions, defaultQuestion+"&objective=balanced") {
+		rec := s.do(t, "GET", "/api/v1/advice?"+q, nil)
+		wantStatus(t, rec, http.StatusOK)
+		var doc any
+		if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		n, bad := 0, 0
+		var walk func(v any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				num, isNum := v["num"].(float64)
+				f, _ := v["fmt"].(string)
+				if isNum && f != "" && f != locale.FmtShort {
+					n++
+					shown := strings.ReplaceAll(en.Format(num, f), ",", "")
+					if back, err := strconv.ParseFloat(shown, 64); err == nil && back != num && bad < 5 {
+						bad++
+						t.Errorf("%s: a text argument carries %v (%s), shown as %s", q, num, f, shown)
+					}
+				}
+				for _, x := range v {
+					walk(x)
+				}
+			case []any:
+				for _, x := range v {
+					walk(x)
+				}
+			}
+		}
+		walk(doc)
+		if n == 0 {
+			t.Errorf("%s: no numeric text argument in the JSON", q)
 		}
 	}
 }

@@ -77,7 +77,19 @@ func New(id string, args ...any) Text {
 func Word(id string) Arg { return Arg{Word: id} }
 
 // Number is a numeric argument written in the reader's language by fmt.
-func Number(x float64, fmt string) Arg { return Arg{Num: &x, Fmt: fmt} }
+// It keeps x as fmt shows it (0.0255, not 0.025520479261056512), so that
+// the JSON, which carries the number, says what the page says; a figure
+// whose rounded value would show otherwise (999.996 shows as 1,000.00,
+// 1,000 as 1,000) keeps every digit.
+func Number(x float64, fmt string) Arg {
+	if fmt != FmtShort && !math.IsNaN(x) && !math.IsInf(x, 0) {
+		shown := figures.Format(x, fmt)
+		if r, err := strconv.ParseFloat(strings.ReplaceAll(shown, ",", ""), 64); err == nil && figures.Format(r, fmt) == shown {
+			x = r
+		}
+	}
+	return Arg{Num: &x, Fmt: fmt}
+}
 
 // Num is a plain figure (FmtNum).
 func Num(x float64) Arg { return Number(x, FmtNum) }
