@@ -187,6 +187,8 @@ var answers = map[string][2]string{
 	"excluded.benchmark":       {"%s %s: no %s benchmark for %s", "%[1]s %[2]s：%[4]s 没有%[3]s基准测试数据"},
 	"excluded.pricing":         {"%s %s: not offered as %s", "%s %s：不提供 %s"},
 	"excluded.price_outlier":   {"%s %s: its spot price is an outlier (%s), kept out of picks", "%s %s：竞价价格异常（%s），不参与推荐"},
+	"nearest.deadline":         {"A deadline of %s h would give an answer, the other limits as asked: %s.", "截止时间放宽到 %s 小时即可得到方案（其他限制不变）：%s。"},
+	"nearest.budget":           {"A budget of %s would give an answer, the other limits as asked: %s.", "预算提高到 %s 即可得到方案（其他限制不变）：%s。"},
 	"excluded.deadline":        {"%s: %s × %s need %s h, over the %s h deadline", "%s：%s × %s 需要 %s 小时，超过 %s 小时的截止时间"},
 	"excluded.deadline.single": {"%s: one %s needs %s h, over the %s h deadline, and without an RDMA network (EFA, InfiniBand) between instances it is not spread over several", "%s：单个 %s 需要 %s 小时，超过 %s 小时的截止时间；实例之间没有 RDMA 网络（EFA、InfiniBand），不能分布到多个节点"},
 	"excluded.endless":         {"%s: on %s, %s h of work would never be expected to finish between interruptions; use checkpoints", "%s：使用%s时，%s 小时的工作在两次中断之间预计永远无法完成；请使用检查点"},
