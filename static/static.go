@@ -12,7 +12,7 @@ import (
 	"sync"
 )
 
-//go:embed css js img/world.svg img/world.md
+//go:embed css js img/world.svg img/world.md img/favicon.svg
 var files embed.FS
 
 // FS holds the static files under their plain names (css/app.css).

@@ -180,18 +180,57 @@ func (v AdviceView) HiddenFields() [][2]string {
 func (v AdviceView) Meta(ctx context.Context) Meta {
 	m := Meta{Title: locale.T(ctx, "meta.title"), Description: locale.T(ctx, "meta.description")}
 	if r := v.Result; r != nil && r.Pick != nil && len(r.Pick.Placements) > 0 {
-		p := r.Pick.Placements[0]
+		// Every place of the pick: an answer from two regions names both.
 		total := catalog.MoneyOf(r.Pick.Total, r.Currency).String()
-		m.Title = v.PlacementRegion(p) + " " + p.InstanceType + ": " + total + " — gpuplace"
-		if p.CPU != nil {
-			m.Description = locale.Tf(ctx, "meta.pick.cpu", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.VCPUs,
-				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
-		} else {
-			m.Description = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
-				locale.T(ctx, "label.pricing."+string(p.Pricing)), total)
+		var where, desc string
+		for i, p := range r.Pick.Placements {
+			one := v.PlacementRegion(p) + " " + p.InstanceType
+			var d string
+			if p.CPU != nil {
+				d = locale.Tf(ctx, "meta.pick.cpu", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.VCPUs,
+					locale.T(ctx, "label.pricing."+string(p.Pricing)))
+			} else {
+				d = locale.Tf(ctx, "meta.pick", v.PlacementRegion(p), locale.From(ctx).Place(p.City, p.Country), p.InstanceType, p.GPUCount, p.GPUName,
+					locale.T(ctx, "label.pricing."+string(p.Pricing)))
+			}
+			if i == 0 {
+				where, desc = one, d
+			} else {
+				where, desc = where+" + "+one, locale.Tf(ctx, "meta.pick.places", desc, d)
+			}
 		}
+		m.Title = where + ": " + total + " — gpuplace"
+		m.Description = locale.Tf(ctx, "meta.pick.total", desc, total)
 	}
 	return m
+}
+
+// lineShown is a cost line's quantity and unit price as the page prints
+// them: figures whose product is the amount printed beside them.
+type lineShown struct{ Quantity, UnitPrice string }
+
+// shownLine writes l's quantity and unit price (see locale.LineFigures).
+func shownLine(l advisor.Line, currency string) lineShown {
+	minor := int32(2)
+	if c, ok := catalog.CurrencyOf(currency); ok {
+		minor = c.MinorUnit()
+	}
+	q, p := locale.LineFigures(l.Quantity, l.UnitPrice, l.Amount, minor)
+	return lineShown{q, p}
+}
+
+// priceDate says the date of a placement's price: "prices as of
+// 2025-11-30", or where its source gives only a year or a month, that it
+// does ("prices from 2025 (the source gives no day)"), never a year where
+// a date belongs.
+func priceDate(ctx context.Context, d string) string {
+	switch len(d) {
+	case len("2025"):
+		return locale.Tf(ctx, "results.price_date.year", d)
+	case len("2025-11"):
+		return locale.Tf(ctx, "results.price_date.month", d)
+	}
+	return locale.Tf(ctx, "results.price_date", d)
 }
 
 // DefaultCurrency is the currency a question asks in when it names none,

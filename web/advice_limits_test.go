@@ -41,7 +41,7 @@ func TestTooManyUserGroups(t *testing.T) {
 	rec := s.do(t, "GET", "/advice?"+query, nil)
 	wantStatus(t, rec, http.StatusUnprocessableEntity)
 	page := rec.Body.String()
-	wantContains(t, page, `data-testid="users-truncated"`, "Only the first 20 of the 1500 user groups are shown here: a question takes at most 500.")
+	wantContains(t, page, `data-testid="users-truncated"`, "Only the first 20 of the 1,500 user groups are shown here: a question takes at most 500.")
 	if n := strings.Count(page, `name="user_location"`); n != 20 {
 		t.Errorf("the page shows %d user rows, want the first 20", n)
 	}
@@ -49,7 +49,7 @@ func TestTooManyUserGroups(t *testing.T) {
 		t.Errorf("the 422 page is %d bytes with %d copies of a row: it echoes the list back", len(page), strings.Count(page, "DE:x"))
 	}
 	zh := s.do(t, "GET", "/advice?"+query+"&lang=zh-CN", nil).Body.String()
-	wantContains(t, zh, "此处只显示 1500 个用户组中的前 20 个：一个问题最多 500 个。")
+	wantContains(t, zh, "此处只显示 1,500 个用户组中的前 20 个：一个问题最多 500 个。")
 
 	pin := s.do(t, "POST", "/s", strings.NewReader(query), "Content-Type", "application/x-www-form-urlencoded")
 	wantStatus(t, pin, http.StatusUnprocessableEntity)

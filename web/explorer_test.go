@@ -15,6 +15,7 @@ import (
 
 	"gpuplace/internal/account"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 )
 
 // offerCell is one row of the offers table (or CSV): which price of which
@@ -308,7 +309,7 @@ func TestExplorerOffersCSV(t *testing.T) {
 			}
 		}
 		page := s.do(t, "GET", "/catalog/offers?"+q, nil).Body.String()
-		wantContains(t, page, strconv.Itoa(len(want))+" prices match.")
+		wantContains(t, page, locale.GroupDigits(strconv.Itoa(len(want)))+" prices match.")
 	}
 }
 

@@ -30,6 +30,7 @@ func (s *Server) routes() chi.Router {
 		middleware.GetHead)
 
 	r.Get("/static/*", handleStatic)
+	r.Get("/favicon.ico", handleFavicon)
 	r.Get("/healthz", s.handleHealth)
 	// /metrics is on the app's routes only behind its token, or public
 	// by choice; otherwise it is not there (404).

@@ -19,6 +19,7 @@ import (
 
 	"gpuplace/data"
 	"gpuplace/internal/catalog"
+	"gpuplace/internal/locale"
 	"gpuplace/internal/store"
 	"gpuplace/internal/versions"
 	"gpuplace/web"
@@ -160,7 +161,7 @@ func TestAPICatalog(t *testing.T) {
 	// Prices are what the offers explorer lists: one per offer and
 	// pricing model.
 	all := s.do(t, "GET", "/catalog/offers", nil).Body.String()
-	if n := got.Counts["prices"]; n <= got.Counts["offers"] || !strings.Contains(all, strconv.Itoa(n)+" prices match.") {
+	if n := got.Counts["prices"]; n <= got.Counts["offers"] || !strings.Contains(all, locale.GroupDigits(strconv.Itoa(n))+" prices match.") {
 		t.Errorf("counts[prices] = %d (offers %d), not what the offers explorer lists", n, got.Counts["offers"])
 	}
 }

@@ -32,3 +32,16 @@ func handleStatic(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", cache)
 	w.Write(b)
 }
+
+// handleFavicon serves the site's icon at /favicon.ico, where browsers ask
+// for it whatever a page names: the SVG the pages link to.
+func handleFavicon(w http.ResponseWriter, r *http.Request) {
+	b, err := fs.ReadFile(static.FS, "img/favicon.svg")
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(b)
+}

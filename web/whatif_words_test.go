@@ -56,3 +56,36 @@ func TestKneeSentenceNamesItsUnits(t *testing.T) {
 		}
 	}
 }
+
+// Ensure the what-if names each place as a buyer knows it and writes its
+// money as the page does: the GPU model and count beside the instance type
+// ("1 × NVIDIA L4 (g2-standard-4, …)"), "$8,643" (not "8,643 USD"), in
+// euros "€…", and a region whose id the catalog made up by what is known
+// of its place, never by the id ("Safespring unstated").
+func TestWhatIfSentencesNameGPUsAndMoney(t *testing.T) {
+	s := newTestServer(t, withLimits(readerLimits))
+	swedish := "kind=inference&profile=bert-large&rps=50&peak_rps=100&latency_ms=100&months=12&users=SE:100&providers=safespring,aws,hetzner"
+	for _, tt := range []struct {
+		q, lang    string
+		want, bans []string
+	}{
+		{defaultQuestion, "en", []string{"1 × NVIDIA L4 (g2-standard-4, 1-year reserved) in Google Cloud us-east4", ": $"}, []string{" USD", "1 × g2-standard-4"}},
+		{defaultQuestion + "&currency=EUR", "en", []string{": €"}, []string{" EUR"}},
+		{defaultQuestion, "zh-CN", []string{"1 × NVIDIA L4（g2-standard-4，预留 1 年），位于 Google Cloud us-east4", "：¥"}, []string{" CNY"}},
+		{swedish, "en", []string{"in Safespring (Stockholm, Sweden, or Oslo, Norway)"}, []string{"unstated"}},
+	} {
+		rec := s.do(t, "GET", "/advice/what-if?"+tt.q+"&lang="+tt.lang, nil)
+		wantStatus(t, rec, http.StatusOK)
+		body := html.UnescapeString(rec.Body.String())
+		for _, w := range tt.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s what-if of %s lacks %q", tt.lang, tt.q, w)
+			}
+		}
+		for _, b := range tt.bans {
+			if strings.Contains(body, b) {
+				t.Errorf("%s what-if of %s says %q", tt.lang, tt.q, b)
+			}
+		}
+	}
+}

@@ -110,6 +110,9 @@ type engine struct {
 	// passedOver is the plan ranked first that asks more than a published
 	// quota, when the pick was preferred for keeping within it.
 	passedOver *plan
+	// nearest is what each binding limit ruled out last, for an answer
+	// where nothing fits.
+	nearest nearestLimits
 
 	// places is where the usable offers serve from (see servingPlaces).
 	places *servingPlaces
@@ -446,6 +449,7 @@ func (e *engine) withinBudget(plans []*plan) []*plan {
 			fits[o] = true
 			continue
 		}
+		e.nearest.overBudget(p)
 		if _, ok := over[o]; !ok {
 			order = append(order, o)
 			over[o] = p

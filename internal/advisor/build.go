@@ -27,6 +27,7 @@ func (e *engine) result(plans []*plan) Result {
 		Alternatives: []Option{}, Excluded: e.excl.list(), Candidates: []Candidate{},
 	}
 	if len(plans) == 0 {
+		res.NearestText = e.nearestTexts()
 		return res
 	}
 	pick := plans[0]

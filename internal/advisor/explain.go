@@ -124,13 +124,19 @@ func (e *engine) inferenceSummary(p *plan, plans []*plan) []locale.Text {
 	case !p.meets:
 		out = append(out, e.unmet(p, plans)...)
 	case len(p.places) > 1:
-		best := 0.0
+		// Why several regions, where the single regions weighed say so: a
+		// question that asks for several (min_regions) weighs none, and
+		// "the best keeps 0 %" would be untrue.
+		best, single := 0.0, false
 		for _, q := range plans {
 			if len(q.places) == 1 {
-				best = max(best, q.within)
+				best, single = max(best, q.within), true
 			}
 		}
-		out = append(out, locale.New("why.multi", locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct(best), len(p.places)), lat)
+		if single && e.req.MinRegions <= 1 && best < MeetsTargetShare {
+			out = append(out, locale.New("why.multi", locale.Pct(MeetsTargetShare), locale.Short(w.LatencyMS), locale.Pct(best), len(p.places)))
+		}
+		out = append(out, lat)
 	default:
 		out = append(out, lat)
 	}
@@ -234,7 +240,7 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 		d := locale.New("lost.duration", e.durationThan(a, pick))
 		switch {
 		case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-			return locale.New("lost.score", locale.F2(a.score.Value), locale.F2(pick.score.Value), locale.F2(a.score.CostPart), locale.F2(a.score.LatencyPart), locale.New("word.join", d, costs))
+			return scoreText(a.score, pick.score, locale.New("word.join", d, costs))
 		case e.req.Objective == ObjectiveLatency:
 			return locale.New("word.join", d, costs)
 		}
@@ -254,11 +260,19 @@ func (e *engine) lossReason(a, pick *plan) locale.Text {
 	case !pick.meets && !a.nearBest:
 		return locale.New("lost.not_near", locale.F1(a.metric), costs)
 	case e.req.Objective == ObjectiveBalanced && a.score != nil && pick.score != nil:
-		return locale.New("lost.score", locale.F2(a.score.Value), locale.F2(pick.score.Value), locale.F2(a.score.CostPart), locale.F2(a.score.LatencyPart), locale.New("word.join", lat, costs))
+		return scoreText(a.score, pick.score, locale.New("word.join", lat, costs))
 	case e.req.Objective == ObjectiveLatency:
 		return locale.New("word.join", lat, costs)
 	}
 	return locale.New("word.join", costs, lat)
+}
+
+// scoreText says a balanced score against the pick's with its parts, to
+// three significant digits: the scores of near plans differ in the second
+// or third decimal, which two decimals would round to "0.00 against 0.00".
+func scoreText(a, pick *Score, then locale.Text) locale.Text {
+	return locale.New("lost.score", locale.Sig3(a.Value), locale.Sig3(pick.Value), locale.Sig3(a.CostPart), locale.Sig3(a.LatencyPart),
+		locale.Sig3(a.CarbonPart), then)
 }
 
 // latencyThan compares a's weighted latency with b's as they are shown
@@ -484,7 +498,7 @@ func (e *engine) estimatedFigures(p *plan) []locale.Text {
 			add(locale.New("estimated.throughput", pl.u.deviceWord(), th.Method))
 		}
 		if price := priceRef(pl.u.offer, pl.pricing); price.Estimated {
-			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), price.Method))
+			add(locale.New("estimated.price", pl.u.offer.InstanceType, regionWord(pl.u.region), buyerMethod(price.Method)))
 		}
 		if pl.pricing == catalog.Spot {
 			if _, isDefault := spotBand(e.cat, pl.u.offer); isDefault {

@@ -2,7 +2,10 @@ package advisor
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"gpuplace/internal/locale"
 )
 
 // method says how the operating point's figure is made, for the basis and
@@ -24,9 +27,9 @@ func (s *llmServing) describe(e *engine) string {
 		arch += " (no figures: the fitted architectures' mean)"
 	}
 	m := fmt.Sprintf("serving model, %s, %s weights, %s KV cache, %d GPU(s) a replica: %.0f running requests, %.0f ms p95 to the first token, %.1f ms p95 per token; "+
-		"fitted on %d measured points (%s: memory efficiency %.2f, compute %.2f), held-out error median %.0f %% over %d points",
+		"fitted on %s measured points (%s: memory efficiency %.2f, compute %.2f), held-out error median %.0f %% over %s points",
 		engineName(s.engine()), s.precision, s.kv(), s.gpus, s.point.Concurrency, s.ttftMS, s.tpotMS,
-		e.cat.ServingFit.Fitted, arch, eff.Memory, eff.Compute, s.err.MedianPct, s.err.Points)
+		locale.GroupDigits(strconv.Itoa(e.cat.ServingFit.Fitted)), arch, eff.Memory, eff.Compute, s.err.MedianPct, locale.GroupDigits(strconv.Itoa(s.err.Points)))
 	if s.pp > 1 {
 		m = strings.Replace(m, " a replica:", fmt.Sprintf(" a replica (%d pipeline stages of %d):", s.pp, s.tp), 1)
 	}

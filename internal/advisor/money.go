@@ -21,6 +21,16 @@ const (
 	amountPlaces    = 2
 )
 
+// moneyText is an amount in a sentence as the pages write money: the
+// currency's symbol before the figure ("$12,827", "€940.50"), or its code
+// after it for a currency without one.
+func moneyText(x float64, code string) locale.Text {
+	if c, ok := catalog.CurrencyOf(code); ok && c.Symbol != "" {
+		return locale.New("money.symbol", c.Symbol, locale.Money(x))
+	}
+	return locale.New("money.code", locale.Money(x), code)
+}
+
 // billedHours is what one instance is billed for to run hours: pay-as-you-go
 // bills the hours; a reserved term is paid in full, term after term.
 func billedHours(pricing catalog.PricingModel, hours float64) float64 {

@@ -39,6 +39,17 @@ func offerPlace(cat *catalog.Catalog, r *catalog.Region) locale.Text {
 	return locale.New("excluded.where", cat.ProviderLabel(r.Provider), r.ID, placeWord(r))
 }
 
+// providerRegion names a provider's region in a sentence: "AWS
+// us-east-1", or where the id is the catalog's own, the provider and what
+// is known of the place: "Safespring (Stockholm, Sweden, or Oslo,
+// Norway)", never the made-up id.
+func providerRegion(cat *catalog.Catalog, provider, id string) locale.Text {
+	if r, ok := cat.Region(provider + ":" + id); ok && r.OwnID {
+		return locale.New("excluded.where.own", cat.ProviderLabel(provider), placeWord(&r))
+	}
+	return locale.New("where.provider_region", cat.ProviderLabel(provider), id)
+}
+
 // shownRegion is regionWord of the region with that provider and id.
 func shownRegion(cat *catalog.Catalog, provider, id string) any {
 	if r, ok := cat.Region(provider + ":" + id); ok {

@@ -24,6 +24,9 @@ type Result struct {
 	// NotesText says what the answer read otherwise than the question
 	// wrote it: user shares that did not add up to 100, scaled to.
 	NotesText []locale.Text `json:"notes_text"`
+	// NearestText says, where nothing fits, the nearest value of each
+	// binding limit (budget, deadline) that would give an answer.
+	NearestText []locale.Text `json:"nearest_text,omitempty"`
 	// Pricing compares the pick's instance under every pricing model.
 	Pricing []PricingComparison `json:"pricing,omitempty"`
 	// Candidates is every feasible option's cost and latency, for the

@@ -2,6 +2,7 @@ package advisor
 
 import (
 	"slices"
+	"strings"
 
 	"gpuplace/internal/catalog"
 	"gpuplace/internal/locale"
@@ -42,7 +43,7 @@ func (e *engine) risks(p *plan) []Risk {
 			e.estimateRisks(p, pl, add)
 		}
 		if ref := priceRef(o, pl.pricing); ref.Estimated {
-			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, regionWord(pl.u.region), ref.Method))
+			add(RiskEstimate, locale.New("risk.estimate.price", o.InstanceType, regionWord(pl.u.region), buyerMethod(ref.Method)))
 		}
 		e.unknownPriceRisks(p, pl, add)
 		e.staleRisks(pl, add)
@@ -145,4 +146,40 @@ func (e *engine) estimateRisks(p *plan, pl place, add func(string, locale.Text))
 			add(RiskEstimate, locale.New("risk.estimate.latency", g, s.Method, locale.Pct(s.ErrorPct), s.HeldOut))
 		}
 	}
+}
+
+// currencyAssumed begins the method of a price whose source states no
+// currency, before the currency the catalog reads it in.
+const currencyAssumed = "currency not stated by the source; assumed "
+
+// buyerMethod says a price's method as a buyer reads it. The catalog's
+// method of a price whose source states no currency carries its
+// maintainers' note on why ("(catalog has no currency field; …
+// assumption)"): a buyer reads that the source states none and which
+// currency the price is read in, and what the method says after the note.
+func buyerMethod(m string) any {
+	rest, ok := strings.CutPrefix(m, currencyAssumed)
+	if !ok || len(rest) < 3 {
+		return m
+	}
+	code, rest := rest[:3], rest[3:]
+	if strings.HasPrefix(rest, " (") {
+		depth := 0
+		for i, r := range rest {
+			switch r {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 && r == ')' {
+				rest = rest[i+1:]
+				break
+			}
+		}
+	}
+	if rest = strings.TrimLeft(rest, "; "); rest != "" {
+		return locale.New("method.currency_assumed.more", code, rest)
+	}
+	return locale.New("method.currency_assumed", code)
 }

@@ -38,6 +38,12 @@ func (e *engine) trainingPlans() []*plan {
 			p.places[0].billed = billedHours(pm, p.hours)
 			e.priceTraining(p)
 			if w.DeadlineHours > 0 && p.edgeHours > w.DeadlineHours {
+				var budget *float64
+				if e.req.Budget != nil {
+					b := e.req.Budget.InexactFloat64()
+					budget = &b
+				}
+				e.nearest.missesDeadline(p, budget, e.rate)
 				if missed == nil || p.hours < missed.hours {
 					missed = p
 				}

@@ -83,7 +83,7 @@ func TestConfidenceSaysGPUsAtBandEdge(t *testing.T) {
 	}{
 		{locale.EN, 24, "at the low end the answer needs 24 GPUs, not 16"},
 		{locale.ZH, 24, "按低端计算需要 24 块 GPU，而非 16 块"},
-		{locale.EN, 2048, "at the low end the answer needs 2048 GPUs, not 16"},
+		{locale.EN, 2048, "at the low end the answer needs 2,048 GPUs, not 16"},
 		{locale.EN, 16, ""},
 	} {
 		c := judged(advisor.Workload{}, nil, serving(tt.edge)).Confidence

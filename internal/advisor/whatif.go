@@ -408,7 +408,7 @@ func (w *whatIf) pricing(fast func(catalog.PricingModel) fastPick) []WhatIfChang
 			pick = res.Pick
 		}
 		c := WhatIfChange{Parameter: WhatIfPricing, Left: pm, Pick: *pick,
-			Text: locale.New("whatif.pricing", pricingWord(pm), describeOption(w.cat, *pick), locale.Money(pick.Total.InexactFloat64()), w.currency)}
+			Text: locale.New("whatif.pricing", pricingWord(pm), describeOption(w.cat, *pick), moneyText(pick.Total.InexactFloat64(), w.currency))}
 		out = append(out, c)
 	}
 	return out

@@ -24,7 +24,7 @@ func (w *whatIf) change(param string, from, to float64, pick *Option) WhatIfChan
 		dir = "down"
 	}
 	c.Text = locale.New("whatif."+param+"."+dir, whatIfValue(param, to, from), describeOption(w.cat, c.Pick),
-		locale.Money(c.Pick.Total.InexactFloat64()), w.currency)
+		moneyText(c.Pick.Total.InexactFloat64(), w.currency))
 	return c
 }
 
@@ -70,12 +70,15 @@ func pickPart(provider, region, instance string, pm catalog.PricingModel) string
 	return provider + ":" + region + ":" + instance + "/" + string(pm) + ";"
 }
 
-// describeOption names an option's places as a sentence does: "3 ×
-// g6e.xlarge (reserved, 1 year) in AWS us-east-1".
+// describeOption names an option's places as a sentence does, by the GPUs
+// a buyer knows and the instance types that hold them: "1 × NVIDIA L4
+// (g2-standard-4, 1-year reserved) in Google Cloud us-east4", "8 × NVIDIA
+// A40 (4 × ice-lake-a40, on-demand) in Cudo Compute se-stockholm-1"; a CPU
+// server by its instance type.
 func describeOption(cat *catalog.Catalog, o Option) locale.Text {
 	var t locale.Text
 	for i, p := range o.Placements {
-		one := locale.New("whatif.place", p.Machines(), p.InstanceType, pricingWord(p.Pricing), cat.ProviderLabel(p.Provider), p.Region)
+		one := describePlace(cat, p)
 		if i == 0 {
 			t = one
 		} else {
@@ -83,4 +86,25 @@ func describeOption(cat *catalog.Catalog, o Option) locale.Text {
 		}
 	}
 	return t
+}
+
+// describePlace is one place of describeOption.
+func describePlace(cat *catalog.Catalog, p Placement) locale.Text {
+	where := providerRegion(cat, p.Provider, p.Region)
+	if p.GPU == "" || p.GPUCount == 0 {
+		return locale.New("whatif.place", p.Machines(), p.InstanceType, pricingWord(p.Pricing), where)
+	}
+	var gpus any = p.Machines() * p.GPUCount
+	if p.GPUFraction > 0 && p.GPUFraction < 1 {
+		// A partition: "1/6 × NVIDIA A10", as the offers explorer says it.
+		if n := float64(p.Machines()*p.GPUCount) * p.GPUFraction; n < 1 {
+			gpus = catalog.FractionLabel(n)
+		} else {
+			gpus = locale.Num(n)
+		}
+	}
+	if p.Machines() == 1 {
+		return locale.New("whatif.place.gpu", gpus, p.GPUName, p.InstanceType, pricingWord(p.Pricing), where)
+	}
+	return locale.New("whatif.place.gpus", gpus, p.GPUName, p.Machines(), p.InstanceType, pricingWord(p.Pricing), where)
 }

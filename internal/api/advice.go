@@ -31,12 +31,16 @@ type AdviceJSON struct {
 	// Notes say what the answer read otherwise than the question wrote
 	// it (user shares scaled to add up to 100), in English and as
 	// message ids with arguments.
-	Notes      []string              `json:"notes"`
-	NotesText  []locale.Text         `json:"notes_text"`
-	Pricing    []PricingJSON         `json:"pricing,omitempty"`
-	Candidates []advisor.Candidate   `json:"candidates"`
-	BasisLabel string                `json:"basis_label,omitempty"`
-	Basis      []advisor.BasisFigure `json:"basis"`
+	Notes     []string      `json:"notes"`
+	NotesText []locale.Text `json:"notes_text"`
+	// Nearest says, where nothing fits, the nearest budget or deadline
+	// that would give an answer, in English and as message ids.
+	Nearest     []string              `json:"nearest,omitempty"`
+	NearestText []locale.Text         `json:"nearest_text,omitempty"`
+	Pricing     []PricingJSON         `json:"pricing,omitempty"`
+	Candidates  []advisor.Candidate   `json:"candidates"`
+	BasisLabel  string                `json:"basis_label,omitempty"`
+	Basis       []advisor.BasisFigure `json:"basis"`
 }
 
 // OptionJSON is one way to run the workload (API.md's pick and
@@ -158,7 +162,8 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 		CatalogVersion: res.CatalogVersion, Currency: res.Currency, Rate: res.Rate, RateDate: res.RateDate,
 		Request: res.Request, Alternatives: []OptionJSON{}, Excluded: []ExclusionJSON{},
 		Notes: en.Texts(res.NotesText), NotesText: res.NotesText,
-		Candidates: res.Candidates, BasisLabel: res.BasisLabel, Basis: res.Basis,
+		NearestText: res.NearestText,
+		Candidates:  res.Candidates, BasisLabel: res.BasisLabel, Basis: res.Basis,
 	}
 	if out.Candidates == nil {
 		out.Candidates = []advisor.Candidate{}
@@ -168,6 +173,9 @@ func NewAdviceJSON(res advisor.Result, cat *catalog.Catalog) AdviceJSON {
 	}
 	if out.NotesText == nil {
 		out.Notes, out.NotesText = []string{}, []locale.Text{}
+	}
+	if len(res.NearestText) > 0 {
+		out.Nearest = en.Texts(res.NearestText)
 	}
 	if res.Pick != nil {
 		o := optionJSON(*res.Pick, en)

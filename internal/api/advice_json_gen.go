@@ -79,17 +79,47 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		}
 		w.raw("]")
 	}
+	if len(v.Nearest) != 0 {
+		w.raw(`,"nearest":`)
+		if v.Nearest == nil {
+			w.raw("null")
+		} else {
+			w.raw("[")
+			for i6 := range v.Nearest {
+				if i6 > 0 {
+					w.raw(",")
+				}
+				w.str(v.Nearest[i6])
+			}
+			w.raw("]")
+		}
+	}
+	if len(v.NearestText) != 0 {
+		w.raw(`,"nearest_text":`)
+		if v.NearestText == nil {
+			w.raw("null")
+		} else {
+			w.raw("[")
+			for i7 := range v.NearestText {
+				if i7 > 0 {
+					w.raw(",")
+				}
+				w.localeText(&v.NearestText[i7])
+			}
+			w.raw("]")
+		}
+	}
 	if len(v.Pricing) != 0 {
 		w.raw(`,"pricing":`)
 		if v.Pricing == nil {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i6 := range v.Pricing {
-				if i6 > 0 {
+			for i8 := range v.Pricing {
+				if i8 > 0 {
 					w.raw(",")
 				}
-				w.apiPricingJSON(&v.Pricing[i6])
+				w.apiPricingJSON(&v.Pricing[i8])
 			}
 			w.raw("]")
 		}
@@ -99,11 +129,11 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i7 := range v.Candidates {
-			if i7 > 0 {
+		for i9 := range v.Candidates {
+			if i9 > 0 {
 				w.raw(",")
 			}
-			w.advisorCandidate(&v.Candidates[i7])
+			w.advisorCandidate(&v.Candidates[i9])
 		}
 		w.raw("]")
 	}
@@ -116,11 +146,11 @@ func (w *jsonWriter) apiAdviceJSON(v *AdviceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i8 := range v.Basis {
-			if i8 > 0 {
+		for i10 := range v.Basis {
+			if i10 > 0 {
 				w.raw(",")
 			}
-			w.advisorBasisFigure(&v.Basis[i8])
+			w.advisorBasisFigure(&v.Basis[i10])
 		}
 		w.raw("]")
 	}
@@ -136,11 +166,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i9 := range v.Users {
-			if i9 > 0 {
+		for i11 := range v.Users {
+			if i11 > 0 {
 				w.raw(",")
 			}
-			w.advisorUserShare(&v.Users[i9])
+			w.advisorUserShare(&v.Users[i11])
 		}
 		w.raw("]")
 	}
@@ -151,11 +181,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i10 := range v.Countries {
-			if i10 > 0 {
+		for i12 := range v.Countries {
+			if i12 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Countries[i10])
+			w.str(v.Countries[i12])
 		}
 		w.raw("]")
 	}
@@ -166,20 +196,20 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i11 := range v.Pricing {
-			if i11 > 0 {
+		for i13 := range v.Pricing {
+			if i13 > 0 {
 				w.raw(",")
 			}
-			w.str(string(v.Pricing[i11]))
+			w.str(string(v.Pricing[i13]))
 		}
 		w.raw("]")
 	}
 	if v.CheckpointMinutes != nil {
 		w.raw(`,"checkpoint_minutes":`)
-		if p12 := v.CheckpointMinutes; p12 == nil {
+		if p14 := v.CheckpointMinutes; p14 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p12))
+			w.float((*p14))
 		}
 	}
 	w.raw(`,"providers":`)
@@ -187,11 +217,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i13 := range v.Providers {
-			if i13 > 0 {
+		for i15 := range v.Providers {
+			if i15 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Providers[i13])
+			w.str(v.Providers[i15])
 		}
 		w.raw("]")
 	}
@@ -200,11 +230,11 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i14 := range v.GPUs {
-			if i14 > 0 {
+		for i16 := range v.GPUs {
+			if i16 > 0 {
 				w.raw(",")
 			}
-			w.str(v.GPUs[i14])
+			w.str(v.GPUs[i16])
 		}
 		w.raw("]")
 	}
@@ -214,10 +244,10 @@ func (w *jsonWriter) advisorRequest(v *advisor.Request) {
 	}
 	if v.Budget != nil {
 		w.raw(`,"budget":`)
-		if p15 := v.Budget; p15 == nil {
+		if p17 := v.Budget; p17 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p15))
+			w.decimal((*p17))
 		}
 	}
 	w.raw(`,"objective":`)
@@ -254,11 +284,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i16 := range v.Placements {
-			if i16 > 0 {
+		for i18 := range v.Placements {
+			if i18 > 0 {
 				w.raw(",")
 			}
-			w.advisorPlacement(&v.Placements[i16])
+			w.advisorPlacement(&v.Placements[i18])
 		}
 		w.raw("]")
 	}
@@ -269,11 +299,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i17 := range v.Lines {
-			if i17 > 0 {
+		for i19 := range v.Lines {
+			if i19 > 0 {
 				w.raw(",")
 			}
-			w.apiLineJSON(&v.Lines[i17])
+			w.apiLineJSON(&v.Lines[i19])
 		}
 		w.raw("]")
 	}
@@ -282,25 +312,25 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	w.raw(`,"cost_per_unit":`)
 	w.advisorCostPerUnit(&v.CostPerUnit)
 	w.raw(`,"latency":`)
-	if p18 := v.Latency; p18 == nil {
+	if p20 := v.Latency; p20 == nil {
 		w.raw("null")
 	} else {
-		w.advisorLatency(p18)
+		w.advisorLatency(p20)
 	}
 	if v.Failover != nil {
 		w.raw(`,"failover":`)
-		if p19 := v.Failover; p19 == nil {
+		if p21 := v.Failover; p21 == nil {
 			w.raw("null")
 		} else {
-			w.advisorFailover(p19)
+			w.advisorFailover(p21)
 		}
 	}
 	if v.Carbon != nil {
 		w.raw(`,"carbon":`)
-		if p20 := v.Carbon; p20 == nil {
+		if p22 := v.Carbon; p22 == nil {
 			w.raw("null")
 		} else {
-			w.advisorCarbon(p20)
+			w.advisorCarbon(p22)
 		}
 	}
 	w.raw(`,"compliance":`)
@@ -309,10 +339,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	w.advisorThroughput(&v.Throughput)
 	if v.Score != nil {
 		w.raw(`,"score":`)
-		if p21 := v.Score; p21 == nil {
+		if p23 := v.Score; p23 == nil {
 			w.raw("null")
 		} else {
-			w.advisorScore(p21)
+			w.advisorScore(p23)
 		}
 	}
 	w.raw(`,"explanation":`)
@@ -320,11 +350,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i22 := range v.Explanation {
-			if i22 > 0 {
+		for i24 := range v.Explanation {
+			if i24 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Explanation[i22])
+			w.str(v.Explanation[i24])
 		}
 		w.raw("]")
 	}
@@ -333,11 +363,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i23 := range v.Why {
-			if i23 > 0 {
+		for i25 := range v.Why {
+			if i25 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.Why[i23])
+			w.localeText(&v.Why[i25])
 		}
 		w.raw("]")
 	}
@@ -346,11 +376,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i24 := range v.Estimated {
-			if i24 > 0 {
+		for i26 := range v.Estimated {
+			if i26 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Estimated[i24])
+			w.str(v.Estimated[i26])
 		}
 		w.raw("]")
 	}
@@ -359,11 +389,11 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i25 := range v.EstimatedText {
-			if i25 > 0 {
+		for i27 := range v.EstimatedText {
+			if i27 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.EstimatedText[i25])
+			w.localeText(&v.EstimatedText[i27])
 		}
 		w.raw("]")
 	}
@@ -372,44 +402,44 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i26 := range v.Risks {
-			if i26 > 0 {
+		for i28 := range v.Risks {
+			if i28 > 0 {
 				w.raw(",")
 			}
-			w.apiRiskJSON(&v.Risks[i26])
+			w.apiRiskJSON(&v.Risks[i28])
 		}
 		w.raw("]")
 	}
 	if v.Tokens != nil {
 		w.raw(`,"tokens":`)
-		if p27 := v.Tokens; p27 == nil {
+		if p29 := v.Tokens; p29 == nil {
 			w.raw("null")
 		} else {
-			w.advisorTokens(p27)
+			w.advisorTokens(p29)
 		}
 	}
 	if v.CostPer1MInputTokens != nil {
 		w.raw(`,"cost_per_1m_input_tokens":`)
-		if p28 := v.CostPer1MInputTokens; p28 == nil {
+		if p30 := v.CostPer1MInputTokens; p30 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p28))
+			w.decimal((*p30))
 		}
 	}
 	if v.CostPer1MTokensBlended != nil {
 		w.raw(`,"cost_per_1m_tokens_blended":`)
-		if p29 := v.CostPer1MTokensBlended; p29 == nil {
+		if p31 := v.CostPer1MTokensBlended; p31 == nil {
 			w.raw("null")
 		} else {
-			w.decimal((*p29))
+			w.decimal((*p31))
 		}
 	}
 	if v.Serving != nil {
 		w.raw(`,"serving":`)
-		if p30 := v.Serving; p30 == nil {
+		if p32 := v.Serving; p32 == nil {
 			w.raw("null")
 		} else {
-			w.advisorServing(p30)
+			w.advisorServing(p32)
 		}
 	}
 	if len(v.TokenAPIs) != 0 {
@@ -418,57 +448,57 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i31 := range v.TokenAPIs {
-				if i31 > 0 {
+			for i33 := range v.TokenAPIs {
+				if i33 > 0 {
 					w.raw(",")
 				}
-				w.advisorTokenAPIPrice(&v.TokenAPIs[i31])
+				w.advisorTokenAPIPrice(&v.TokenAPIs[i33])
 			}
 			w.raw("]")
 		}
 	}
 	if v.HostingCheaperFromTokensPerMonth != nil {
 		w.raw(`,"hosting_cheaper_from_tokens_per_month":`)
-		if p32 := v.HostingCheaperFromTokensPerMonth; p32 == nil {
+		if p34 := v.HostingCheaperFromTokensPerMonth; p34 == nil {
 			w.raw("null")
 		} else {
-			if p33 := (*p32); p33 == nil {
+			if p35 := (*p34); p35 == nil {
 				w.raw("null")
 			} else {
-				w.float((*p33))
+				w.float((*p35))
 			}
 		}
 	}
 	if v.BuyOrHost != nil {
 		w.raw(`,"buy_or_host":`)
-		if p34 := v.BuyOrHost; p34 == nil {
+		if p36 := v.BuyOrHost; p36 == nil {
 			w.raw("null")
 		} else {
-			w.advisorBuyOrHost(p34)
+			w.advisorBuyOrHost(p36)
 		}
 	}
 	if v.AverageLoad != nil {
 		w.raw(`,"average_load":`)
-		if p35 := v.AverageLoad; p35 == nil {
+		if p37 := v.AverageLoad; p37 == nil {
 			w.raw("null")
 		} else {
-			w.advisorAverageLoad(p35)
+			w.advisorAverageLoad(p37)
 		}
 	}
 	if v.CheapestMeetingTarget != nil {
 		w.raw(`,"cheapest_meeting_target":`)
-		if p36 := v.CheapestMeetingTarget; p36 == nil {
+		if p38 := v.CheapestMeetingTarget; p38 == nil {
 			w.raw("null")
 		} else {
-			w.advisorCheaperOption(p36)
+			w.advisorCheaperOption(p38)
 		}
 	}
 	if v.FinishesWithinDeadline != nil {
 		w.raw(`,"finishes_within_deadline":`)
-		if p37 := v.FinishesWithinDeadline; p37 == nil {
+		if p39 := v.FinishesWithinDeadline; p39 == nil {
 			w.raw("null")
 		} else {
-			w.bool((*p37))
+			w.bool((*p39))
 		}
 	}
 	if v.TradeOff != "" {
@@ -477,10 +507,10 @@ func (w *jsonWriter) apiOptionJSON(v *OptionJSON) {
 	}
 	if v.TradeOffText != nil {
 		w.raw(`,"trade_off_text":`)
-		if p38 := v.TradeOffText; p38 == nil {
+		if p40 := v.TradeOffText; p40 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p38)
+			w.localeText(p40)
 		}
 	}
 	w.raw(`,"confidence":`)
@@ -513,11 +543,11 @@ func (w *jsonWriter) localeText(v *locale.Text) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i39 := range v.Args {
-				if i39 > 0 {
+			for i41 := range v.Args {
+				if i41 > 0 {
 					w.raw(",")
 				}
-				w.localeArg(&v.Args[i39])
+				w.localeArg(&v.Args[i41])
 			}
 			w.raw("]")
 		}
@@ -556,10 +586,10 @@ func (w *jsonWriter) advisorCandidate(v *advisor.Candidate) {
 	}
 	if v.ShareWithinTarget != nil {
 		w.raw(`,"share_within_target":`)
-		if p40 := v.ShareWithinTarget; p40 == nil {
+		if p42 := v.ShareWithinTarget; p42 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p40))
+			w.float((*p42))
 		}
 	}
 	w.raw("}")
@@ -619,10 +649,10 @@ func (w *jsonWriter) advisorBasisFigure(v *advisor.BasisFigure) {
 	}
 	if v.ErrorPct != nil {
 		w.raw(`,"error_pct":`)
-		if p41 := v.ErrorPct; p41 == nil {
+		if p43 := v.ErrorPct; p43 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p41))
+			w.float((*p43))
 		}
 	}
 	if v.Unvalidated {
@@ -655,10 +685,10 @@ func (w *jsonWriter) advisorWorkload(v *advisor.Workload) {
 	w.raw(`,"latency_ms":`)
 	w.float(v.LatencyMS)
 	w.raw(`,"months":`)
-	if p42 := v.Months; p42 == nil {
+	if p44 := v.Months; p44 == nil {
 		w.raw("null")
 	} else {
-		w.int(int64((*p42)))
+		w.int(int64((*p44)))
 	}
 	if v.InputTokens != 0 {
 		w.raw(`,"input_tokens":`)
@@ -746,11 +776,11 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i43 := range v.Users {
-			if i43 > 0 {
+		for i45 := range v.Users {
+			if i45 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Users[i43])
+			w.str(v.Users[i45])
 		}
 		w.raw("]")
 	}
@@ -774,10 +804,10 @@ func (w *jsonWriter) advisorPlacement(v *advisor.Placement) {
 	}
 	if v.CPU != nil {
 		w.raw(`,"cpu":`)
-		if p44 := v.CPU; p44 == nil {
+		if p46 := v.CPU; p46 == nil {
 			w.raw("null")
 		} else {
-			w.advisorPlacementCPU(p44)
+			w.advisorPlacementCPU(p46)
 		}
 	}
 	w.raw("}")
@@ -841,11 +871,11 @@ func (w *jsonWriter) advisorLatency(v *advisor.Latency) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i45 := range v.Groups {
-			if i45 > 0 {
+		for i47 := range v.Groups {
+			if i47 > 0 {
 				w.raw(",")
 			}
-			w.advisorLatencyGroup(&v.Groups[i45])
+			w.advisorLatencyGroup(&v.Groups[i47])
 		}
 		w.raw("]")
 	}
@@ -861,19 +891,19 @@ func (w *jsonWriter) advisorFailover(v *advisor.Failover) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i46 := range v.Groups {
-			if i46 > 0 {
+		for i48 := range v.Groups {
+			if i48 > 0 {
 				w.raw(",")
 			}
-			w.advisorFailoverGroup(&v.Groups[i46])
+			w.advisorFailoverGroup(&v.Groups[i48])
 		}
 		w.raw("]")
 	}
 	w.raw(`,"extra_cost":`)
-	if p47 := v.ExtraCost; p47 == nil {
+	if p49 := v.ExtraCost; p49 == nil {
 		w.raw("null")
 	} else {
-		w.decimal((*p47))
+		w.decimal((*p49))
 	}
 	w.raw("}")
 }
@@ -883,24 +913,24 @@ func (w *jsonWriter) advisorCarbon(v *advisor.Carbon) {
 	w.raw(`"kwh":`)
 	w.float(v.KWh)
 	w.raw(`,"kg_co2e":`)
-	if p48 := v.KgCO2e; p48 == nil {
+	if p50 := v.KgCO2e; p50 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p48))
+		w.float((*p50))
 	}
 	w.raw(`,"kg_co2e_per_unit":`)
-	if p49 := v.KgCO2ePerUnit; p49 == nil {
+	if p51 := v.KgCO2ePerUnit; p51 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p49))
+		w.float((*p51))
 	}
 	w.raw(`,"unit":`)
 	w.str(v.Unit)
 	w.raw(`,"gco2e_per_kwh":`)
-	if p50 := v.GCO2ePerKWh; p50 == nil {
+	if p52 := v.GCO2ePerKWh; p52 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p50))
+		w.float((*p52))
 	}
 	if v.Year != 0 {
 		w.raw(`,"year":`)
@@ -1021,24 +1051,24 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"point_tpot_ms":`)
 	w.float(v.PointTPOTMS)
 	w.raw(`,"knee_concurrency":`)
-	if p51 := v.KneeConcurrency; p51 == nil {
+	if p53 := v.KneeConcurrency; p53 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p51))
+		w.float((*p53))
 	}
 	w.raw(`,"at_knee":`)
 	w.bool(v.AtKnee)
 	w.raw(`,"headroom_pct":`)
-	if p52 := v.HeadroomPct; p52 == nil {
+	if p54 := v.HeadroomPct; p54 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p52))
+		w.float((*p54))
 	}
 	w.raw(`,"knee_headroom_pct":`)
-	if p53 := v.KneeHeadroomPct; p53 == nil {
+	if p55 := v.KneeHeadroomPct; p55 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p53))
+		w.float((*p55))
 	}
 	w.raw(`,"error_pct":`)
 	w.float(v.ErrorPct)
@@ -1049,11 +1079,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.raw(`,"error_range_pct":`)
 	{
 		w.raw("[")
-		for i54 := range v.ErrorRangePct {
-			if i54 > 0 {
+		for i56 := range v.ErrorRangePct {
+			if i56 > 0 {
 				w.raw(",")
 			}
-			w.float(v.ErrorRangePct[i54])
+			w.float(v.ErrorRangePct[i56])
 		}
 		w.raw("]")
 	}
@@ -1070,11 +1100,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i55 := range v.Curve {
-			if i55 > 0 {
+		for i57 := range v.Curve {
+			if i57 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Curve[i55])
+			w.advisorCurvePoint(&v.Curve[i57])
 		}
 		w.raw("]")
 	}
@@ -1083,11 +1113,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i56 := range v.Measured {
-			if i56 > 0 {
+		for i58 := range v.Measured {
+			if i58 > 0 {
 				w.raw(",")
 			}
-			w.advisorCurvePoint(&v.Measured[i56])
+			w.advisorCurvePoint(&v.Measured[i58])
 		}
 		w.raw("]")
 	}
@@ -1095,10 +1125,10 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 	w.str(v.DefaultPrecision)
 	if v.QualityNote != nil {
 		w.raw(`,"quality_note":`)
-		if p57 := v.QualityNote; p57 == nil {
+		if p59 := v.QualityNote; p59 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p57)
+			w.localeText(p59)
 		}
 	}
 	if len(v.PrecisionAlternatives) != 0 {
@@ -1107,11 +1137,11 @@ func (w *jsonWriter) advisorServing(v *advisor.Serving) {
 			w.raw("null")
 		} else {
 			w.raw("[")
-			for i58 := range v.PrecisionAlternatives {
-				if i58 > 0 {
+			for i60 := range v.PrecisionAlternatives {
+				if i60 > 0 {
 					w.raw(",")
 				}
-				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i58])
+				w.advisorPrecisionAlternative(&v.PrecisionAlternatives[i60])
 			}
 			w.raw("]")
 		}
@@ -1162,10 +1192,10 @@ func (w *jsonWriter) advisorBuyOrHost(v *advisor.BuyOrHost) {
 	w.bool(v.HostingNever)
 	if v.HostingFromTokensPerMonth != nil {
 		w.raw(`,"hosting_from_tokens_per_month":`)
-		if p59 := v.HostingFromTokensPerMonth; p59 == nil {
+		if p61 := v.HostingFromTokensPerMonth; p61 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p59))
+			w.float((*p61))
 		}
 	}
 	w.raw("}")
@@ -1193,11 +1223,11 @@ func (w *jsonWriter) advisorCheaperOption(v *advisor.CheaperOption) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i60 := range v.Placements {
-			if i60 > 0 {
+		for i62 := range v.Placements {
+			if i62 > 0 {
 				w.raw(",")
 			}
-			w.advisorPlacement(&v.Placements[i60])
+			w.advisorPlacement(&v.Placements[i62])
 		}
 		w.raw("]")
 	}
@@ -1217,11 +1247,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i61 := range v.Reasons {
-			if i61 > 0 {
+		for i63 := range v.Reasons {
+			if i63 > 0 {
 				w.raw(",")
 			}
-			w.str(v.Reasons[i61])
+			w.str(v.Reasons[i63])
 		}
 		w.raw("]")
 	}
@@ -1230,11 +1260,11 @@ func (w *jsonWriter) apiConfidenceJSON(v *ConfidenceJSON) {
 		w.raw("null")
 	} else {
 		w.raw("[")
-		for i62 := range v.ReasonsText {
-			if i62 > 0 {
+		for i64 := range v.ReasonsText {
+			if i64 > 0 {
 				w.raw(",")
 			}
-			w.localeText(&v.ReasonsText[i62])
+			w.localeText(&v.ReasonsText[i64])
 		}
 		w.raw("]")
 	}
@@ -1246,10 +1276,10 @@ func (w *jsonWriter) apiVerdictJSON(v *VerdictJSON) {
 	w.raw(`"meets":`)
 	w.bool(v.Meets)
 	w.raw(`,"share_within_target":`)
-	if p63 := v.ShareWithinTarget; p63 == nil {
+	if p65 := v.ShareWithinTarget; p65 == nil {
 		w.raw("null")
 	} else {
-		w.float((*p63))
+		w.float((*p65))
 	}
 	if v.Target != "" {
 		w.raw(`,"target":`)
@@ -1283,10 +1313,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"text":`)
-		if p64 := v.Text; p64 == nil {
+		if p66 := v.Text; p66 == nil {
 			w.raw("null")
 		} else {
-			w.localeText(p64)
+			w.localeText(p66)
 		}
 		more = true
 	}
@@ -1295,10 +1325,10 @@ func (w *jsonWriter) localeArg(v *locale.Arg) {
 			w.raw(",")
 		}
 		w.raw(`"num":`)
-		if p65 := v.Num; p65 == nil {
+		if p67 := v.Num; p67 == nil {
 			w.raw("null")
 		} else {
-			w.float((*p65))
+			w.float((*p67))
 		}
 		more = true
 	}
@@ -1351,16 +1381,16 @@ func (w *jsonWriter) advisorLatencyGroup(v *advisor.LatencyGroup) {
 	w.bool(v.Estimated)
 	if v.RTTRangeMS != nil {
 		w.raw(`,"rtt_range_ms":`)
-		if p66 := v.RTTRangeMS; p66 == nil {
+		if p68 := v.RTTRangeMS; p68 == nil {
 			w.raw("null")
 		} else {
 			{
 				w.raw("[")
-				for i67 := range *p66 {
-					if i67 > 0 {
+				for i69 := range *p68 {
+					if i69 > 0 {
 						w.raw(",")
 					}
-					w.float((*p66)[i67])
+					w.float((*p68)[i69])
 				}
 				w.raw("]")
 			}

@@ -2482,6 +2482,12 @@ type Result struct {
 	// Excluded what the hard limits ruled out, by reason
 	Excluded []Exclusion `json:"excluded"`
 
+	// Nearest where nothing fits (pick null), the nearest budget or deadline that would give an answer, the other limits as asked, in English
+	Nearest *[]string `json:"nearest,omitempty"`
+
+	// NearestText nearest as messages, for translation
+	NearestText *[]Message `json:"nearest_text,omitempty"`
+
 	// Notes what the answer read otherwise than the question wrote it, in English: user shares that do not add up to 100 are scaled to
 	Notes []string `json:"notes"`
 

@@ -37,6 +37,35 @@ func UnitPriceShown(d decimal.Decimal) string { return figures.DecimalMin(d.Roun
 // UnitPricePlaces is the most decimals an answer's unit price shows.
 const UnitPricePlaces = 4
 
+// LineFigures writes an answer's cost line's quantity and unit price so
+// that a person redoes its amount from them: quantity × unit price, to
+// the cent, is the amount printed beside them. Each is written as
+// Quantity and UnitPriceShown write it where that redoes the amount
+// (8,760 × 0.4438 = 3,887.69), else with the places the amount was worked
+// out from, the quantity's first (1.309 × 53.52 = 70.06, not 1.31 × 53.52).
+func LineFigures(quantity, unitPrice, amount decimal.Decimal, minorUnit int32) (qty, price string) {
+	qPlaces, pPlaces := int32(2), int32(UnitPricePlaces)
+	if quantity.IsInteger() {
+		qPlaces = 0
+	}
+	qMax, pMax := max(-quantity.Exponent(), qPlaces), max(-unitPrice.Exponent(), pPlaces)
+	redoes := func() bool {
+		return quantity.Round(qPlaces).Mul(unitPrice.Round(pPlaces)).Round(minorUnit).Equal(amount)
+	}
+	for !redoes() && qPlaces < qMax {
+		qPlaces++
+	}
+	for !redoes() && pPlaces < pMax {
+		pPlaces++
+	}
+	if qPlaces == 0 {
+		qty = figures.Decimal(quantity, 0)
+	} else {
+		qty = figures.DecimalMin(quantity.Round(qPlaces), 2)
+	}
+	return qty, figures.DecimalMin(unitPrice.Round(pPlaces), 2)
+}
+
 // HoursFigure writes a duration in hours as the answers do, without its
 // unit: "1.93", "8,760".
 func HoursFigure(d decimal.Decimal) string { return figures.Format(d.InexactFloat64(), FmtHours) }

@@ -67,3 +67,25 @@ func TestUnitPrice(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a cost line's figures redo its amount: as Quantity and
+// UnitPriceShown write them where they do, with more places where they do
+// not.
+func TestLineFigures(t *testing.T) {
+	d := decimal.RequireFromString
+	for _, tt := range []struct {
+		q, p, amount, wantQ, wantP string
+	}{
+		{"8760", "0.4438", "3887.69", "8,760", "0.4438"},
+		{"1.309", "53.52", "70.06", "1.309", "53.52"},
+		{"0.048", "68.5004", "3.29", "0.048", "68.5004"},
+		{"2522.88", "0.1118", "282.06", "2,522.88", "0.1118"},
+		{"100", "0.347886", "34.79", "100", "0.3479"},
+		{"1000", "0.347886", "347.89", "1,000", "0.34789"},
+	} {
+		q, p := locale.LineFigures(d(tt.q), d(tt.p), d(tt.amount), 2)
+		if q != tt.wantQ || p != tt.wantP {
+			t.Errorf("LineFigures(%s, %s, %s) = %s, %s; want %s, %s", tt.q, tt.p, tt.amount, q, p, tt.wantQ, tt.wantP)
+		}
+	}
+}

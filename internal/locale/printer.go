@@ -2,7 +2,9 @@ package locale
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -50,8 +52,55 @@ func (p Printer) T(key string) string {
 	return key
 }
 
-// Tf formats a message with args (fmt verbs).
-func (p Printer) Tf(key string, args ...any) string { return fmt.Sprintf(p.T(key), args...) }
+// Tf formats a message with args (fmt verbs). A whole number a message
+// counts with %d, or a figure it writes with %g, is written with its
+// digits grouped, as every count a person reads is: "6,426 prices match",
+// "within 1,000 ms", not "6426", "1000".
+func (p Printer) Tf(key string, args ...any) string {
+	grouped := args
+	for i, a := range args {
+		var g any
+		switch n := a.(type) {
+		case int:
+			g = groupedInt(n)
+		case int64:
+			g = groupedInt(n)
+		case float64:
+			g = shortFloat(n)
+		default:
+			continue
+		}
+		if &grouped[0] == &args[0] {
+			grouped = append([]any(nil), args...) // the caller's slice stays as it was
+		}
+		grouped[i] = g
+	}
+	return fmt.Sprintf(p.T(key), grouped...)
+}
+
+// groupedInt is a count written by %d with its digits grouped; any other
+// verb writes it as fmt writes an int.
+type groupedInt int64
+
+func (g groupedInt) Format(f fmt.State, verb rune) {
+	if verb == 'd' {
+		io.WriteString(f, group(strconv.FormatInt(int64(g), 10)))
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), int64(g))
+}
+
+// shortFloat is a figure written by a plain %g as FmtShort writes it
+// (grouped from 1,000); any other verb writes it as fmt writes a float64.
+type shortFloat float64
+
+func (x shortFloat) Format(f fmt.State, verb rune) {
+	if _, precise := f.Precision(); verb == 'g' && !precise {
+		io.WriteString(f, Printer{}.Format(float64(x), FmtShort))
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), float64(x))
+}
 
 // Has reports whether a message exists.
 func Has(key string) bool {

@@ -35,7 +35,7 @@ type Arg struct {
 const (
 	FmtInt   = "int"   // a whole number, digits grouped: 1,281,167
 	FmtNum   = "num"   // a figure: grouped when ≥ 100 or whole, else 3 significant digits
-	FmtShort = "short" // the shortest form that reads back the same (%g)
+	FmtShort = "short" // the shortest form that reads back the same (%g), grouped from 1,000
 	FmtPct   = "pct"   // a percentage without decimals
 	FmtPct1  = "pct1"  // a percentage with one decimal, ".0" dropped
 	FmtF1    = "f1"    // one decimal (milliseconds)
@@ -43,6 +43,7 @@ const (
 	FmtHours = "hours" // hours: grouped whole hours from 100, two decimals down to 0.005, else two significant digits
 	FmtMoney = "money" // an amount: grouped, two decimals under CentsBelow, else whole
 	FmtCount = "count" // an expected count: two decimals, two significant digits under 0.1
+	FmtSig3  = "sig3"  // three significant digits, never in exponent form: 0.0255, 0.00000294, 12.3
 )
 
 // New builds a Text: strings (and types of words, such as a workload
@@ -76,7 +77,19 @@ func New(id string, args ...any) Text {
 func Word(id string) Arg { return Arg{Word: id} }
 
 // Number is a numeric argument written in the reader's language by fmt.
-func Number(x float64, fmt string) Arg { return Arg{Num: &x, Fmt: fmt} }
+// It keeps x as fmt shows it (0.0255, not 0.025520479261056512), so that
+// the JSON, which carries the number, says what the page says; a figure
+// whose rounded value would show otherwise (999.996 shows as 1,000.00,
+// 1,000 as 1,000) keeps every digit.
+func Number(x float64, fmt string) Arg {
+	if fmt != FmtShort && !math.IsNaN(x) && !math.IsInf(x, 0) {
+		shown := figures.Format(x, fmt)
+		if r, err := strconv.ParseFloat(strings.ReplaceAll(shown, ",", ""), 64); err == nil && figures.Format(r, fmt) == shown {
+			x = r
+		}
+	}
+	return Arg{Num: &x, Fmt: fmt}
+}
 
 // Num is a plain figure (FmtNum).
 func Num(x float64) Arg { return Number(x, FmtNum) }
@@ -101,6 +114,10 @@ func Money(x float64) Arg { return Number(x, FmtMoney) }
 
 // Short is a figure in the shortest form that reads back the same (FmtShort).
 func Short(x float64) Arg { return Number(x, FmtShort) }
+
+// Sig3 is a figure to three significant digits (FmtSig3): a score people
+// compare, which two decimals would round to 0.00.
+func Sig3(x float64) Arg { return Number(x, FmtSig3) }
 
 // Count is an expected count (FmtCount).
 func Count(x float64) Arg { return Number(x, FmtCount) }
@@ -212,11 +229,17 @@ func (p Printer) Format(x float64, format string) string {
 		return strconv.FormatFloat(x, 'f', 2, 64)
 	case FmtMoney:
 		return p.roundedMoney(x)
+	case FmtSig3:
+		return significant(x, 3)
 	case FmtCount:
 		if x != 0 && x < 0.1 && x > -0.1 {
 			return significant2(x)
 		}
 		return strconv.FormatFloat(x, 'f', 2, 64)
+	}
+	if format == FmtShort && math.Abs(x) >= 1000 && math.Abs(x) < 1e21 {
+		// A target of 1000 ms reads "1,000 ms", as every count does.
+		return group(strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
@@ -237,6 +260,20 @@ func (t Text) Equal(u Text) bool {
 func (t Text) Key() string {
 	b, _ := json.Marshal(t)
 	return string(b)
+}
+
+// significant writes x to n significant digits as a plain decimal, never
+// in exponent form, trailing zeros after the point dropped; 0 as 0.
+func significant(x float64, n int) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	places := max(n-1-int(math.Floor(math.Log10(math.Abs(x)))), 0)
+	s := strconv.FormatFloat(x, 'f', places, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // significant2 writes x (0 < |x| < 0.1) with two significant digits as a
