@@ -13,7 +13,8 @@ package advisor
 //     meet.
 //   - cost: a member that serves anyone runs at least one replica of one
 //     of its rows, so a set costs at least the sum of its members'
-//     cheapest replica (floor); with the metros in order of that floor,
+//     cheapest replica's billed hours (floor); with the metros in order
+//     of that floor,
 //     a set whose floors reach the cheapest cost found ends the loop.
 //
 // A set that passes both is routed and priced as the pool's sets are
@@ -84,9 +85,27 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 	words := len(metros[0].reach)
 	union := make([]uint64, 2*words)
 	w := e.newWeigher(words)
-	most := 0.0 // the most any metro reaches
+	// The metros by the weight they reach, the most first.
+	byWeight := make([]int, len(metros))
+	for i := range byWeight {
+		byWeight[i] = i
+	}
+	slices.SortStableFunc(byWeight, func(i, j int) int { return cmp.Compare(metros[j].weight, metros[i].weight) })
+	most := metros[byWeight[0]].weight // the most any metro reaches
+	// Each pair's reach: the weight of its union where it could matter (a
+	// third member could bring it to the share), else the sum of its
+	// parts, which bounds it.
+	n := len(metros)
+	pairWeight := make([]float64, n*n)
 	for i := range metros {
-		most = max(most, metros[i].weight)
+		for j := i + 1; j < n; j++ {
+			pw := metros[i].weight + metros[j].weight
+			if pw+most >= need {
+				orInto(union[:words], metros[i].reach, metros[j].reach)
+				pw = w.of(union[:words])
+			}
+			pairWeight[i*n+j], pairWeight[j*n+i] = pw, pw
+		}
 	}
 	s := exactSearch{e: e, cands: cands, best: best, tried: tried}
 	s.levels = s.newLevels(len(e.users))
@@ -94,33 +113,34 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 		if metros[a].floor+metros[min(a+1, len(metros)-1)].floor > s.best {
 			break
 		}
-		s.set(0, a)
+		s.chosen[0] = a
 		for b := a + 1; b < len(metros); b++ {
 			pair := metros[a].floor + metros[b].floor
 			if pair > s.best {
 				break
 			}
-			// A union weighs at most its parts: the bit sets are only
-			// added up where the parts could reach the share.
-			if metros[a].weight+metros[b].weight+most < need {
+			// A union weighs at most its parts.
+			abWeight := pairWeight[a*n+b]
+			if abWeight+most < need {
 				continue
 			}
 			ab := union[:words]
 			orInto(ab, metros[a].reach, metros[b].reach)
-			abWeight := w.of(ab)
-			s.routed = 1 // the pair's routing is worked out when needed
+			s.chosen[1] = b
 			if abWeight >= need {
-				s.set(1, b)
 				s.try(2)
 			}
 			if abWeight+most < need {
 				continue
 			}
-			for c := b + 1; c < len(metros); c++ {
-				if pair+metros[c].floor > s.best {
+			// The third member, most reaching first: the first that
+			// cannot bring the pair's reach to the share ends the loop.
+			for _, c := range byWeight {
+				if abWeight+metros[c].weight < need {
 					break
 				}
-				if abWeight+metros[c].weight < need {
+				if c <= b || pair+metros[c].floor > s.best ||
+					pairWeight[a*n+c]+metros[b].weight < need || pairWeight[b*n+c]+metros[a].weight < need {
 					continue
 				}
 				abc := union[words:]
@@ -128,8 +148,7 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 				if w.of(abc) < need {
 					continue
 				}
-				s.set(1, b)
-				s.set(2, c)
+				s.chosen[2] = c
 				s.try(3)
 			}
 		}
@@ -138,18 +157,20 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 }
 
 // exactSearch is the exact search's state: the metros it combines, the
-// routing of the set being tried by level (a set of one, two, three
-// metros; routed up to level routed − 1), the cheapest cost that meets
-// so far and the plans found under it.
+// set being tried (chosen) and its routing by level (a set of one, two,
+// three metros), worked out only for the sets that pass the bounds: the
+// first routed levels are of the members in routedAs; the cheapest cost
+// that meets so far and the plans found under it.
 type exactSearch struct {
-	e       *engine
-	cands   []metroOption
-	chosen  [MaxRegions]int
-	members [MaxRegions]*servingTable
-	levels  [MaxRegions]routing
-	routed  int
-	best    float64
-	found   []*plan
+	e        *engine
+	cands    []metroOption
+	chosen   [MaxRegions]int
+	members  [MaxRegions]*servingTable
+	levels   [MaxRegions]routing
+	routed   int
+	routedAs [MaxRegions]int
+	best     float64
+	found    []*plan
 	// tried are the sets of metros the pool priced (see setKey).
 	tried map[[MaxRegions]int]bool
 }
@@ -163,20 +184,23 @@ func (s *exactSearch) newLevels(n int) [MaxRegions]routing {
 	return l
 }
 
-// set puts candidate c at level d of the set, routing the users to the
-// set of d + 1 metros when it changes.
-func (s *exactSearch) set(d, c int) {
-	if s.routed > d && s.chosen[d] == c {
-		return
-	}
+// route routes the users to the first n members chosen, level by level,
+// working out again only the levels whose members changed since.
+func (s *exactSearch) route(n int) {
 	e := s.e
-	s.chosen[d], s.members[d] = c, e.servingTable(s.cands[c])
-	if d == 0 {
-		e.routeFirst(&s.levels[0], e.rttTo(s.cands[c].metro))
-	} else {
-		e.routeNext(&s.levels[d], &s.levels[d-1], e.rttTo(s.cands[c].metro), d, &s.members)
+	for d := range n {
+		if s.routed > d && s.routedAs[d] == s.chosen[d] {
+			continue
+		}
+		c := s.chosen[d]
+		s.members[d] = e.servingTable(s.cands[c])
+		if d == 0 {
+			e.routeFirst(&s.levels[0], e.rttTo(s.cands[c].metro))
+		} else {
+			e.routeNext(&s.levels[d], &s.levels[d-1], e.rttTo(s.cands[c].metro), d, &s.members)
+		}
+		s.routedAs[d], s.routed = c, d+1
 	}
-	s.routed = d + 1
 }
 
 // try prices the set of the first n levels, unless the pool did, and
@@ -190,6 +214,7 @@ func (s *exactSearch) try(n int) {
 	if s.tried[sortedKey(key)] {
 		return
 	}
+	s.route(n)
 	p := s.e.placementPlan(s.cands, s.chosen[:n], &s.levels[n-1].sums)
 	if p == nil || !p.meets || p.costUSD > s.best {
 		return
@@ -220,22 +245,33 @@ func sortedKey(key [MaxRegions]int) [MaxRegions]int {
 
 // exactMetros is every metro with usable offers as the exact search
 // combines them, cheapest floor first (then by metro), with each one's
-// reach as a bit set over the user points.
+// reach as a bit set over the user points: those its fastest offer keeps
+// within the target, as its serving table counts them (see
+// servingTable.reach), worked out without the table, which only the
+// metros of the sets tried need.
 func (e *engine) exactMetros(all []*metroOption) []exactMetro {
 	words := (len(e.users) + 63) / 64
+	models := e.pricingModels()
+	target := e.req.Workload.LatencyMS
 	out := make([]exactMetro, 0, len(all))
 	for _, m := range all {
-		t := e.servingTable(*m)
-		if len(t.cands) == 0 {
+		// A replica's billed hours at its price (its set-up fee, never
+		// negative, left out: the floor stays under every row's unit).
+		floor := math.Inf(1)
+		for _, u := range m.offers {
+			f := u.facts
+			for _, pm := range models {
+				if f.prices.sold[pm.k] {
+					floor = min(floor, pm.billed*f.hourlyUSD[pm.k])
+				}
+			}
+		}
+		if math.IsInf(floor, 1) {
 			continue
 		}
-		floor := math.Inf(1)
-		for i := range t.cands {
-			floor = min(floor, t.cands[i].unit)
-		}
 		reach := make([]uint64, words)
-		for j, r := range t.reach {
-			if r > 0 {
+		for j, rtt := range e.rttTo(m.metro) {
+			if rtt+m.minCompute <= target {
 				reach[j/64] |= 1 << (j % 64)
 			}
 		}
