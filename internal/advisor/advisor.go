@@ -185,6 +185,10 @@ type regionSearch struct {
 	// placeMemos keeps memoPlace's answers, by key their index in memoSlab.
 	placeMemos map[placeKey]int32
 	memoSlab   []placeMemo
+	// trial, when set, is the plan multiPlan hands out again for every set
+	// the exact search prices (see exactSearch.try): the few it keeps are
+	// copied out, the others never reach the heap.
+	trial *plan
 	// kept is what the search worked out for the neighbourhood e starts
 	// from, if any (read-only); record what it works out for the one e
 	// keeps (see keptSearch).

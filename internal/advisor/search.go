@@ -196,6 +196,10 @@ func (e *engine) memoPlace(cands []metroOption, c, keep int, share float64) (pla
 // multiPlan returns an empty plan with room for n places, from the
 // buffers (sized by multiRegionPlans for every set of metros it can try).
 func (e *engine) multiPlan(n int) *plan {
+	if t := e.search.trial; t != nil && cap(t.places) >= n {
+		*t = plan{places: t.places[:0]}
+		return t
+	}
 	b := e.buf
 	if len(b.multi) == cap(b.multi) || cap(b.multiPlaces)-len(b.multiPlaces) < n {
 		return &plan{places: make([]place, 0, n)}

@@ -76,7 +76,7 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 	// its own, by index in metros, and hands the pool's back after.
 	poolMemos, poolSlab := e.search.placeMemos, e.search.memoSlab
 	e.search.placeMemos, e.search.memoSlab = map[placeKey]int32{}, nil
-	defer func() { e.search.placeMemos, e.search.memoSlab = poolMemos, poolSlab }()
+	defer func() { e.search.placeMemos, e.search.memoSlab, e.search.trial = poolMemos, poolSlab, nil }()
 	cands := make([]metroOption, len(metros))
 	for i := range metros {
 		cands[i] = metros[i].option
@@ -215,9 +215,19 @@ func (s *exactSearch) try(n int) {
 		return
 	}
 	s.route(n)
-	p := s.e.placementPlan(s.cands, s.chosen[:n], &s.levels[n-1].sums)
+	e := s.e
+	if e.search.trial == nil {
+		e.search.trial = &plan{places: make([]place, 0, MaxRegions)}
+	}
+	trial := e.search.trial
+	p := e.placementPlan(s.cands, s.chosen[:n], &s.levels[n-1].sums)
 	if p == nil || !p.meets || p.costUSD > s.best {
 		return
+	}
+	if p == trial {
+		kept := *trial
+		kept.places = slices.Clone(trial.places)
+		p = &kept
 	}
 	if p.costUSD < s.best {
 		s.best = p.costUSD
