@@ -35,7 +35,14 @@ func TestPagesScanClean(t *testing.T) {
 	s := newTestServer(t, withLimits(readerLimits))
 	for _, q := range scannedQuestions {
 		for _, lang := range []string{"en", "zh-CN"} {
-			for _, path := range []string{"/advice?", "/advice/what-if?"} {
+			paths := []string{"/advice?", "/advice/what-if?"}
+			if raceEnabled && q != defaultQuestion {
+				// Under the race detector a what-if takes seconds: the
+				// first question's is scanned, the others' in the run
+				// without it.
+				paths = paths[:1]
+			}
+			for _, path := range paths {
 				rec := s.do(t, "GET", path+q+"&lang="+lang, nil)
 				wantStatus(t, rec, http.StatusOK)
 				body := rec.Body.String()
