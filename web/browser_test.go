@@ -57,7 +57,9 @@ func TestBrowserCopiesWholeLink(t *testing.T) {
 }
 
 // newBrowser starts its own chromium (own profile) and returns a tab's
-// context that ends after 60 s. With js false, the tab runs no script.
+// context that ends after 150 s (a journey's steps each wait less; the
+// whole has room on a busy machine). With js false, the tab runs no
+// script.
 func newBrowser(t testing.TB, js bool) context.Context {
 	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
@@ -77,7 +79,7 @@ func newBrowser(t testing.TB, js bool) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1200, 900),
 	)
-	ctx, cancelTimeout := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), 150*time.Second)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
 	t.Cleanup(func() { cancelTab(); cancelAlloc(); cancelTimeout() })
