@@ -14,8 +14,8 @@ package advisor
 //   - cost: a member that serves anyone runs at least one replica of one
 //     of its rows, so a set costs at least the sum of its members'
 //     cheapest replica's billed hours (floor); with the metros in order
-//     of that floor,
-//     a set whose floors reach the cheapest cost found ends the loop.
+//     of that floor, a set whose floors pass the cheapest cost found ends
+//     the loop.
 //
 // A set that passes both is routed and priced as the pool's sets are
 // (placementPlan), and kept when it meets the target for no more than the
@@ -129,9 +129,6 @@ func (e *engine) exactPlans(plans []*plan) []*plan {
 			s.chosen[1] = b
 			if abWeight >= need {
 				s.try(2)
-			}
-			if abWeight+most < need {
-				continue
 			}
 			// The third member, most reaching first: the first that
 			// cannot bring the pair's reach to the share ends the loop.
